@@ -1,0 +1,3 @@
+from citecheck.cli import main
+
+main()

@@ -1,0 +1,240 @@
+"""The one data model every stage speaks.
+
+`Record` is a CSL-JSON item (what Crossref, Zotero, citeproc and pandoc speak): the index stores
+them, sources return them, citations are parsed into them and corrected output is written from
+them. Field names never change between stages; hyphenated CSL keys are reachable by their
+pythonic attribute names (``record.container_title``) and serialise back under the CSL name.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+OUTPUT_SCHEMA_VERSION = "1.0"
+
+
+class Label(StrEnum):
+    EXACT = "EXACT"  # a real work, cited faithfully
+    MINOR = "MINOR"  # a real work, some metadata wrong
+    MAJOR = "MAJOR"  # no such work, or the identifier points at another work
+    UNVERIFIED = "UNVERIFIED"  # the sources that could decide did not answer
+    ERROR = "ERROR"  # the input entry could not be read or parsed
+
+    @property
+    def severity(self) -> int:
+        """Order used by ``--fail-on``: higher is worse; UNVERIFIED/ERROR never fail a run alone."""
+        return {"EXACT": 0, "UNVERIFIED": 0, "ERROR": 0, "MINOR": 1, "MAJOR": 2}[self.value]
+
+
+class Name(BaseModel):
+    """A CSL name: a person (family/given) or a literal (collaboration, organisation)."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    family: str | None = None
+    given: str | None = None
+    literal: str | None = None
+    suffix: str | None = None
+    non_dropping_particle: str | None = Field(default=None, alias="non-dropping-particle")
+    dropping_particle: str | None = Field(default=None, alias="dropping-particle")
+
+    def display(self) -> str:
+        if self.literal:
+            return self.literal
+        parts = [self.given, self.dropping_particle, self.non_dropping_particle, self.family]
+        return " ".join(p for p in parts if p)
+
+
+class DateParts(BaseModel):
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    date_parts: list[list[int | str]] | None = Field(default=None, alias="date-parts")
+    literal: str | None = None
+    raw: str | None = None
+
+
+class Record(BaseModel):
+    """A CSL-JSON item. Unknown CSL keys are kept (``extra='allow'``)."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    id: str = ""
+    type: str = "article-journal"
+    title: str | None = None
+    author: list[Name] = Field(default_factory=list)
+    editor: list[Name] = Field(default_factory=list)
+    issued: DateParts | None = None
+    container_title: str | None = Field(default=None, alias="container-title")
+    container_title_short: str | None = Field(default=None, alias="container-title-short")
+    collection_title: str | None = Field(default=None, alias="collection-title")
+    volume: str | None = None
+    issue: str | None = None
+    page: str | None = None
+    number: str | None = None
+    publisher: str | None = None
+    DOI: str | None = None
+    URL: str | None = None
+    ISBN: str | None = None
+    custom: dict[str, Any] = Field(default_factory=dict)
+
+    # -- convenience accessors (derived, never stored twice) --------------------------------
+    @property
+    def year(self) -> int | None:
+        if self.issued and self.issued.date_parts:
+            try:
+                return int(self.issued.date_parts[0][0])
+            except (ValueError, TypeError, IndexError):
+                return None
+        return None
+
+    @property
+    def arxiv(self) -> str | None:
+        value = self.custom.get("arxiv")
+        return str(value) if value else None
+
+    @property
+    def first_page(self) -> str | None:
+        if not self.page:
+            return None
+        return self.page.replace("–", "-").replace("—", "-").split("-")[0].strip() or None
+
+    @property
+    def authors_truncated(self) -> bool:
+        return bool(self.custom.get("authors_truncated"))
+
+    def to_csl(self) -> dict[str, Any]:
+        """Serialise back to CSL-JSON (hyphenated keys, empty fields dropped)."""
+        data = self.model_dump(by_alias=True, exclude_none=True)
+        for key in ("author", "editor", "custom"):
+            if not data.get(key):
+                data.pop(key, None)
+        return data
+
+    @classmethod
+    def from_csl(cls, item: dict[str, Any]) -> Record:
+        return cls.model_validate(item)
+
+
+def set_year(record: Record, year: int | None) -> None:
+    record.issued = DateParts(**{"date-parts": [[year]]}) if year is not None else None
+
+
+class Provenance(BaseModel):
+    """Where a citation came from, so a report can point the user back at it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    file: str | None = None  # path, or "<stdin>"
+    line: int | None = None  # 1-based line of the entry's start
+    key: str | None = None  # BibTeX key, \bibitem key, JSONL id
+    index: int = 0  # position of the citation within its input (0-based)
+    format: str | None = None  # bibtex | text | markdown | jsonl | bbl | tex | pdf
+
+
+class Citation(BaseModel):
+    """One citation as the user wrote it, plus the fields parsed from it."""
+
+    id: str  # stable id: the input's own id/key when it has one, else file#index
+    raw: str  # the text (or BibTeX source) as found in the input
+    fields: Record = Field(default_factory=Record)  # parsed fields, CSL names
+    provenance: Provenance = Field(default_factory=Provenance)
+    parse_confidence: float = 1.0  # 0..1; low values may be re-parsed by an LLM parser
+    parse_warnings: list[str] = Field(default_factory=list)
+    error: str | None = None  # set when the entry could not be read; becomes an ERROR verdict
+
+
+DiscrepancyKind = Literal[
+    "mismatch",  # both sides have the field and they disagree
+    "missing_in_record",  # cited value absent from the record (cannot be confirmed)
+    "extra_author",
+    "missing_author",
+    "swapped_authors",
+    "misspelled",
+    "identifier_conflict",  # DOI/arXiv id resolves to a different work
+    "other",
+]
+
+
+class Discrepancy(BaseModel):
+    field: str  # CSL field name: title, author, issued, container-title, volume, page, DOI, arxiv
+    cited: str | None = None
+    found: str | None = None
+    kind: DiscrepancyKind = "mismatch"
+    severity: Literal["minor", "major"] = "minor"
+    detail: str | None = None
+
+
+class Candidate(BaseModel):
+    """A record a source proposed for a citation, with the signals that chose it."""
+
+    record: Record
+    source: str  # "index", "crossref", "arxiv", ...
+    matched_by: Literal["doi", "arxiv", "journal", "title", "web", "other"] = "title"
+    score: float = 0.0  # retrieval score 0..1 (title similarity combined with agreement)
+    signals: dict[str, float | str | bool | None] = Field(default_factory=dict)
+
+
+class Assessment(BaseModel):
+    """What the verifier says about one citation vs one candidate."""
+
+    score: float  # 0..10
+    confidence: float  # 0..1
+    discrepancies: list[Discrepancy] = Field(default_factory=list)
+    rationale: str = ""
+    field_scores: dict[str, float] = Field(default_factory=dict)
+
+
+class SourceStatus(BaseModel):
+    """Whether a source was asked about a citation and how it answered."""
+
+    source: str
+    status: Literal["answered", "failed", "skipped"]
+    reason: str | None = None
+
+
+class Verdict(BaseModel):
+    """The decision for one citation, with everything a person needs to act on it."""
+
+    citation: Citation
+    label: Label
+    score: float | None = None
+    confidence: float = 0.0
+    discrepancies: list[Discrepancy] = Field(default_factory=list)
+    rationale: str = ""
+    match: Record | None = None
+    match_source: str | None = None
+    matched_by: str | None = None
+    evidence: list[str] = Field(default_factory=list)
+    sources: list[SourceStatus] = Field(default_factory=list)
+    thresholds: dict[str, float] = Field(default_factory=dict)
+    reviewer: str | None = None  # what the reviewer pass did, when it ran
+
+    def to_json(self) -> dict[str, Any]:
+        """The documented output object (docs/output-format.md)."""
+        cit = self.citation
+        return {
+            "id": cit.id,
+            "label": self.label.value,
+            "score": None if self.score is None else round(self.score, 3),
+            "confidence": round(self.confidence, 3),
+            "rationale": self.rationale,
+            "discrepancies": [d.model_dump(exclude_none=True) for d in self.discrepancies],
+            "citation": {
+                "raw": cit.raw,
+                "fields": cit.fields.to_csl(),
+                "provenance": cit.provenance.model_dump(exclude_none=True),
+                "parse_confidence": round(cit.parse_confidence, 3),
+                "parse_warnings": cit.parse_warnings,
+                "error": cit.error,
+            },
+            "match": self.match.to_csl() if self.match else None,
+            "match_source": self.match_source,
+            "matched_by": self.matched_by,
+            "evidence": self.evidence,
+            "sources": [s.model_dump(exclude_none=True) for s in self.sources],
+            "thresholds": self.thresholds,
+            "reviewer": self.reviewer,
+        }

@@ -1,0 +1,62 @@
+"""The interface every source implements: the local index and each live service.
+
+A source answers four kinds of question. Each method returns records it believes match, an
+empty result meaning "I answered and have nothing", and raises `SourceError` when it could not
+answer (timeout, 429 after retries, 5xx, malformed body): the distinction is what lets the
+decision say UNVERIFIED instead of accusing a citation of being fabricated.
+
+Sources that support batch endpoints override the ``*_many`` methods; the defaults loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from citecheck.model import Citation, Record
+
+
+class SourceError(Exception):
+    """A source could not answer (network, rate limit, server error, malformed response)."""
+
+    def __init__(self, source: str, reason: str) -> None:
+        super().__init__(f"{source}: {reason}")
+        self.source = source
+        self.reason = reason
+
+
+class Source:
+    """Base class: override what the service can do; the rest answers 'nothing'."""
+
+    name: str = "source"
+    #: which lookups this source can do at all; the cascade skips the rest
+    supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search"}
+
+    def covers(self, citation: Citation) -> bool:
+        """Could this source plausibly hold the cited work? Used to decide UNVERIFIED vs MAJOR."""
+        return True
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        return None
+
+    async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
+        return None
+
+    async def lookup_journal(
+        self, journal: str, volume: str, page: str, year: int | None = None
+    ) -> list[Record]:
+        """Find works by (journal, volume, first page): title-less physics references."""
+        return []
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        """Free-text / structured search for the cited work (title, authors, year)."""
+        return []
+
+    async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
+        return {doi: await self.lookup_doi(doi) for doi in dois}
+
+    async def lookup_arxiv_many(self, ids: Iterable[str]) -> dict[str, Record | None]:
+        return {i: await self.lookup_arxiv(i) for i in ids}
+
+    async def aclose(self) -> None:
+        """Release connections; idempotent."""
+        return None
