@@ -211,6 +211,9 @@ class Verdict(BaseModel):
     sources: list[SourceStatus] = Field(default_factory=list)
     thresholds: dict[str, float] = Field(default_factory=dict)
     reviewer: str | None = None  # what the reviewer pass did, when it ran
+    #: what fixed the label: "score" (thresholds on the score; re-thresholdable), "reviewer"
+    #: (identifier points at another work), "not_found", "unverified" or "error"
+    decided_by: Literal["score", "reviewer", "not_found", "unverified", "error"] = "score"
 
     def to_json(self) -> dict[str, Any]:
         """The documented output object (docs/output-format.md)."""
@@ -237,4 +240,5 @@ class Verdict(BaseModel):
             "sources": [s.model_dump(exclude_none=True) for s in self.sources],
             "thresholds": self.thresholds,
             "reviewer": self.reviewer,
+            "decided_by": self.decided_by,
         }

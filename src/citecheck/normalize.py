@@ -168,3 +168,22 @@ def canonical_journal(name: str | None) -> str:
     if full:
         return journal_key(full)
     return key
+
+
+def title_similarity(a: str | None, b: str | None) -> float:
+    """Normalised Levenshtein similarity of two titles in 0..1 (0 when either is missing).
+
+    A citation that drops a subtitle ("Title" vs "Title: a study of X") still scores high:
+    the prefix comparison is weighted a little below a full match.
+    """
+    from rapidfuzz.distance import Levenshtein
+
+    na, nb = normalize_title(a), normalize_title(b)
+    if not na or not nb:
+        return 0.0
+    full = Levenshtein.normalized_similarity(na, nb)
+    short, long_ = (na, nb) if len(na) <= len(nb) else (nb, na)
+    if len(short) >= 20 and len(short) >= 0.5 * len(long_):
+        prefix = Levenshtein.normalized_similarity(short, long_[: len(short)])
+        full = max(full, 0.92 * prefix)
+    return full

@@ -1,0 +1,39 @@
+"""CSV: one row per citation, for spreadsheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from citecheck.model import Verdict
+
+COLUMNS = [
+    "id", "label", "score", "confidence", "file", "line", "key", "citation",
+    "match_title", "match_doi", "match_arxiv", "match_source", "matched_by",
+    "discrepancies", "rationale",
+]
+
+
+def _discrepancies(verdict: Verdict) -> str:
+    return "; ".join(
+        f"{d.field}: cited {d.cited!r}, found {d.found!r}" if d.cited or d.found else d.field
+        for d in verdict.discrepancies
+    )
+
+
+def render_csv(verdicts: Sequence[Verdict]) -> str:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for v in verdicts:
+        prov = v.citation.provenance
+        m = v.match
+        writer.writerow([
+            v.citation.id, v.label.value,
+            "" if v.score is None else f"{v.score:.2f}", f"{v.confidence:.2f}",
+            prov.file or "", prov.line or "", prov.key or "", v.citation.raw,
+            (m.title or "") if m else "", (m.DOI or "") if m else "", (m.arxiv or "") if m else "",
+            v.match_source or "", v.matched_by or "", _discrepancies(v), v.rationale,
+        ])
+    return buf.getvalue()

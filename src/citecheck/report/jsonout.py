@@ -1,0 +1,29 @@
+"""JSON (one document) and JSONL (one verdict per line, streamed) output."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from citecheck import __version__
+from citecheck.model import OUTPUT_SCHEMA_VERSION, Verdict
+from citecheck.report.summary import summary
+
+
+def verdict_line(verdict: Verdict) -> str:
+    return json.dumps({"schema_version": OUTPUT_SCHEMA_VERSION, **verdict.to_json()}, ensure_ascii=False)
+
+
+def render_json(verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+    doc: dict[str, Any] = {
+        "schema_version": OUTPUT_SCHEMA_VERSION,
+        "tool": {"name": "citecheck", "version": __version__},
+        "summary": summary(verdicts, seconds),
+        "verdicts": [v.to_json() for v in verdicts],
+    }
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def render_jsonl(verdicts: Sequence[Verdict]) -> str:
+    return "".join(verdict_line(v) + "\n" for v in verdicts)

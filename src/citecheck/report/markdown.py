@@ -1,0 +1,44 @@
+"""A Markdown report a person can read and act on (paste into an issue or a review)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from citecheck.model import Label, Verdict
+from citecheck.report.describe import discrepancy_text, record_short, where
+from citecheck.report.summary import label_counts, source_coverage
+
+_ORDER = [Label.MAJOR, Label.MINOR, Label.UNVERIFIED, Label.ERROR, Label.EXACT]
+
+
+def render_markdown(verdicts: Sequence[Verdict]) -> str:
+    counts = label_counts(verdicts)
+    lines = ["# citecheck report", ""]
+    lines.append("| label | count |")
+    lines.append("|---|---:|")
+    lines += [f"| {label} | {n} |" for label, n in counts.items()]
+    lines.append("")
+    for label in _ORDER:
+        group = [v for v in verdicts if v.label is label]
+        if not group:
+            continue
+        lines += [f"## {label.value} ({len(group)})", ""]
+        for v in group:
+            score = "" if v.score is None else f" — score {v.score:.1f}"
+            lines.append(f"### `{v.citation.id}`{score}")
+            lines.append("")
+            lines.append(f"> {v.citation.raw.strip()[:500]}")
+            lines.append("")
+            loc = where(v)
+            if loc:
+                lines.append(f"- where: {loc}")
+            if v.match is not None:
+                lines.append(f"- found: {record_short(v.match)} ({v.match_source}, by {v.matched_by})")
+            lines += [f"- {discrepancy_text(d)}" for d in v.discrepancies]
+            lines.append(f"- why: {v.rationale}")
+            lines.append("")
+    coverage = source_coverage(verdicts)
+    if coverage:
+        lines += ["## Sources", "", "| source | asked | answered | failed |", "|---|---:|---:|---:|"]
+        lines += [f"| {n} | {r['asked']} | {r['answered']} | {r['failed']} |" for n, r in coverage.items()]
+    return "\n".join(lines) + "\n"

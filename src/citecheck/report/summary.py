@@ -1,0 +1,45 @@
+"""Run-level numbers every format shows: counts per label and per-source coverage."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from citecheck.model import Label, Verdict
+
+
+def label_counts(verdicts: Sequence[Verdict]) -> dict[str, int]:
+    counts = Counter(v.label.value for v in verdicts)
+    return {label.value: counts.get(label.value, 0) for label in Label}
+
+
+def source_coverage(verdicts: Sequence[Verdict]) -> dict[str, dict[str, int]]:
+    """Per source: how many citations it was asked about, answered and failed."""
+    table: dict[str, Counter[str]] = {}
+    for verdict in verdicts:
+        for status in verdict.sources:
+            row = table.setdefault(status.source, Counter())
+            row["asked"] += 1
+            row[status.status] += 1
+    return {
+        name: {"asked": row["asked"], "answered": row["answered"], "failed": row["failed"]}
+        for name, row in sorted(table.items())
+    }
+
+
+def summary(verdicts: Sequence[Verdict], seconds: float | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "citations": len(verdicts),
+        "labels": label_counts(verdicts),
+        "sources": source_coverage(verdicts),
+    }
+    if seconds is not None:
+        data["seconds"] = round(seconds, 3)
+    return data
+
+
+def summary_line(verdicts: Sequence[Verdict]) -> str:
+    counts = label_counts(verdicts)
+    parts = [f"{n} {label}" for label, n in counts.items() if n]
+    return f"{len(verdicts)} citation(s): " + (", ".join(parts) if parts else "none")

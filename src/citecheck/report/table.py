@@ -1,0 +1,67 @@
+"""The terminal table (Rich): a colour per label, the matched record and what differs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from citecheck.model import Label, Verdict
+from citecheck.report.describe import discrepancy_text, record_short
+from citecheck.report.summary import label_counts, source_coverage
+
+STYLES = {
+    Label.EXACT: "bold green",
+    Label.MINOR: "bold yellow",
+    Label.MAJOR: "bold red",
+    Label.UNVERIFIED: "bold blue",
+    Label.ERROR: "bold magenta",
+}
+
+
+def build_table(verdicts: Sequence[Verdict]) -> Table:
+    table = Table(show_lines=True, expand=True)
+    table.add_column("#", justify="right", no_wrap=True, ratio=1)
+    table.add_column("label", no_wrap=True, ratio=2)
+    table.add_column("score", justify="right", no_wrap=True, ratio=2)
+    table.add_column("citation", ratio=12)
+    table.add_column("found / why", ratio=14)
+    for v in verdicts:
+        cited = Text(v.citation.raw.strip()[:300])
+        cited.append(f"\n{v.citation.id}", style="dim")
+        why = Text()
+        if v.match is not None:
+            why.append(record_short(v.match), style="cyan")
+            why.append(f"  [{v.match_source}, by {v.matched_by}]\n", style="dim")
+        for d in v.discrepancies:
+            why.append("• " + discrepancy_text(d) + "\n", style="yellow" if d.severity == "minor" else "red")
+        why.append(v.rationale, style="italic")
+        score = "" if v.score is None else f"{v.score:.1f}"
+        table.add_row(str(v.citation.provenance.index + 1), Text(v.label.value, style=STYLES[v.label]),
+                      score, cited, why)
+    return table
+
+
+def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
+    console.print(build_table(verdicts))
+    counts = label_counts(verdicts)
+    line = Text(f"{len(verdicts)} citation(s): ")
+    first = True
+    for label in Label:
+        if counts[label.value]:
+            if not first:
+                line.append(", ")
+            line.append(f"{counts[label.value]} {label.value}", style=STYLES[label])
+            first = False
+    console.print(line)
+    coverage = source_coverage(verdicts)
+    if coverage:
+        console.print(
+            "sources: " + "; ".join(
+                f"{name} asked {row['asked']}, answered {row['answered']}, failed {row['failed']}"
+                for name, row in coverage.items()
+            ),
+            style="dim",
+        )

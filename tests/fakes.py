@@ -1,0 +1,48 @@
+"""An in-memory Source for orchestrator tests (no index, no network)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from citecheck.model import Citation, Record
+from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi, title_similarity
+from citecheck.sources.base import Source, SourceError
+
+
+class MemorySource(Source):
+    supports = frozenset({"doi", "arxiv", "journal", "search"})
+
+    def __init__(self, records: Iterable[Record], name: str = "memory", fail: str | None = None) -> None:
+        self.records = list(records)
+        self.name = name
+        self.fail = fail  # reason to raise SourceError on every call
+        self.calls = 0
+
+    def _check(self) -> None:
+        self.calls += 1
+        if self.fail:
+            raise SourceError(self.name, self.fail)
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        self._check()
+        return next((r for r in self.records if normalize_doi(r.DOI) == doi), None)
+
+    async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
+        self._check()
+        return next((r for r in self.records if normalize_arxiv(r.arxiv) == arxiv_id), None)
+
+    async def lookup_journal(self, journal: str, volume: str, page: str, year: int | None = None) -> list[Record]:
+        self._check()
+        key = canonical_journal(journal)
+        return [
+            r for r in self.records
+            if r.volume == volume and r.first_page == page
+            and key in {canonical_journal(r.container_title), canonical_journal(r.container_title_short)}
+        ]
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        self._check()
+        scored = sorted(
+            self.records, key=lambda r: title_similarity(citation.fields.title, r.title), reverse=True
+        )
+        return scored[:limit]

@@ -1,0 +1,127 @@
+"""The orchestrator's decisions, over an in-memory source: no index, no network."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.checker import Checker, CheckOptions
+from citecheck.model import Citation, Label, Name, Record, set_year
+from tests.fakes import MemorySource
+
+REAL = Record.from_csl({
+    "id": "doi:10.1103/physrevb.65.100518", "type": "article-journal",
+    "title": "25Mg NMR study of the MgB2 superconductor",
+    "author": [{"family": "Mali", "given": "M."}, {"family": "Roos", "given": "J."},
+               {"family": "Shengelaya", "given": "A."}, {"family": "Keller", "given": "H."},
+               {"family": "Conder", "given": "K."}],
+    "issued": {"date-parts": [[2002]]}, "container-title": "Physical Review B",
+    "container-title-short": "Phys. Rev. B", "volume": "65", "page": "100518",
+    "DOI": "10.1103/physrevb.65.100518",
+})
+OTHER = Record.from_csl({
+    "id": "doi:10.1063/1.1140646", "type": "article-journal",
+    "title": "Magnetic susceptibility of some materials used for apparatus construction (at 295 K)",
+    "author": [{"family": "Keyser", "given": "Paul T."}, {"family": "Jefferts", "given": "Steven R."}],
+    "issued": {"date-parts": [[1989]]}, "container-title": "Review of Scientific Instruments",
+    "container-title-short": "Rev. Sci. Instrum.", "volume": "60", "page": "2711-2714",
+    "DOI": "10.1063/1.1140646",
+})
+
+
+def cite(cid: str = "c1", **fields: object) -> Citation:
+    data = REAL.to_csl()
+    data.pop("id")
+    data.update(fields)
+    rec = Record.from_csl({k: v for k, v in data.items() if v is not None})
+    return Citation(id=cid, raw=str(fields), fields=rec)
+
+
+def checker(*sources: MemorySource, **opts: object) -> Checker:
+    return Checker(use_index=False, sources=list(sources), offline=True, options=CheckOptions(**opts))
+
+
+def test_faithful_citation_is_exact() -> None:
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([cite()])
+    assert v.label is Label.EXACT, v.rationale
+    assert v.match is not None and v.match.id == REAL.id
+    assert v.matched_by == "doi"
+    assert v.sources[0].status == "answered"
+
+
+def test_wrong_year_is_minor_with_discrepancy() -> None:
+    c = cite(DOI=None)
+    set_year(c.fields, 2005)
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([c])
+    assert v.label is Label.MINOR, v.rationale
+    assert any(d.field == "issued" for d in v.discrepancies)
+
+
+def test_fabricated_work_is_major_when_every_source_answered() -> None:
+    c = cite(DOI=None, title="Quantum coherence of vortex lattices in thin films probed by muons",
+             author=[{"family": "Marchetti", "given": "L."}], volume="12", page="345")
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([c])
+    assert v.label is Label.MAJOR
+    assert v.decided_by == "not_found"
+
+
+def test_nothing_found_and_a_source_failed_is_unverified() -> None:
+    c = cite(DOI=None, title="Quantum coherence of vortex lattices in thin films probed by muons")
+    good = MemorySource([REAL], name="good")
+    down = MemorySource([], name="down", fail="HTTP 503")
+    [v] = checker(good, down).check_citations([c])
+    assert v.label is Label.UNVERIFIED
+    assert "down" in v.rationale
+    assert {s.source: s.status for s in v.sources} == {"good": "answered", "down": "failed"}
+
+
+def test_real_doi_dressed_in_fabricated_metadata_is_major_by_reviewer() -> None:
+    c = cite(title="Giant anomalous Hall effect in epitaxial niobium films",
+             author=[{"family": "Castellano", "given": "R."}, {"family": "Imamura", "given": "T."}],
+             DOI="10.1063/1.1140646")
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([c])
+    assert v.label is Label.MAJOR
+    assert v.decided_by == "reviewer"
+    assert "10.1063/1.1140646" in v.rationale
+
+
+def test_wrong_doi_on_a_real_work_is_not_exact() -> None:
+    # The text describes REAL, but the DOI belongs to OTHER: the work is identifiable → MINOR.
+    c = cite(DOI="10.1063/1.1140646")
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([c])
+    assert v.label is Label.MINOR, v.rationale
+    assert v.match is not None and v.match.id == REAL.id
+
+
+def test_title_less_physics_reference_found_by_journal_volume_page() -> None:
+    c = Citation(id="aps", raw="M. Mali et al., Phys. Rev. B 65, 100518 (2002).", fields=Record.from_csl({
+        "author": [{"family": "Mali", "given": "M."}], "container-title": "Phys. Rev. B",
+        "volume": "65", "page": "100518", "issued": {"date-parts": [[2002]]},
+        "custom": {"authors_truncated": True},
+    }))
+    [v] = checker(MemorySource([OTHER, REAL])).check_citations([c])
+    assert v.label is Label.EXACT, v.rationale
+    assert v.matched_by == "journal"
+
+
+def test_error_citation_and_order_preserved() -> None:
+    bad = Citation(id="bad", raw="@article{", error="refs.bib:3: unbalanced braces")
+    empty = Citation(id="empty", raw="see above", fields=Record())
+    verdicts = checker(MemorySource([REAL])).check_citations([cite("a"), bad, empty, cite("b")])
+    assert [v.citation.id for v in verdicts] == ["a", "bad", "empty", "b"]
+    assert verdicts[1].label is Label.ERROR and "refs.bib:3" in verdicts[1].rationale
+    assert verdicts[2].label is Label.ERROR
+
+
+def test_identifier_is_fetched_once_per_run() -> None:
+    src = MemorySource([REAL])
+    checker(src).check_citations([cite(f"c{i}") for i in range(5)])
+    # one prefetch call + nothing else for DOIs; title search not needed (decisive DOI hit)
+    assert src.calls == 1
+
+
+@pytest.mark.parametrize("reviewer", [True, False])
+def test_reviewer_ablation_runs(reviewer: bool) -> None:
+    c = cite(title="Giant anomalous Hall effect in epitaxial niobium films",
+             author=[Name(family="Castellano", given="R.").model_dump()], DOI="10.1063/1.1140646")
+    [v] = checker(MemorySource([REAL, OTHER]), reviewer=reviewer).check_citations([c])
+    assert v.label is not Label.EXACT
