@@ -40,6 +40,7 @@ P_ID = 2.5
 TITLE_SAME = 0.97
 TITLE_CLOSE = 0.85
 TITLE_RELATED = 0.60
+IDENTITY_TITLE = 0.5  # below this the titles name different works
 
 
 def _year_from(value: object) -> int | None:

@@ -7,8 +7,9 @@ again by title and authors, and — when no real work matches the text — words
 
 from __future__ import annotations
 
-from citecheck.model import Record
+from citecheck.model import Assessment, Record
 from citecheck.report.describe import authors_short
+from citecheck.verify.compare import IDENTITY_TITLE
 
 
 def review_rationale(identifier_kind: str, identifier: str, found: Record) -> str:
@@ -20,4 +21,24 @@ def review_rationale(identifier_kind: str, identifier: str, found: Record) -> st
     return (
         f"{label} {shown} belongs to '{found.title or found.id}'{by}, not to the cited work; "
         "no real work matching the cited title and authors was found."
+    )
+
+
+def needs_review(citation: Record, candidate_matched_by: str, assessment: Assessment) -> bool:
+    """An identifier resolved, but the citation's title/authors describe another work.
+
+    Only identifier matches qualify: a candidate found by title search that disagrees is simply
+    a poor candidate, whereas a resolved DOI/arXiv id that disagrees means the identifier was
+    either mistyped or borrowed — the orchestrator must search again by the text to tell which.
+    """
+    if candidate_matched_by not in ("doi", "arxiv"):
+        return False
+    if any(d.severity == "major" and d.field in ("title", "author") for d in assessment.discrepancies):
+        return True
+    title_sim = assessment.field_scores.get("title_similarity")
+    author_match = assessment.field_scores.get("author_match")
+    if title_sim is not None and title_sim < IDENTITY_TITLE:
+        return True
+    return bool(
+        title_sim is None and author_match is not None and author_match == 0.0 and citation.author
     )

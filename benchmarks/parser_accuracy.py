@@ -1,0 +1,235 @@
+"""Per-field precision / recall / F1 and speed of `parse_reference` on labelled reference strings.
+
+Data: ../shared/data/parsing/anystyle-gold.jsonl (all 1,669, with `fields`) and
+ads-parsed-references.jsonl (the references that carry parsed fields).
+
+Matching rule per field (a prediction counts as a true positive only when the gold value is
+present and the two agree; a wrong prediction is both a false positive and a false negative):
+
+- title: `normalize_title` equality (folded, punctuation/markup dropped).
+- container-title: `journal_key` equality (folded, spaces and punctuation dropped), also accepted
+  when `canonical_journal` makes the two equal (abbreviated vs full name).
+- volume: the first alphanumeric run of each side ("33(2)" -> "33", "Vol. 172" -> "172").
+- pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166").
+- year: the first 4-digit year of the gold date equals `record.year`.
+- DOI: `normalize_doi` equality; arXiv: `normalize_arxiv` equality.
+- authors (AnyStyle): the gold author segment is the whole author list as printed, so authors are
+  compared as bags of name words: folded words of >= 2 letters, without "et al"/"and"/"others"
+  (given names included on both sides); one reference is a true positive when the two sets are
+  equal. Author-word precision/recall over all words is reported too.
+- authors (ADS): ADS gives the author string it parsed, often only the first author; we compare
+  the first author's family name (`name_key`).
+
+Usage:  .venv/bin/python benchmarks/parser_accuracy.py [--data ../shared/data/parsing]
+        [--show FIELD] (print up to 40 errors of FIELD) [--set anystyle|ads]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from citecheck.extract.refparse import parse_reference
+from citecheck.model import Record
+from citecheck.normalize import (
+    canonical_journal,
+    fold,
+    journal_key,
+    name_key,
+    normalize_arxiv,
+    normalize_doi,
+    normalize_title,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "parsing"
+FIELDS = ("authors", "title", "container-title", "volume", "pages", "year", "DOI", "arxiv")
+_STOP = {"et", "al", "and", "others", "eds", "ed", "hrsg", "jr", "sr", "in", "by", "de"}
+
+
+def _vol(value: str | None) -> str | None:
+    if not value:
+        return None
+    m = re.search(r"[A-Za-z]?\d+[A-Za-z]?|[IVXLC]+\b", value)
+    return m.group(0).lower() if m else fold(value).strip() or None
+
+
+def _pages(value: str | None) -> str | None:
+    if not value:
+        return None
+    nums = re.findall(r"[A-Za-z]?\d+", value)
+    return "-".join(n.lower() for n in nums[:2]) or None
+
+
+def _year(value: Any) -> str | None:
+    if value is None:
+        return None
+    m = re.search(r"(1[5-9]\d\d|20\d\d)", str(value))
+    return m.group(1) if m else None
+
+
+def _journal_eq(a: str, b: str) -> bool:
+    ka, kb = journal_key(a), journal_key(b)
+    if ka == kb:
+        return True
+    return canonical_journal(a) == canonical_journal(b)
+
+
+def _name_words(text: str) -> set[str]:
+    # Initials never count ("CK", "J.-P."), and a word broken at a line end ("Mur- phy") is mended
+    # on both sides, so only the delimitation of the author block is measured.
+    text = re.sub(r"(?<=\w)- (?=[a-z])", "", text)
+    text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
+    return {w for w in re.findall(r"[a-z]{2,}", fold(text)) if w not in _STOP}
+
+
+def _pred_author_words(rec: Record) -> set[str]:
+    words: set[str] = set()
+    for n in rec.author + rec.editor:
+        words |= _name_words(n.display())
+    return words
+
+
+def _ads_first_family(authors: str) -> str:
+    first = re.split(r";|\s+and\s+|&", authors)[0].strip()
+    if "," in first and re.match(r"^[^,]+,\s*[A-Z]", first):
+        return name_key(first.split(",")[0])
+    piece = first.split(",")[0].strip()
+    words = [w for w in piece.split() if not re.fullmatch(r"(?:[A-Z]\.?-?)+", w)]
+    return name_key(words[-1] if words else piece)
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.tp: dict[str, int] = defaultdict(int)
+        self.fp: dict[str, int] = defaultdict(int)
+        self.fn: dict[str, int] = defaultdict(int)
+        self.errors: dict[str, list[tuple[str, Any, Any]]] = defaultdict(list)
+        self.words = [0, 0, 0]  # author-word tp, predicted, gold
+
+    def add(self, field: str, gold: Any, pred: Any, ok: bool, text: str) -> None:
+        if gold is None and pred is None:
+            return
+        if ok and gold is not None and pred is not None:
+            self.tp[field] += 1
+            return
+        if pred is not None:
+            self.fp[field] += 1
+        if gold is not None:
+            self.fn[field] += 1
+        self.errors[field].append((text, gold, pred))
+
+    def row(self, field: str) -> tuple[float, float, float, int]:
+        tp, fp, fn = self.tp[field], self.fp[field], self.fn[field]
+        p = tp / (tp + fp) if tp + fp else 0.0
+        r = tp / (tp + fn) if tp + fn else 0.0
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        return p, r, f, tp + fn
+
+
+def score(rec: Record, gold: dict[str, Any], tally: Tally, text: str, kind: str) -> None:
+    # title
+    g = gold.get("title")
+    g = g[0] if isinstance(g, list) else g
+    tally.add("title", g, rec.title,
+              bool(g and rec.title and normalize_title(g) == normalize_title(rec.title)), text)
+    g = gold.get("container-title") if kind == "anystyle" else gold.get("journal")
+    g = g[0] if isinstance(g, list) else g
+    tally.add("container-title", g, rec.container_title,
+              bool(g and rec.container_title and _journal_eq(g, rec.container_title)), text)
+    g = _vol(gold.get("volume"))
+    tally.add("volume", g, _vol(rec.volume), g is not None and g == _vol(rec.volume), text)
+    g = _pages(gold.get("pages") or gold.get("page"))
+    p = _pages(rec.page)
+    tally.add("pages", g, p, g is not None and g == p, text)
+    g = _year(gold.get("date") or gold.get("year"))
+    p = str(rec.year) if rec.year else None
+    tally.add("year", g, p, g is not None and g == p, text)
+    g = normalize_doi(gold.get("doi")) if gold.get("doi") else None
+    tally.add("DOI", g, rec.DOI, g is not None and g == rec.DOI, text)
+    g = normalize_arxiv(gold.get("arxiv")) if gold.get("arxiv") else None
+    tally.add("arxiv", g, rec.arxiv, g is not None and g == rec.arxiv, text)
+    if kind == "anystyle":
+        ga = gold.get("author")
+        if ga:
+            gw = _name_words(" ".join(ga))
+            pw = _pred_author_words(rec)
+            tally.add("authors", sorted(gw), sorted(pw) or None, bool(pw) and gw == pw, text)
+            tally.words[0] += len(gw & pw)
+            tally.words[1] += len(pw)
+            tally.words[2] += len(gw)
+        elif rec.author:
+            tally.add("authors", None, [n.display() for n in rec.author], False, text)
+    else:
+        ga = gold.get("authors")
+        pf = name_key(rec.author[0].family or rec.author[0].literal) if rec.author else None
+        if ga:
+            gf = _ads_first_family(ga)
+            tally.add("authors", gf, pf, gf == pf, text)
+
+
+def load(path: Path, kind: str) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    with path.open(encoding="utf-8") as fh:
+        for line in fh:
+            item = json.loads(line)
+            fields = item.get("fields") or {}
+            if kind == "ads":
+                fields = {k: v for k, v in fields.items() if k != "bibcode"}
+                if not fields:
+                    continue
+            out.append((item["text"], fields))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--show", default=None, help="print errors for this field")
+    ap.add_argument("--set", default=None, choices=["anystyle", "ads"])
+    ap.add_argument("--limit", type=int, default=40)
+    args = ap.parse_args(argv)
+    if not args.data.is_dir():
+        print(f"data folder not found: {args.data}", file=sys.stderr)
+        return 2
+    sets = {"anystyle": args.data / "anystyle-gold.jsonl", "ads": args.data / "ads-parsed-references.jsonl"}
+    print("| set | field | precision | recall | F1 | n (gold) |")
+    print("|---|---|---:|---:|---:|---:|")
+    speeds = []
+    for kind, path in sets.items():
+        if args.set and kind != args.set:
+            continue
+        items = load(path, kind)
+        parse_reference(items[0][0])  # warm caches, compile
+        t0 = time.perf_counter()
+        parsed = [parse_reference(text) for text, _ in items]
+        dt = time.perf_counter() - t0
+        speeds.append((kind, len(items), len(items) / dt))
+        tally = Tally()
+        for (text, gold), pr in zip(items, parsed, strict=True):
+            score(pr.record, gold, tally, text, kind)
+        for field in FIELDS:
+            p, r, f, n = tally.row(field)
+            if n:
+                print(f"| {kind} | {field} | {p:.3f} | {r:.3f} | {f:.3f} | {n} |")
+        if kind == "anystyle":
+            tp, pn, gn = tally.words
+            print(f"| {kind} | author words | {tp / max(pn, 1):.3f} | {tp / max(gn, 1):.3f} | "
+                  f"{2 * tp / max(pn + gn, 1):.3f} | {gn} |")
+        if args.show:
+            for text, g, p in tally.errors[args.show][: args.limit]:
+                print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
+    print()
+    for kind, n, rate in speeds:
+        print(f"speed {kind}: {n} references, {rate:,.0f} refs/s (one core)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

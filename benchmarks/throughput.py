@@ -1,0 +1,74 @@
+"""Throughput of `citecheck check --offline --format jsonl` on N citations (issue: ≥ 300/s).
+
+Usage:
+    python benchmarks/throughput.py --dataset benchmarks/physics/test.jsonl \
+        --index /tmp/corpus.db [--n 1000] [--repeat 3]
+
+Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
+N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def make_batch(dataset: Path, n: int, out: Path) -> int:
+    items = [json.loads(line) for line in dataset.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if not items:
+        raise SystemExit(f"{dataset}: no items")
+    with out.open("w", encoding="utf-8") as fh:
+        for i in range(n):
+            item = items[i % len(items)]
+            row = {"id": f"{item.get('id', i)}~{i}"}
+            if item.get("bibtex"):
+                row["bibtex"] = item["bibtex"]
+            else:
+                row["text"] = item["text"]
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    return n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dataset", type=Path, required=True)
+    parser.add_argument("--index", type=Path, required=True)
+    parser.add_argument("--n", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    exe = Path(sys.executable).with_name("citecheck")
+    with tempfile.TemporaryDirectory() as tmp:
+        batch = Path(tmp) / "batch.jsonl"
+        make_batch(args.dataset, args.n, batch)
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            proc = subprocess.run(
+                [str(exe), "check", "--offline", "--format", "jsonl", "--fail-on", "never",
+                 "--index", str(args.index), str(batch)],
+                capture_output=True, text=True, check=False,
+            )
+            times.append(time.perf_counter() - start)
+            if proc.returncode != 0:
+                raise SystemExit(f"citecheck exited {proc.returncode}: {proc.stderr[-2000:]}")
+            lines = proc.stdout.count("\n")
+            if lines != args.n:
+                raise SystemExit(f"expected {args.n} verdicts, got {lines}")
+    best, median = min(times), statistics.median(times)
+    print(json.dumps({
+        "citations": args.n,
+        "runs_s": [round(t, 3) for t in times],
+        "best_citations_per_s": round(args.n / best, 1),
+        "median_citations_per_s": round(args.n / median, 1),
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Turn a reference as written (LaTeX, Markdown, numbered list item) into plain Unicode text."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from pylatexenc.latex2text import LatexNodes2Text
+
+_LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
+_LATEX_HINT_RE = re.compile(r"[\\{}$~]")
+_MD_BOLD_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_MD_EM_RE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_MD_CODE_RE = re.compile(r"`([^`]+)`")
+_LABEL_RE = re.compile(
+    r"^\s*(?:[-*•·‣▪–+]\s+|\[\s*[\w.+:-]{1,16}\s*\]\s*|\(\s*\d{1,4}\s*\)\s*|\d{1,4}\s*[.)]\s+(?=\D)|"
+    r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
+)
+_SPACE_RE = re.compile(r"\s+")
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": ""})
+
+
+@lru_cache(maxsize=4096)
+def latex_to_text(text: str) -> str:
+    """LaTeX → Unicode via pylatexenc; a literal ``%`` is kept (it is not a comment here)."""
+    if not _LATEX_HINT_RE.search(text):
+        return text
+    protected = re.sub(r"(?<!\\)%", r"\\%", text)
+    try:
+        out = _LATEX.latex_to_text(protected)
+    except Exception:  # pylatexenc raises assorted errors on broken markup; fall back to raw
+        out = text.replace("{", "").replace("}", "")
+    return out
+
+
+def strip_markdown(text: str) -> str:
+    for _ in range(2):
+        text = _MD_BOLD_RE.sub(r"\2", text)
+        text = _MD_EM_RE.sub(r"\2", text)
+    return _MD_CODE_RE.sub(r"\1", text)
+
+
+def strip_label(text: str) -> str:
+    """Remove a leading list label: "[12]", "12.", "(3)", "- ", "* "."""
+    for _ in range(2):
+        new = _LABEL_RE.sub("", text, count=1)
+        if new == text:
+            break
+        text = new
+    return text
+
+
+def clean_reference(text: str) -> str:
+    text = unicodedata.normalize("NFC", text)
+    text = strip_label(text)
+    text = strip_markdown(text)
+    text = latex_to_text(text)
+    text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
+    text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
+    text = _SPACE_RE.sub(" ", text).strip()
+    # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
+    text = _BROKEN_WORD_RE.sub(_mend, text)
+    return text.strip(" \t")
+
+
+_BROKEN_WORD_RE = re.compile(r"(?<=\w)- (?!(?:and|or|und|et|to|und|bis)\b)(?=\w)")
+
+
+def _mend(m: re.Match[str]) -> str:
+    nxt = m.string[m.end()] if m.end() < len(m.string) else ""
+    return "" if nxt.islower() else "-"

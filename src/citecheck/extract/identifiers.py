@@ -1,0 +1,145 @@
+"""Find DOIs, arXiv ids and URLs in a reference string and cut them out of it.
+
+Identifiers are taken out before LaTeX/Markdown clean-up (which would mangle ``_`` and ``%`` in
+them) and before the field parser (whose year and page patterns would otherwise bite into
+"2104.14294" or "10.1103/PhysRevLett.81.4412").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from citecheck.normalize import normalize_arxiv, normalize_doi
+
+_ARXIV_ARCHIVES = (
+    r"(?:astro-ph|cond-mat|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|nlin|nucl-ex|nucl-th|"
+    r"physics|quant-ph|math|cs|q-bio|q-fin|stat|eess|econ|chao-dyn|solv-int|patt-sol|adap-org|"
+    r"comp-gas|alg-geom|dg-ga|funct-an|q-alg|chem-ph|atom-ph|acc-phys|ao-sci|bayes-an|"
+    r"cmp-lg|mtrl-th|plasm-ph|supr-con)"
+)
+_ARXIV_OLD = rf"{_ARXIV_ARCHIVES}(?:\.[A-Za-z]{{2}})?/\d{{7}}(?:v\d+)?"
+_ARXIV_NEW = r"\d{4}\.\d{4,5}(?:v\d+)?"
+# Wrapped forms: LaTeX \url{...}, \href{...}{...}, \doi{...}, \eprint{...}, Markdown <...>.
+_WRAP_RE = re.compile(r"\\(?:url|doi|eprint|arxiv|nolinkurl)\s*\{([^{}]*)\}|\\href\s*\{([^{}]*)\}\s*\{[^{}]*\}")
+_MD_LINK_RE = re.compile(r"\[([^\]]{1,500})\]\((https?://[^)\s]+)\)")
+_ANGLE_RE = re.compile(r"<(https?://[^>\s]+)>")
+
+_ARXIV_RES = [
+    re.compile(
+        r"(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/\s*(" + _ARXIV_NEW + "|"
+        + _ARXIV_OLD + r")(?:\.pdf)?/?",
+        re.I,
+    ),
+    re.compile(
+        r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?10\.48550/arxiv\.(" + _ARXIV_NEW + "|"
+        + _ARXIV_OLD + ")",
+        re.I,
+    ),
+    re.compile(
+        r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
+        r"arxiv\s*[:.]?\s*(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
+        r"(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?",
+        re.I,
+    ),
+    re.compile(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
+    # new-style id with a trailing category ("1706.03762 [cs.CL]") even without the prefix
+    re.compile(r"(?<![\w./])(" + _ARXIV_NEW + r")\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\]"),
+]
+_DOI_RE = re.compile(
+    r"(?:(?:https?://)?(?:dx\.)?doi\.org/|\bdoi\s*[:=]?\s*|\bDOI\s*[:=]?\s*)?"
+    r"(10\.\d{4,9}/[^\s\"<>{}]+)",
+    re.I,
+)
+_URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"{}]+", re.I)
+_URL_LEADIN_RE = re.compile(
+    r"(?:\[\s*online\s*\]\.?\s*)?(?:available(?:\s+(?:at|from|online))?|retrieved(?:\s+\w+\s+\d{1,2},?\s*\d{4},?)?\s+from|"
+    r"accessed\s+from|url|link|online)\s*:?\s*$",
+    re.I,
+)
+_ACCESSED_RE = re.compile(
+    r"[\[(]?\s*(?:last\s+)?(?:accessed|retrieved|viewed|visited|abgerufen)\s*(?:on\s*)?:?\s*"
+    r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
+    re.I,
+)
+_ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
+_PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
+_EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
+
+
+@dataclass(frozen=True)
+class Identifiers:
+    doi: str | None
+    arxiv: str | None
+    url: str | None
+    rest: str  # the input with the identifiers (and their lead-in words) removed
+
+
+def _cut(text: str, span: tuple[int, int]) -> str:
+    start, end = span
+    before = text[:start]
+    lead = _URL_LEADIN_RE.search(before)
+    if lead:
+        before = before[: lead.start()]
+    return before.rstrip() + " " + text[end:].lstrip()
+
+
+def extract_identifiers(text: str) -> Identifiers:
+    """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them."""
+    # Unwrap \url{..} and Markdown links so the identifiers inside are seen.
+    text = _WRAP_RE.sub(lambda m: " " + (m.group(1) or m.group(2) or "") + " ", text)
+    text = _MD_LINK_RE.sub(lambda m: m.group(1) + " " + m.group(2)
+                           if m.group(1) != m.group(2) else m.group(2), text)
+    text = _ANGLE_RE.sub(lambda m: " " + m.group(1) + " ", text)
+
+    arxiv: str | None = None
+    for regex in _ARXIV_RES:
+        m = regex.search(text)
+        if m:
+            arxiv = normalize_arxiv(m.group(1))
+            if arxiv:
+                text = _cut(text, m.span())
+                break
+    doi: str | None = None
+    m = _DOI_RE.search(text)
+    if m:
+        raw = m.group(1)
+        # A DOI ends at whitespace; prose punctuation and unbalanced brackets are trimmed by
+        # normalize_doi. Cut only what the DOI really covers.
+        doi = normalize_doi(raw)
+        if doi:
+            end = m.start(1) + _doi_extent(raw)
+            text = _cut(text, (m.start(), end))
+            if not arxiv:
+                from citecheck.normalize import arxiv_from_doi
+
+                arxiv = arxiv_from_doi(doi)
+    url: str | None = None
+    m = _URL_RE.search(text)
+    if m:
+        raw_url = m.group(0).rstrip(".,;:)]}'\"")
+        if raw_url.count("(") > raw_url.count(")") and m.group(0)[len(raw_url):].startswith(")"):
+            raw_url += ")"
+        url = raw_url if raw_url.lower().startswith("http") else "https://" + raw_url
+        text = _cut(text, (m.start(), m.start() + len(raw_url)))
+        # Further URLs are dropped from the text too (they are not title words).
+        text = _URL_RE.sub(" ", text)
+    if doi is None and url:
+        # A doi.org URL that the DOI regex missed (encoded slashes).
+        doi = normalize_doi(url) if "doi.org" in url.lower() else None
+    text = _ACCESSED_RE.sub(" ", text)
+    text = _ISBN_RE.sub(" ", text)
+    text = _PMID_RE.sub(" ", text)
+    text = _EMPTY_BRACKETS_RE.sub(" ", text)
+    text = re.sub(r"\b(?:doi|DOI)\s*:?\s*$", "", text.rstrip(" .,;"))
+    return Identifiers(doi=doi, arxiv=arxiv, url=url, rest=text)
+
+
+def _doi_extent(raw: str) -> int:
+    """How many characters of ``raw`` belong to the DOI (trailing prose punctuation excluded)."""
+    end = len(raw)
+    while end and raw[end - 1] in ".,;:'\"]}>":
+        end -= 1
+    while end and raw[end - 1] == ")" and raw[:end].count(")") > raw[:end].count("("):
+        end -= 1
+    return end

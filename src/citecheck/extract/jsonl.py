@@ -1,0 +1,90 @@
+"""JSON Lines input: one citation per line as ``{"id", "text"}``, ``{"id", "bibtex"}`` or
+``{"id", "csl"}`` (an already structured CSL-JSON item)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from citecheck.extract.bibtex import read_bibtex
+from citecheck.extract.refparse import parse_reference
+from citecheck.model import Citation, Provenance, Record
+
+__all__ = ["read_jsonl"]
+
+
+def _error(cid: str, raw: str, name: str, line: int, index: int, reason: str) -> Citation:
+    return Citation(
+        id=cid,
+        raw=raw,
+        provenance=Provenance(file=name, line=line, index=index, format="jsonl"),
+        parse_confidence=0.0,
+        error=f"{name}:{line}: {reason}",
+    )
+
+
+def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
+    prov = Provenance(file=name, line=line, key=cid, index=index, format="jsonl")
+    if isinstance(obj.get("text"), str):
+        parsed = parse_reference(obj["text"])
+        parsed.record.id = cid
+        return Citation(id=cid, raw=obj["text"], fields=parsed.record, provenance=prov,
+                        parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings))
+    if isinstance(obj.get("bibtex"), str):
+        found = read_bibtex(obj["bibtex"], f"{name}:{line}")
+        entries = [c for c in found if c.error is None]
+        if not found:
+            return _error(cid, raw, name, line, index, "the 'bibtex' value holds no entry")
+        cit = entries[0] if entries else found[0]
+        if cit.error:
+            return _error(cid, obj["bibtex"], name, line, index, cit.error.split(": ", 1)[-1])
+        cit.fields.id = cid
+        warnings = list(cit.parse_warnings)
+        if len(found) > 1:
+            warnings.append(f"'bibtex' holds {len(found)} entries; only the first was read")
+        return Citation(id=cid, raw=obj["bibtex"], fields=cit.fields, provenance=prov,
+                        parse_warnings=warnings)
+    if isinstance(obj.get("csl"), dict):
+        try:
+            record = Record.from_csl(obj["csl"])
+        except ValidationError as exc:
+            reason = exc.errors()[0].get("msg", "invalid CSL item") if exc.errors() else str(exc)
+            return _error(cid, raw, name, line, index, f"invalid CSL item: {reason}")
+        record.id = cid
+        return Citation(id=cid, raw=raw, fields=record, provenance=prov)
+    return _error(cid, raw, name, line, index,
+                  "object has none of the keys 'text', 'bibtex' or 'csl' (with a value of the right type)")
+
+
+def read_jsonl(text: str, name: str) -> list[Citation]:
+    """Read one citation per non-blank line; a bad line becomes an error citation."""
+    base = Path(name).name or name
+    citations: list[Citation] = []
+    seen: set[str] = set()
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        raw = line.strip()
+        if not raw:
+            continue
+        index = len(citations)
+        try:
+            obj = json.loads(raw)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            citations.append(_error(f"{base}:{lineno}", raw, name, lineno, index,
+                                    f"invalid JSON: {getattr(exc, 'msg', exc)}"))
+            continue
+        if not isinstance(obj, dict):
+            citations.append(_error(f"{base}:{lineno}", raw, name, lineno, index,
+                                    f"expected a JSON object, got {type(obj).__name__}"))
+            continue
+        cid = obj.get("id")
+        cid = str(cid) if isinstance(cid, (str, int)) and str(cid).strip() else f"{base}:{lineno}"
+        if cid in seen:
+            citations.append(_error(f"{cid}@{lineno}", raw, name, lineno, index,
+                                    f"duplicate id {cid!r}"))
+            continue
+        seen.add(cid)
+        citations.append(_one(obj, cid, raw, name, lineno, index))
+    return citations

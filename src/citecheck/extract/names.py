@@ -1,0 +1,240 @@
+"""Author lists: a small grammar of personal names that consumes the author block of a reference.
+
+Forms recognised (the first name fixes the style; later names may use the companion form):
+``A. B. Family`` (physics, IEEE), ``Family, A. B.`` (APA, astronomy), ``Family, Given`` (MLA and
+Chicago first author), ``Given M. Family`` (CS), ``Family AB`` (Vancouver), ``FAMILY A.``,
+collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others".
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+
+from citecheck.model import Name
+
+# Unicode letter classes (stdlib `re` has no \p{Lu}); Latin, Greek and Cyrillic cover citations.
+_UP = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.isupper() and c.isalpha())
+_LO = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.islower() and c.isalpha())
+U = f"A-Z{_UP}"
+L = f"a-z{_LO}"
+assert sys.maxunicode > 0xFFFF
+
+_PARTICLE = (
+    r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
+    r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]')"
+)
+# A surname word: capitalised (Müller, O'Brien, McDonald, LaPorta, Jean-Pierre) or all caps.
+_WORD = rf"(?:[{U}][{L}]?['’][{U}][{L}]+|[{U}][{L}]+['’][{L}]+|[{U}][{L}]+(?:[{U}][{L}]+)?|[{U}]{{2,}}(?![{L}.]))(?:-[{U}{L}][{L}]+)?"
+# An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P" ; "A" alone only before a space and capital/comma.
+_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?)"
+_INITS = rf"{_INIT}(?:\s?{_INIT})*"
+_SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
+_PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
+
+# "A. B. Family" / "A. B. de Family"
+F_INIT_FIRST = re.compile(rf"(?P<given>{_INITS})\s*(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}")
+# "Family, A. B." / "de Family, A."
+F_FAM_INIT = re.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX},\s*(?P<given>{_INITS}(?:{_PARTICLE}(?=[\s,]))?)(?:\s*{_SUFFIX[3:-2]})?")
+# "Family, Given M." (MLA/Chicago first author, full given names)
+F_FAM_GIVEN = re.compile(
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+(?P<given>{_WORD}(?:[\s-](?:{_INIT}|{_WORD}))*\.?(?:\s{_PARTICLE}(?=[\s,.]))?)"
+)
+# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B."
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}]{{1,4}}(?![{L}]))"
+F_FAM_CAPS = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
+# Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
+F_CAPS_FIRST = re.compile(rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))")
+# As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
+F_FAM_CAPS_STRICT = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+# "Given M. Family" (full first name)
+F_GIVEN_FIRST = re.compile(
+    rf"(?P<given>{_WORD}(?:[\s-](?:{_INIT}|{_WORD}))*)\s+(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}(?=\s*(?:[,;:.(]|and\b|&|et\b|$))"
+)
+_COLLAB = re.compile(
+    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+-]*\s+){{0,3}}?(?:[{U}\d][\w/&+-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollaborations?"
+    rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
+)
+_SEP = re.compile(r"\s*(?:,+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|&|und|et|y)\s+|\s*&\s*)\s*")
+_SPACE_SEP = re.compile(r"\s+")
+_ETAL = re.compile(r"\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
+_DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+)\s*\.?\s*")
+
+_STYLES = {
+    "init_first": (F_INIT_FIRST,),
+    "fam_init": (F_FAM_INIT, F_FAM_GIVEN, F_INIT_FIRST),
+    "caps_first": (F_CAPS_FIRST, F_INIT_FIRST),
+    "fam_given": (F_FAM_GIVEN, F_FAM_INIT, F_GIVEN_FIRST, F_INIT_FIRST),
+    "fam_caps": (F_FAM_CAPS,),
+    "given_first": (F_GIVEN_FIRST, F_INIT_FIRST),
+}
+# The first author decides the style; order matters (most specific first).
+_FIRST_TRY = (
+    ("fam_init", F_FAM_INIT),
+    ("init_first", F_INIT_FIRST),
+    ("fam_caps", F_FAM_CAPS_STRICT),
+    ("caps_first", F_CAPS_FIRST),
+    ("given_first", F_GIVEN_FIRST),
+    ("fam_given", F_FAM_GIVEN),
+    ("fam_caps", F_FAM_CAPS),
+)
+_TITLE_STOP = frozenset(
+    ["the", "a", "an", "on", "of", "in", "for", "and", "to", "with", "from", "by", "toward", "towards", "how", "why", "what", "when", "is", "are", "new", "study", "analysis", "introduction", "review"]
+)
+
+
+@dataclass
+class AuthorScan:
+    names: list[Name] = field(default_factory=list)
+    truncated: bool = False
+    end: int = 0  # index in the text just after the author block
+
+
+def _name_from(match: re.Match[str]) -> Name:
+    family = match.group("family").strip(" ,")
+    given = match.group("given").strip(" ,") or None
+    particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
+    if given and given.endswith(".") and re.search(rf"[{L}]{{2,}}\.$", given):
+        given = given[:-1]  # "Smith, John." — the period ends the author block
+    if given and re.fullmatch(r"[A-Z]{2,4}", given):
+        given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
+    elif given and re.fullmatch(r"[A-Z]", given):
+        given = given + "."
+    if given and re.search(rf"\s{_PARTICLE}$", given):
+        gp = re.match(rf"^(.*?)\s({_PARTICLE})$", given)
+        if gp:
+            given, particle = gp.group(1), gp.group(2)
+    if particle:
+        family = f"{particle} {family}"
+    return Name(family=family, given=given)
+
+
+def _collab(match: re.Match[str]) -> list[Name]:
+    text = match.group(0).strip()
+    text = re.sub(r"^[Tt]he\s+", "", text)
+    joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
+    if joint:
+        return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]
+    return [Name(literal=text)]
+
+
+# Words of abbreviated journal names that the initials-first grammar would take for a surname
+# ("J. Appl. Phys." looks like "J. Appl").
+_JOURNAL_WORDS = frozenset(
+    ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
+)
+_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d|\(|[A-Z]\s+\d)")
+
+
+def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
+    fam = (name.family or "").lower()
+    if style == "init_first" and fam in _JOURNAL_WORDS:
+        return False
+    if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end):
+        return False
+    given = (name.given or "").lower()
+    title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
+    return not (style in ("given_first", "fam_given", "fam_caps") and title_like)
+
+
+def scan_authors(text: str) -> AuthorScan:
+    """Consume the author block at the start of ``text``."""
+    scan = AuthorScan()
+    pos = 0
+    ditto = _DITTO.match(text)
+    if ditto:  # "---. 2000b" (same authors as above): no names, but skip the dashes
+        scan.end = ditto.end()
+        return scan
+    style: str | None = None
+    while pos < len(text):
+        m = _COLLAB.match(text, pos)
+        if m and m.end() - pos < 80:
+            scan.names.extend(_collab(m))
+            pos = m.end()
+        else:
+            got = None
+            candidates = _FIRST_TRY if style is None else [(style, r) for r in _STYLES[style]]
+            for sty, regex in candidates:
+                m = regex.match(text, pos)
+                if m:
+                    name = _name_from(m)
+                    if not _plausible(name, sty, text, m.end()):
+                        continue
+                    got = (sty, m, name)
+                    break
+            if got is None:
+                break
+            sty, m, name = got
+            if style is None:
+                style = {"fam_given": "fam_given", "given_first": "given_first"}.get(sty, sty)
+            scan.names.append(name)
+            pos = m.end()
+        scan.end = pos
+        et = _ETAL.match(text, pos)
+        if et:
+            scan.truncated = True
+            scan.end = pos = et.end()
+            break
+        sep = _SEP.match(text, pos)
+        if not sep or sep.end() == pos:
+            # "Sasayama, D. Hattori, K. Teraishi, T." — names separated by spaces only
+            sp = _SPACE_SEP.match(text, pos)
+            if style == "fam_init" and sp and F_FAM_INIT.match(text, sp.end()):
+                pos = sp.end()
+                continue
+            break
+        # Only continue when a name (or collaboration, or "et al.") follows the separator.
+        nxt = sep.end()
+        if _ETAL.match(text, pos):
+            continue
+        pos = nxt
+    return scan
+
+
+_LOOSE_SPLIT = re.compile(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
+
+
+def split_loose_authors(text: str) -> list[Name]:
+    """Best effort for an author block the grammar did not take: one name per piece."""
+    scan = scan_authors(text)
+    if scan.names and scan.end >= len(text.rstrip(" ,.")) - 1:
+        return scan.names
+    pieces = [p.strip(" ,.") for p in _LOOSE_SPLIT.split(text) if p.strip(" ,.")]
+    out: list[Name] = []
+    for piece in pieces:
+        if re.search(r"\bet\.?\s*al\b", piece):
+            piece = re.sub(r",?\s*\bet\.?\s*al\.?", "", piece).strip(" ,")
+        if piece:
+            out.append(parse_person(piece))
+    return out
+
+
+def parse_person(text: str) -> Name:
+    """One name written as 'Family, Given', 'Given Family' or a literal (collaboration)."""
+    text = text.strip(" ,;")
+    if re.search(r"\b(?:collaboration|consortium|group|team|committee|organization|"
+                 r"organisation|association|society|institute)\b", text, re.I):
+        return Name(literal=text)
+    if "," in text:
+        family, _, given = text.partition(",")
+        given = given.strip()
+        # "Family, Jr., Given"
+        suffix = None
+        sm = re.match(r"^(Jr\.?|Sr\.?|III|II|IV)\s*,\s*(.*)$", given)
+        if sm:
+            suffix, given = sm.group(1), sm.group(2)
+        name = Name(family=family.strip(), given=given or None)
+        if suffix:
+            name.suffix = suffix
+        return name
+    words = text.split()
+    if len(words) == 1:
+        return Name(family=words[0])
+    # particles start the family name: "Johannes van der Waals"
+    for i, w in enumerate(words[1:], start=1):
+        if re.fullmatch(_PARTICLE, w) and i < len(words) - 1 and w[0].islower():
+            return Name(given=" ".join(words[:i]), family=" ".join(words[i:]))
+    if re.fullmatch(r"[A-Z]{1,3}", words[-1]) and len(words) == 2:  # Vancouver "Smith JA"
+        return Name(family=words[0], given=" ".join(f"{c}." for c in words[-1]))
+    return Name(family=words[-1], given=" ".join(words[:-1]))

@@ -1,0 +1,363 @@
+"""Building (and updating) a local index from record files.
+
+Streaming and batched: items are read one at a time, resolved against what the index (and the
+current batch) already holds, and written with ``executemany`` in large transactions; the FTS
+table is rebuilt once at the end. Re-adding a work (same id, DOI or arXiv id) merges the new
+fields over the stored record instead of adding a second row, so building twice from the same
+files leaves the same index and reports every item as a duplicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from citecheck.index.journal_ref import journal_keys
+from citecheck.index.readers import iter_items
+from citecheck.index.schema import (
+    SCHEMA_VERSION,
+    create_schema,
+    name_tokens,
+    title_key,
+)
+from citecheck.model import Record
+from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
+
+BATCH_SIZE = 2000
+MAX_REASONS = 200  # reasons kept per kind; the counts stay exact
+
+
+@dataclass
+class BuildStats:
+    """What a build did. ``errors`` / ``duplicate_ids`` hold the first few reasons as examples."""
+
+    read: int = 0  # items read from the files (good or bad)
+    stored: int = 0  # new records added
+    updated: int = 0  # existing records whose stored JSON changed
+    duplicates: int = 0  # items that matched a record already present (same id, DOI or arXiv id)
+    skipped: int = 0  # items not indexed (unreadable, invalid, nothing to find them by)
+    errors: list[str] = field(default_factory=list)  # "file:line: reason" for skipped items
+    duplicate_ids: list[str] = field(default_factory=list)  # "file:line: id (matched by x)"
+    files: list[str] = field(default_factory=list)
+    per_file: list[dict[str, Any]] = field(default_factory=list)  # the counts above, by file
+    records: int = 0  # records in the index after the build
+    seconds: float = 0.0
+
+    def _note(self, bucket: list[str], text: str) -> None:
+        if len(bucket) < MAX_REASONS:
+            bucket.append(text)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "read": self.read, "stored": self.stored, "updated": self.updated,
+            "duplicates": self.duplicates, "skipped": self.skipped, "records": self.records,
+            "seconds": round(self.seconds, 3), "files": self.files, "errors": self.errors,
+            "duplicate_ids": self.duplicate_ids,
+        }
+
+
+@dataclass
+class _Row:
+    """One record ready to write, with every key it is findable under."""
+
+    rid: int
+    id: str
+    csl: dict[str, Any]
+    source: str | None
+    type: str | None
+    year: int | None
+    title_key: str
+    author_keys: str
+    dois: set[str]
+    arxivs: set[str]
+    journals: set[tuple[str, str, str]]
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err.get("loc", ()))
+    return f"invalid CSL item: {where}: {err.get('msg')}"
+
+
+def _prepare(csl: dict[str, Any], rid: int) -> _Row:
+    """Keys of one CSL item; raises ValueError with a reason when it cannot be indexed."""
+    try:
+        record = Record.model_validate(csl)
+    except ValidationError as exc:
+        raise ValueError(_first_error(exc)) from None
+    dois: set[str] = set()
+    arxivs: set[str] = set()
+    doi = normalize_doi(record.DOI)
+    if doi:
+        arxiv_doi = arxiv_from_doi(doi)
+        if arxiv_doi:  # the DataCite DOI of an arXiv paper is its arXiv id
+            arxivs.add(arxiv_doi.lower())
+        else:
+            dois.add(doi)
+    others = record.custom.get("other_dois")
+    if isinstance(others, list):
+        dois.update(d for d in (normalize_doi(str(o)) for o in others) if d)
+    arxiv = normalize_arxiv(record.arxiv)
+    if arxiv:
+        arxivs.add(arxiv.lower())
+    year = record.year
+    journals = journal_keys(csl, year)
+    tkey = title_key(record.title)
+    if not (tkey or dois or arxivs or journals):
+        raise ValueError("nothing to find it by: no title, DOI, arXiv id or journal+volume+page")
+    tokens: list[str] = []
+    for name in record.author:
+        tokens.extend(name_tokens(name.model_dump(exclude_none=True)))
+    record_id = str(csl.get("id") or "").strip()
+    if not record_id:
+        if dois:
+            record_id = f"doi:{sorted(dois)[0]}"
+        elif arxivs:
+            record_id = f"arxiv:{sorted(arxivs)[0]}"
+        else:
+            digest = hashlib.sha1(
+                f"{tkey}|{year}|{' '.join(tokens[:1])}|{sorted(journals)}".encode()
+            ).hexdigest()[:16]
+            record_id = f"local:{digest}"
+        csl = {"id": record_id, **csl}
+    source = record.custom.get("source")
+    return _Row(
+        rid=rid, id=record_id, csl=csl, source=str(source) if source else None,
+        type=record.type, year=year, title_key=tkey, author_keys=" ".join(tokens),
+        dois=dois, arxivs=arxivs, journals=journals,
+    )
+
+
+def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The new item's fields over the stored one's; ``custom`` merged key by key; id kept."""
+    merged = {**old, **{k: v for k, v in new.items() if v not in (None, "", [], {})}}
+    old_custom, new_custom = old.get("custom"), new.get("custom")
+    if isinstance(old_custom, dict) and isinstance(new_custom, dict):
+        merged["custom"] = {**old_custom, **new_custom}
+    if old.get("id"):
+        merged["id"] = old["id"]
+    return merged
+
+
+def _dumps(csl: dict[str, Any]) -> str:
+    return json.dumps(csl, ensure_ascii=False, separators=(",", ":"))
+
+
+class _Writer:
+    """Resolves items against the index and the pending batch, then writes batches."""
+
+    def __init__(self, conn: sqlite3.Connection, stats: BuildStats) -> None:
+        self.conn = conn
+        self.stats = stats
+        self.next_rid = (conn.execute("SELECT MAX(rid) FROM records").fetchone()[0] or 0) + 1
+        self.pending: list[_Row] = []
+        self.by_id: dict[str, _Row] = {}
+        self.by_doi: dict[str, _Row] = {}
+        self.by_arxiv: dict[str, _Row] = {}
+
+    # -- matching ------------------------------------------------------------------------------
+    def _pending_match(self, row: _Row) -> tuple[_Row | None, str]:
+        if row.id in self.by_id:
+            return self.by_id[row.id], "id"
+        for doi in row.dois:
+            if doi in self.by_doi:
+                return self.by_doi[doi], "DOI"
+        for arxiv in row.arxivs:
+            if arxiv in self.by_arxiv:
+                return self.by_arxiv[arxiv], "arXiv id"
+        return None, ""
+
+    def _stored_match(self, row: _Row) -> tuple[int | None, str]:
+        hit = self.conn.execute("SELECT rid FROM records WHERE id = ?", (row.id,)).fetchone()
+        if hit:
+            return int(hit[0]), "id"
+        for doi in row.dois:
+            hit = self.conn.execute("SELECT rid FROM doi WHERE doi = ?", (doi,)).fetchone()
+            if hit:
+                return int(hit[0]), "DOI"
+        for arxiv in row.arxivs:
+            hit = self.conn.execute("SELECT rid FROM arxiv WHERE arxiv = ?", (arxiv,)).fetchone()
+            if hit:
+                return int(hit[0]), "arXiv id"
+        return None, ""
+
+    def _track(self, row: _Row) -> None:
+        self.by_id[row.id] = row
+        for doi in row.dois:
+            self.by_doi.setdefault(doi, row)
+        for arxiv in row.arxivs:
+            self.by_arxiv.setdefault(arxiv, row)
+
+    # -- adding --------------------------------------------------------------------------------
+    def add(self, csl: dict[str, Any], location: str) -> None:
+        stats = self.stats
+        try:
+            row = _prepare(csl, self.next_rid)
+        except ValueError as exc:
+            stats.skipped += 1
+            stats._note(stats.errors, f"{location}: {exc}")
+            return
+        pending, how = self._pending_match(row)
+        if pending is not None:
+            stats.duplicates += 1
+            stats._note(stats.duplicate_ids, f"{location}: {row.id} (same {how} as {pending.id})")
+            merged = _prepare(_merge(pending.csl, row.csl), pending.rid)
+            pending.__dict__.update(merged.__dict__)
+            self._track(pending)
+            return
+        rid, how = self._stored_match(row)
+        if rid is not None:
+            stats.duplicates += 1
+            self._update_stored(rid, row, how, location)
+            return
+        self.next_rid += 1
+        self.pending.append(row)
+        self._track(row)
+        stats.stored += 1
+        if len(self.pending) >= BATCH_SIZE:
+            self.flush()
+
+    def _update_stored(self, rid: int, row: _Row, how: str, location: str) -> None:
+        old_json, old_id = self.conn.execute(
+            "SELECT csl, id FROM records WHERE rid = ?", (rid,)
+        ).fetchone()
+        self.stats._note(self.stats.duplicate_ids, f"{location}: {row.id} (same {how} as {old_id})")
+        merged_csl = _merge(json.loads(old_json), row.csl)
+        new_json = _dumps(merged_csl)
+        if new_json == old_json:
+            return
+        merged = _prepare(merged_csl, rid)
+        self.stats.updated += 1
+        conn = self.conn
+        for table in ("doi", "arxiv", "journal"):
+            conn.execute(f"DELETE FROM {table} WHERE rid = ?", (rid,))
+        conn.execute(
+            "UPDATE records SET source=?, type=?, year=?, title_key=?, author_keys=?, csl=? "
+            "WHERE rid=?",
+            (merged.source, merged.type, merged.year, merged.title_key, merged.author_keys,
+             new_json, rid),
+        )
+        self._write_keys([merged])
+
+    def _write_keys(self, rows: Iterable[_Row]) -> None:
+        rows = list(rows)
+        conn = self.conn
+        conn.executemany(
+            "INSERT OR IGNORE INTO doi (doi, rid) VALUES (?, ?)",
+            [(d, r.rid) for r in rows for d in r.dois],
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO arxiv (arxiv, rid) VALUES (?, ?)",
+            [(a, r.rid) for r in rows for a in r.arxivs],
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO journal (jkey, volume, page, rid) VALUES (?, ?, ?, ?)",
+            [(*k, r.rid) for r in rows for k in r.journals],
+        )
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        self.conn.executemany(
+            "INSERT INTO records (rid, id, source, type, year, title_key, author_keys, csl) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(r.rid, r.id, r.source, r.type, r.year, r.title_key, r.author_keys, _dumps(r.csl))
+             for r in self.pending],
+        )
+        self._write_keys(self.pending)
+        self.conn.commit()
+        self.pending.clear()
+        self.by_id.clear()
+        self.by_doi.clear()
+        self.by_arxiv.clear()
+
+
+def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
+    """One-pass FTS build, term statistics for query planning, provenance in ``meta``."""
+    conn.execute("INSERT INTO fts (fts) VALUES ('rebuild')")
+    conn.execute("DELETE FROM title_df")
+    conn.execute(
+        "INSERT INTO title_df (term, df) SELECT term, doc FROM fts_vocab WHERE col = 'title_key'"
+    )
+    row = conn.execute("SELECT value FROM meta WHERE key = 'built_from'").fetchone()
+    built_from = json.loads(row[0]) if row else []
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    built_from.extend({**entry, "at": stamp} for entry in stats.per_file)
+    stats.records = conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
+    conn.executemany(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+        [("built_from", json.dumps(built_from[-1000:])), ("updated_at", stamp),
+         ("schema_version", str(SCHEMA_VERSION)), ("records", str(stats.records))],
+    )
+    conn.commit()
+
+
+def build_index(
+    db_path: str | Path,
+    files: Sequence[str | Path],
+    *,
+    progress: Callable[[int], None] | None = None,
+) -> BuildStats:
+    """Create or update the index at ``db_path`` from CSL-JSON, BibTeX or arXiv snapshot files.
+
+    ``progress`` is called with the number of items read so far, once per batch. A file that
+    cannot be opened is reported in ``errors`` (and counted as skipped) without stopping the rest.
+    """
+    start = time.perf_counter()
+    db_path = Path(db_path)
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    stats = BuildStats()
+    conn = sqlite3.connect(db_path)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = OFF")
+        conn.execute("PRAGMA cache_size = -65536")
+        conn.execute("PRAGMA temp_store = MEMORY")
+        create_schema(conn)
+        version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if version and version[0] != str(SCHEMA_VERSION):
+            raise ValueError(
+                f"{db_path}: index schema version {version[0]}, this citecheck writes "
+                f"{SCHEMA_VERSION}; rebuild it into a new file"
+            )
+        writer = _Writer(conn, stats)
+        for path in files:
+            stats.files.append(str(path))
+            before = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+            try:
+                for item in iter_items(path):
+                    stats.read += 1
+                    if item.csl is None:
+                        stats.skipped += 1
+                        stats._note(stats.errors, f"{item.location}: {item.error}")
+                    else:
+                        writer.add(item.csl, item.location)
+                    if progress is not None and stats.read % BATCH_SIZE == 0:
+                        progress(stats.read)
+            except (OSError, UnicodeError, EOFError) as exc:  # unreadable / truncated gzip
+                stats.skipped += 1
+                stats._note(stats.errors, f"{path}: cannot read: {exc}")
+            writer.flush()
+            counts = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+            stats.per_file.append(
+                {"file": str(path)}
+                | {k: now - was for k, now, was in zip(
+                    ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
+            )
+        _finish(conn, stats)
+        if progress is not None:
+            progress(stats.read)
+        # readers open the file read-only: leave no WAL behind
+        conn.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        conn.close()
+    stats.seconds = time.perf_counter() - start
+    return stats

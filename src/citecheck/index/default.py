@@ -1,0 +1,86 @@
+"""The default offline index: built once from the corpus shipped inside the package.
+
+``$CITECHECK_INDEX`` names an index to use instead. Otherwise the index lives in the user cache
+dir (``$CITECHECK_CACHE_DIR`` overrides it, e.g. for tests) under a name derived from the hash
+of the embedded data and the schema version, so a new release or schema rebuilds it and an old
+file is never misread. The build writes a temporary file and renames it into place, so two
+processes starting at once each produce a complete index and neither sees a half-written one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from citecheck.index.schema import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from citecheck.index.search import LocalIndex
+
+EMBEDDED_NAME = "embedded-corpus.jsonl.gz"
+
+
+def embedded_corpus_path() -> Path:
+    """The CSL-JSON lines shipped in ``citecheck/data``."""
+    return Path(str(resources.files("citecheck.data").joinpath(EMBEDDED_NAME)))
+
+
+@lru_cache(maxsize=4)
+def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()[:16]
+
+
+def cache_dir() -> Path:
+    override = os.environ.get("CITECHECK_CACHE_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("citecheck"))
+
+
+def default_index_path() -> Path:
+    """``$CITECHECK_INDEX`` if set, else the embedded-corpus index (built on first use)."""
+    env = os.environ.get("CITECHECK_INDEX")
+    if env:
+        return Path(env)
+    source = embedded_corpus_path()
+    stat = source.stat()
+    name = f"embedded-{_file_digest(source, stat.st_size, stat.st_mtime_ns)}-v{SCHEMA_VERSION}.sqlite"
+    target = cache_dir() / name
+    if not target.is_file():
+        _build_atomically(source, target)
+    return target
+
+
+def _build_atomically(source: Path, target: Path) -> None:
+    from citecheck.index.build import build_index
+
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=target.stem + ".", suffix=".tmp", dir=target.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        tmp.unlink()  # build_index creates the database itself
+        stats = build_index(tmp, [source])
+        if stats.records == 0:
+            raise RuntimeError(f"building the default index from {source} stored no records")
+        os.replace(tmp, target)
+    finally:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+def open_default_index() -> LocalIndex:
+    from citecheck.index.search import LocalIndex
+
+    return LocalIndex(default_index_path())

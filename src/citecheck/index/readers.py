@@ -1,0 +1,121 @@
+"""Streaming readers for the files an index is built from.
+
+Every reader yields `Item`s one at a time (bounded memory for multi-GB snapshots): a CSL-JSON
+dict, or an error naming the file and line, so one bad line never stops the rest of the file.
+Formats: CSL-JSON lines (.jsonl/.ndjson, optionally .gz), a CSL-JSON array or Zotero-style
+``{"items": [...]}`` (.json), the arXiv metadata snapshot (JSON lines, usually named .json; each
+line is recognised by its keys), and BibTeX (.bib).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from citecheck.index.arxiv_snapshot import csl_from_arxiv_snapshot, is_arxiv_snapshot_item
+from citecheck.index.bibtex_reader import iter_bibtex
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One entry of an input file: a CSL item, or why it could not be read."""
+
+    location: str  # "file:line"
+    csl: dict[str, Any] | None = None
+    error: str | None = None
+
+
+def _open_text(path: Path) -> IO[str]:
+    if path.name.lower().endswith(".gz"):
+        return io.TextIOWrapper(gzip.open(path, "rb"), encoding="utf-8", errors="replace")
+    return path.open("r", encoding="utf-8", errors="replace")
+
+
+def _base_suffix(path: Path) -> str:
+    name = path.name.lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    return Path(name).suffix
+
+
+def _from_json_value(value: Any, location: str) -> Item:
+    if not isinstance(value, dict):
+        return Item(location, error=f"expected a JSON object, got {type(value).__name__}")
+    if is_arxiv_snapshot_item(value):
+        try:
+            return Item(location, csl=csl_from_arxiv_snapshot(value))
+        except (ValueError, TypeError) as exc:
+            return Item(location, error=f"arXiv snapshot line: {exc}")
+    return Item(location, csl=value)
+
+
+def _iter_json_lines(fh: IO[str], name: str, first_line: int = 1) -> Iterator[Item]:
+    for lineno, line in enumerate(fh, start=first_line):
+        text = line.strip()
+        if not text:
+            continue
+        location = f"{name}:{lineno}"
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            yield Item(location, error=f"invalid JSON: {exc.msg} (column {exc.colno})")
+            continue
+        yield _from_json_value(value, location)
+
+
+def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
+    """A .json file: an array of CSL items, ``{"items": [...]}``, one object, or JSON lines."""
+    first = fh.readline()
+    lineno = 1
+    while first and not first.strip():
+        first = fh.readline()
+        lineno += 1
+    if not first:
+        return
+    if first.lstrip().startswith("{"):
+        try:
+            value = json.loads(first)
+        except json.JSONDecodeError:
+            value = None
+        if isinstance(value, dict) and isinstance(value.get("items"), list):
+            for i, entry in enumerate(value["items"]):
+                yield _from_json_value(entry, f"{name}:item {i + 1}")
+            return
+        if isinstance(value, dict):  # one object a line (the arXiv snapshot is named .json)
+            yield _from_json_value(value, f"{name}:{lineno}")
+            yield from _iter_json_lines(fh, name, first_line=lineno + 1)
+            return
+    text = first + fh.read()
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        line = exc.lineno + lineno - 1
+        yield Item(f"{name}:{line}", error=f"invalid JSON: {exc.msg} (column {exc.colno})")
+        return
+    if isinstance(value, dict) and isinstance(value.get("items"), list):
+        value = value["items"]
+    if isinstance(value, list):
+        for i, entry in enumerate(value):
+            yield _from_json_value(entry, f"{name}:item {i + 1}")
+    else:
+        yield _from_json_value(value, f"{name}:{lineno}")
+
+
+def iter_items(path: str | Path) -> Iterator[Item]:
+    """Every entry of one input file. Raises OSError only when the file cannot be opened."""
+    path = Path(path)
+    name = str(path)
+    suffix = _base_suffix(path)
+    with _open_text(path) as fh:
+        if suffix in {".bib", ".bibtex"}:
+            for line, csl, error in iter_bibtex(fh.read(), name):
+                yield Item(f"{name}:{line}", csl=csl, error=error)
+        elif suffix == ".json":
+            yield from _iter_json_document(fh, name)
+        else:  # .jsonl, .ndjson and anything else: JSON lines
+            yield from _iter_json_lines(fh, name)

@@ -1,0 +1,388 @@
+"""Reading a local index: identifier lookups and FTS5 candidate search.
+
+`LocalIndex` opens the SQLite file read-only, one connection per thread (SQLite connections
+must not be shared across threads, and opening one is cheap), so it can be used from a thread
+pool as well as from the asyncio loop. Identifier lookups are single primary-key probes; title
+search builds an FTS5 query from the rarest words of the normalised title, OR-ed so that a title
+with a changed or dropped word is still found, then re-ranks the bm25 hits by title similarity,
+author overlap and year.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from rapidfuzz import fuzz
+
+from citecheck.index.journal_ref import journal_matches, parse_journal_ref
+from citecheck.index.schema import (
+    SCHEMA_VERSION,
+    page_key,
+    query_name_tokens,
+    title_key,
+    volume_key,
+)
+from citecheck.model import Record
+from citecheck.normalize import arxiv_from_doi, canonical_journal, journal_key, normalize_arxiv
+from citecheck.normalize import normalize_doi as _normalize_doi
+
+STOPWORDS = frozenset(
+    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "which", "with", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du"]
+)
+MIN_TERMS = 3  # title words OR-ed into a search at least (the rarest ones) ...
+MAX_TERMS = 8  # ... and at most,
+ROW_BUDGET = 600  # while the words' titles add up to no more than this many
+PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words
+
+
+class IndexOpenError(Exception):
+    """The file is missing, not SQLite, or not a citecheck index."""
+
+
+class LocalIndex:
+    """A read-only view of an index built by `citecheck.index.build.build_index`."""
+
+    def __init__(self, db_path: str | Path) -> None:
+        self.path = Path(db_path)
+        if not self.path.is_file():
+            raise IndexOpenError(f"{self.path}: no such index file")
+        self._local = threading.local()
+        try:
+            meta = dict(self._conn().execute("SELECT key, value FROM meta").fetchall())
+            row = (meta["schema_version"],) if "schema_version" in meta else None
+            # the builder stores the count: COUNT(*) would scan millions of rows on every open
+            self._count = int(meta["records"]) if "records" in meta else self._conn().execute(
+                "SELECT COUNT(*) FROM records"
+            ).fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise IndexOpenError(f"{self.path}: not a citecheck index ({exc})") from exc
+        if not row or row[0] != str(SCHEMA_VERSION):
+            raise IndexOpenError(
+                f"{self.path}: index schema version {row[0] if row else '?'}, expected "
+                f"{SCHEMA_VERSION}; rebuild it with `citecheck index build`"
+            )
+
+    # -- connections ---------------------------------------------------------------------------
+    def _conn(self) -> sqlite3.Connection:
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            uri = f"{self.path.resolve().as_uri()}?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            conn.execute("PRAGMA query_only = ON")
+            conn.execute("PRAGMA cache_size = -32768")
+            self._local.conn = conn
+        return conn
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when their thread ends)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    def __len__(self) -> int:
+        return int(self._count)
+
+    def __repr__(self) -> str:
+        return f"LocalIndex({str(self.path)!r}, records={self._count})"
+
+    # -- records -------------------------------------------------------------------------------
+    @staticmethod
+    def _record(csl: str) -> Record:
+        return Record.model_validate(json.loads(csl))
+
+    def _records(self, rids: Sequence[int]) -> list[Record]:
+        if not rids:
+            return []
+        marks = ",".join("?" * len(rids))
+        rows = self._conn().execute(
+            f"SELECT rid, csl FROM records WHERE rid IN ({marks})", list(rids)
+        ).fetchall()
+        by_rid = {rid: csl for rid, csl in rows}
+        return [self._record(by_rid[r]) for r in rids if r in by_rid]
+
+    def get(self, record_id: str) -> Record | None:
+        """The record with this CSL id ("doi:…", "arxiv:…", …)."""
+        row = self._conn().execute("SELECT csl FROM records WHERE id = ?", (record_id,)).fetchone()
+        return self._record(row[0]) if row else None
+
+    # -- identifier lookups --------------------------------------------------------------------
+    def by_doi(self, doi: str) -> Record | None:
+        """The work with this DOI (any spelling: URL, ``doi:`` prefix, case); arXiv DOIs too."""
+        norm = _normalize_doi(doi)
+        if not norm:
+            return None
+        arxiv = arxiv_from_doi(norm)
+        if arxiv:
+            return self.by_arxiv(arxiv)
+        row = self._conn().execute(
+            "SELECT r.csl FROM doi d JOIN records r ON r.rid = d.rid WHERE d.doi = ?", (norm,)
+        ).fetchone()
+        return self._record(row[0]) if row else None
+
+    def by_arxiv(self, arxiv_id: str) -> Record | None:
+        """The work with this arXiv id (with or without version, ``arXiv:`` prefix, URL)."""
+        norm = normalize_arxiv(arxiv_id)
+        if not norm:
+            return None
+        row = self._conn().execute(
+            "SELECT r.csl FROM arxiv a JOIN records r ON r.rid = a.rid WHERE a.arxiv = ?",
+            (norm.lower(),),
+        ).fetchone()
+        return self._record(row[0]) if row else None
+
+    def by_journal(self, journal: str, volume: str, page: str) -> list[Record]:
+        """Works in this journal (any abbreviation), volume and first page ("L54" ~ "54").
+
+        The canonical journal key finds names the abbreviation table knows; other spellings are
+        matched word by word ("J. Low Temp. Phys." ~ "Journal of Low Temperature Physics")
+        against the works on that volume and page.
+        """
+        keys = {canonical_journal(journal), journal_key(journal)} - {""}
+        vol, pg = volume_key(volume), page_key(page)
+        if not keys or not vol or not pg:
+            return []
+        conn = self._conn()
+        marks = ",".join("?" * len(keys))
+        rows = conn.execute(
+            f"SELECT DISTINCT rid FROM journal WHERE jkey IN ({marks}) AND volume = ? AND page = ?",
+            [*keys, vol, pg],
+        ).fetchall()
+        if rows:
+            return self._records([r[0] for r in rows])
+        rids = [
+            r[0]
+            for r in conn.execute(
+                "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 200",
+                (vol, pg),
+            )
+        ]
+        return [rec for rec in self._records(rids) if _names_match(journal, rec)]
+
+    # -- search --------------------------------------------------------------------------------
+    def _title_terms(self, key: str) -> list[tuple[str, int]]:
+        """The title's searchable words with their document frequency, rarest first.
+
+        Words no indexed title contains are dropped: they cannot match anything.
+        """
+        # stopwords and single letters only ("On the"): nothing worth a full-text search
+        words = list(dict.fromkeys(w for w in key.split() if w not in STOPWORDS and len(w) > 1))
+        if not words:
+            return []
+        marks = ",".join("?" * len(words))
+        df: dict[str, int] = dict(
+            self._conn().execute(
+                f"SELECT term, df FROM title_df WHERE term IN ({marks})", words
+            ).fetchall()
+        )
+        return sorted(((w, df[w]) for w in words if w in df), key=lambda t: (t[1], t[0]))
+
+    @staticmethod
+    def _fts_or(column: str, terms: Sequence[str]) -> str:
+        # Every term is quoted: FTS5 operators, column names and punctuation become literals.
+        quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        return f"{column} : ({quoted})"
+
+    @staticmethod
+    def _fts_and(column: str, terms: Sequence[str]) -> str:
+        quoted = " AND ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        return f"{column} : ({quoted})"
+
+    def _author_terms(self, authors: Sequence[str]) -> list[str]:
+        terms: list[str] = []
+        for name in authors:
+            if isinstance(name, str):
+                terms.extend(query_name_tokens(name))
+        return list(dict.fromkeys(t for t in terms if t))
+
+    def search(
+        self,
+        title: str | None,
+        authors: Sequence[str] = (),
+        year: int | None = None,
+        limit: int = 20,
+    ) -> list[Record]:
+        """Candidate records for a cited title (and/or author family names and year).
+
+        Returns up to ``limit`` records, best first; an empty list when nothing shares a
+        searchable word with the query. Never raises on odd input (quotes, FTS5 syntax, any
+        Unicode): only the normalised words are sent to FTS5, each quoted.
+        """
+        return [rec for rec, _ in self.search_scored(title, authors, year, limit)]
+
+    def search_scored(
+        self,
+        title: str | None,
+        authors: Sequence[str] = (),
+        year: int | None = None,
+        limit: int = 20,
+    ) -> list[tuple[Record, float]]:
+        """Like `search`, with each record's retrieval score in 0..1."""
+        if limit <= 0:
+            return []
+        key = title_key(title)
+        author_terms = self._author_terms(authors)
+        if key:
+            rows = self._search_title(key, limit)
+            if author_terms and not any(fuzz.ratio(key, r[1]) >= 60 for r in rows):
+                # no title comes close (reworded or fabricated): the authors' works near the
+                # year are the better candidates
+                seen = {r[0] for r in rows}
+                rows += [
+                    r for r in self._search_authors(author_terms, year, limit) if r[0] not in seen
+                ]
+        elif author_terms:
+            rows = self._search_authors(author_terms, year, limit)
+        else:
+            return []
+        scored: list[tuple[float, int]] = []
+        best = max((-r[4] for r in rows), default=0.0) or 1.0
+        for rid, row_key, row_authors, row_year, bm25 in rows:
+            score = 0.45 * (-bm25 / best) if bm25 < 0 else 0.0
+            if key:
+                score += 0.55 * fuzz.ratio(key, row_key) / 100.0
+            else:
+                score += 0.55
+            if author_terms:
+                have = set(row_authors.split())
+                score += 0.2 * sum(t in have for t in author_terms) / len(author_terms)
+            if year is not None and row_year is not None:
+                score += 0.05 if abs(int(row_year) - int(year)) <= 1 else 0.0
+            scored.append((score / (1.25 if author_terms else 1.05), rid))
+        scored.sort(key=lambda s: -s[0])
+        top = scored[:limit]
+        records = self._records([rid for _, rid in top])
+        return list(zip(records, [round(min(s, 1.0), 4) for s, _ in top], strict=False))
+
+    def _search_title(self, key: str, limit: int) -> list[tuple[Any, ...]]:
+        """Exact normalised title and all rare words (AND); rare words OR-ed if neither is close.
+
+        bm25 costs a few microseconds per matching row, so the OR query uses the rarest words
+        only, up to a budget of matching rows: a title with one word changed or dropped still
+        shares its other rare words with the record.
+        """
+        conn = self._conn()
+        fetch = max(limit * 3, 30)
+        rows: dict[int, tuple[Any, ...]] = {}
+        for row in conn.execute(
+            "SELECT rid, title_key, author_keys, year, -1000.0 FROM records WHERE title_key = ? "
+            "LIMIT ?",
+            (key, fetch),
+        ):
+            rows[row[0]] = row
+        terms = self._title_terms(key)
+        if not terms:
+            return list(rows.values())
+        if len(terms) >= 2:  # all rare words present: cheap (an intersection), usually enough
+            for row in self._fts_rows(self._fts_and("title_key", [t for t, _ in terms[:6]]), fetch):
+                rows.setdefault(row[0], row)
+        if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
+            return list(rows.values())
+        chosen: list[str] = []
+        total = 0
+        for term, df in terms:
+            if len(chosen) >= MIN_TERMS and (total + df > ROW_BUDGET or len(chosen) >= MAX_TERMS):
+                break
+            chosen.append(term)
+            total += df
+        if total <= ROW_BUDGET or len(chosen) < 3:
+            query = self._fts_or("title_key", chosen)
+        else:
+            # common words only: "any two of them" keeps the rows to score few, and still
+            # tolerates a changed word
+            chosen = [t for t, _ in terms[:PAIR_TERMS]]
+            query = " OR ".join(
+                self._fts_and("title_key", [a, b]) for a, b in combinations(chosen, 2)
+            )
+        for row in self._fts_rows(query, fetch):
+            rows.setdefault(row[0], row)
+        return list(rows.values())
+
+    def _fts_rows(self, query: str, fetch: int, weights: str = "1.0, 0.0") -> list[tuple[Any, ...]]:
+        """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join)."""
+        return self._conn().execute(
+            "SELECT r.rid, r.title_key, r.author_keys, r.year, f.rank FROM "
+            f"(SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH 'bm25({weights})' "
+            "ORDER BY rank LIMIT ?) f JOIN records r ON r.rid = f.rowid ORDER BY f.rank",
+            (query, fetch),
+        ).fetchall()
+
+    def _search_authors(
+        self, terms: list[str], year: int | None, limit: int
+    ) -> list[tuple[Any, ...]]:
+        """Title-less citations: works by all the cited authors near the year, then relaxed
+        (any year, then any of the authors near the year).
+
+        The year is a filter on the joined rows rather than an FTS5 term: author posting
+        lists are short, a year's is long.
+        """
+        conn = self._conn()
+        sql = (
+            "SELECT r.rid, r.title_key, r.author_keys, r.year, bm25(fts, 0.0, 1.0) AS s "
+            "FROM fts JOIN records r ON r.rid = fts.rowid WHERE fts MATCH ? {year} "
+            "ORDER BY s LIMIT ?"
+        )
+        authors_all = self._fts_and("author_keys", terms[:8])
+        attempts: list[tuple[str, bool]] = [(authors_all, True)]
+        if year is not None:
+            attempts.append((authors_all, False))
+            if len(terms) > 1:
+                attempts.append((self._fts_or("author_keys", terms[:8]), True))
+        for query, with_year in attempts:
+            if with_year and year is not None:
+                rows = conn.execute(
+                    sql.format(year="AND r.year BETWEEN ? AND ?"),
+                    (query, year - 1, year + 1, limit),
+                ).fetchall()
+            else:
+                rows = conn.execute(sql.format(year=""), (query, limit)).fetchall()
+            if rows:
+                return rows
+        return []
+
+    # -- description ---------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """What the index holds: counts per source and type, the files it was built from."""
+        conn = self._conn()
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        by_source = dict(
+            conn.execute(
+                "SELECT COALESCE(source, '(none)'), COUNT(*) FROM records GROUP BY 1 ORDER BY 2 DESC"
+            ).fetchall()
+        )
+        by_type = dict(
+            conn.execute(
+                "SELECT COALESCE(type, '(none)'), COUNT(*) FROM records GROUP BY 1 ORDER BY 2 DESC"
+            ).fetchall()
+        )
+        counts = {
+            table: conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+            for table in ("doi", "arxiv", "journal")
+        }
+        return {
+            "path": str(self.path),
+            "schema_version": int(meta.get("schema_version", 0)),
+            "records": conn.execute("SELECT COUNT(*) FROM records").fetchone()[0],
+            "identifiers": counts,
+            "by_source": by_source,
+            "by_type": by_type,
+            "built_from": json.loads(meta.get("built_from", "[]")),
+            "updated_at": meta.get("updated_at"),
+            "size_bytes": self.path.stat().st_size,
+        }
+
+
+def _names_match(cited: str, record: Record) -> bool:
+    names = [record.container_title, record.container_title_short]
+    ref = parse_journal_ref(record.custom.get("journal_ref")) if record.custom else None
+    if ref:
+        names.append(ref["journal"])
+    return any(
+        journal_matches(cited, name) or journal_matches(name, cited) for name in names if name
+    )

@@ -1,0 +1,110 @@
+"""Small helpers the adapters share when mapping native responses to CSL `Record`s."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from citecheck.model import DateParts, Name, Record
+from citecheck.normalize import normalize_arxiv, normalize_doi
+
+_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du",
+              "dos", "das", "ten", "ter", "bin", "zu", "vom", "af"}
+_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
+_COLLAB_RE = re.compile(r"collaboration|consortium|group|team|project|\bthe\b", re.I)
+_TAG_RE = re.compile(r"<[^>]+>")
+_WS_RE = re.compile(r"\s+")
+
+
+def clean_text(value: Any) -> str | None:
+    """Markup-free, whitespace-collapsed text (JATS/HTML tags and entities removed)."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+        if value is None:
+            return None
+    text = _WS_RE.sub(" ", html.unescape(_TAG_RE.sub("", str(value)))).strip()
+    return text or None
+
+
+def split_name(display: str | None) -> Name | None:
+    """A person's display name ("Given Family" or "Family, Given") as a CSL name."""
+    text = clean_text(display)
+    if not text:
+        return None
+    if _COLLAB_RE.search(text) and len(text.split()) > 1 and "," not in text:
+        return Name(literal=text)
+    if "," in text:
+        family, _, given = text.partition(",")
+        parts = [p.strip() for p in given.split(",")]
+        suffix = parts[1] if len(parts) > 1 and parts[1].lower() in _SUFFIXES else None
+        return Name(family=family.strip() or None, given=parts[0] or None, suffix=suffix)
+    words = text.split()
+    suffix = None
+    if len(words) > 1 and words[-1].lower().rstrip(",") in _SUFFIXES:
+        suffix = words.pop()
+    if len(words) == 1:
+        return Name(family=words[0], suffix=suffix)
+    start = len(words) - 1
+    while start > 1 and words[start - 1].lower() in _PARTICLES:
+        start -= 1
+    return Name(family=" ".join(words[start:]), given=" ".join(words[:start]), suffix=suffix)
+
+
+def date_parts(*values: Any) -> DateParts | None:
+    """The first usable date among CSL date objects, ISO strings and integer years."""
+    for value in values:
+        if value is None or value == "":
+            continue
+        if isinstance(value, dict):
+            parts = value.get("date-parts")
+            if parts and parts[0] and parts[0][0] is not None:
+                clean = [int(p) for p in parts[0] if isinstance(p, int | str) and str(p).isdigit()]
+                if clean:
+                    return DateParts(**{"date-parts": [clean]})
+            continue
+        if isinstance(value, int):
+            return DateParts(**{"date-parts": [[value]]})
+        match = re.match(r"(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?", str(value).strip())
+        if match:
+            return DateParts(**{"date-parts": [[int(g) for g in match.groups() if g]]})
+    return None
+
+
+def finish(record: Record, *, source_api: str, arxiv: str | None = None) -> Record:
+    """Normalise identifiers the same way the corpus does and stamp the source."""
+    if record.DOI:
+        doi = normalize_doi(record.DOI)
+        record.DOI = doi
+        if doi and not arxiv and doi.startswith("10.48550/arxiv."):
+            arxiv = doi.split("arxiv.", 1)[1]
+    if arxiv:
+        norm = normalize_arxiv(arxiv)
+        if norm:
+            record.custom["arxiv"] = norm
+    record.custom["source_api"] = source_api
+    if not record.id:
+        if record.DOI and not record.DOI.startswith("10.48550/"):
+            record.id = f"doi:{record.DOI}"
+        elif record.arxiv:
+            record.id = f"arxiv:{record.arxiv}"
+    return record
+
+
+def page_range(first: Any, last: Any) -> str | None:
+    first_s, last_s = clean_text(first), clean_text(last)
+    if first_s and last_s and last_s != first_s:
+        return f"{first_s}-{last_s}"
+    return first_s
+
+
+def search_terms(title: str | None, max_len: int = 300) -> str:
+    """Title text safe for query strings: no quotes/filter syntax, bounded length."""
+    text = clean_text(title) or ""
+    text = re.sub(r"[\"|,:;()\[\]{}\\$^~*?!]", " ", text)
+    return _WS_RE.sub(" ", text).strip()[:max_len]
+
+
+__all__ = ["clean_text", "date_parts", "finish", "page_range", "search_terms", "split_name"]

@@ -1,0 +1,154 @@
+"""Crossref REST API: ``/works/{doi}`` lookups and ``query.bibliographic`` search.
+
+With a mailto configured requests go to the polite pool (higher limits); searches run in their
+own, slower lane because Crossref budgets queries separately from single-record lookups.
+"""
+
+from __future__ import annotations
+
+import urllib.parse
+from typing import Any
+
+from citecheck.model import Citation, Name, Record
+from citecheck.normalize import canonical_journal
+from citecheck.sources._common import clean_text, date_parts, finish, search_terms
+from citecheck.sources.base import Source
+from citecheck.sources.config import SourceConfig
+from citecheck.sources.http import LIMITS, HttpClient, require
+
+TYPES = {
+    "journal-article": "article-journal",
+    "proceedings-article": "paper-conference",
+    "book-chapter": "chapter",
+    "book-section": "chapter",
+    "book-part": "chapter",
+    "reference-entry": "entry-encyclopedia",
+    "posted-content": "article",
+    "dissertation": "thesis",
+    "report": "report",
+    "report-component": "report",
+    "monograph": "book",
+    "edited-book": "book",
+    "reference-book": "book",
+    "book": "book",
+    "dataset": "dataset",
+    "component": "document",
+    "standard": "standard",
+    "peer-review": "review",
+}
+
+SELECT = ",".join([
+    "DOI", "title", "subtitle", "author", "editor", "issued", "published", "published-print",
+    "published-online", "created", "container-title", "short-container-title", "volume",
+    "issue", "page", "article-number", "publisher", "type", "URL", "ISSN", "ISBN", "score",
+])
+
+
+def to_record(item: dict[str, Any]) -> Record:
+    """One Crossref work (``message`` or an ``items`` element) as a CSL record."""
+
+    def names(key: str) -> list[Name]:
+        out = []
+        for person in item.get(key) or []:
+            if not isinstance(person, dict):
+                continue
+            if person.get("family"):
+                out.append(Name(family=clean_text(person["family"]),
+                                given=clean_text(person.get("given")),
+                                suffix=clean_text(person.get("suffix"))))
+            elif person.get("name"):
+                out.append(Name(literal=clean_text(person["name"])))
+        return out
+
+    short = clean_text(item.get("short-container-title"))
+    container = clean_text(item.get("container-title"))
+    record = Record(
+        type=TYPES.get(str(item.get("type")), "article-journal" if container else "document"),
+        title=clean_text(item.get("title")),
+        author=names("author"),
+        editor=names("editor"),
+        issued=date_parts(item.get("issued"), item.get("published"), item.get("published-print"),
+                          item.get("published-online"), item.get("created")),
+        volume=clean_text(item.get("volume")),
+        issue=clean_text(item.get("issue")),
+        page=clean_text(item.get("page")) or clean_text(item.get("article-number")),
+        number=clean_text(item.get("article-number")),
+        publisher=clean_text(item.get("publisher")),
+        DOI=clean_text(item.get("DOI")),
+        URL=clean_text(item.get("URL")),
+        ISBN=clean_text(item.get("ISBN")),
+        **{"container-title": container,
+           "container-title-short": short if short and short != container else None},
+    )
+    if item.get("ISSN"):
+        record.ISSN = clean_text(item.get("ISSN"))  # type: ignore[attr-defined]
+    if isinstance(item.get("score"), int | float):
+        record.custom["score"] = float(item["score"])
+    return finish(record, source_api="crossref")
+
+
+class CrossrefSource(Source):
+    name = "crossref"
+    supports = frozenset({"doi", "journal", "search"})
+
+    def __init__(self, config: SourceConfig) -> None:
+        self.base = config.crossref_url.rstrip("/")
+        pool = "polite" if config.mailto else "public"
+        self.http = HttpClient(self.name, config, {
+            "default": LIMITS[f"crossref:{pool}"],
+            "query": LIMITS[f"crossref:{pool}:query"],
+        })
+
+    def covers(self, citation: Citation) -> bool:
+        fields = citation.fields
+        return bool(fields.title or fields.DOI or (fields.container_title and fields.volume))
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        url = f"{self.base}/works/{urllib.parse.quote(doi, safe='/:;()')}"
+        body = await self.http.request("GET", url)
+        if body is None:
+            return None
+        require(isinstance(body, dict) and isinstance(body.get("message"), dict), self.name,
+                "no message object")
+        return to_record(body["message"])
+
+    async def _query(self, text: str, rows: int) -> list[Record]:
+        body = await self.http.request(
+            "GET", f"{self.base}/works", lane="query",
+            params={"query.bibliographic": text, "rows": rows, "select": SELECT},
+        )
+        if body is None:
+            return []
+        message = body.get("message") if isinstance(body, dict) else None
+        require(isinstance(message, dict) and isinstance(message.get("items"), list), self.name,
+                "no message.items list")
+        return [to_record(it) for it in message["items"] if isinstance(it, dict)]
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        f = citation.fields
+        parts = [search_terms(f.title)]
+        parts += [n.family or n.literal or "" for n in f.author[:3]]
+        if f.container_title:
+            parts.append(search_terms(f.container_title, 100))
+        if f.year:
+            parts.append(str(f.year))
+        text = " ".join(p for p in parts if p).strip()
+        if not f.title and not text:
+            return []
+        return await self._query(text, min(max(limit, 1), 40))
+
+    async def lookup_journal(
+        self, journal: str, volume: str, page: str, year: int | None = None
+    ) -> list[Record]:
+        text = " ".join(x for x in (journal, volume, page, str(year) if year else "") if x)
+        key = canonical_journal(journal)
+        hits = await self._query(text, 10)
+        return [
+            r for r in hits
+            if r.volume == volume and r.first_page == page
+            and (not key or key in {canonical_journal(r.container_title),
+                                    canonical_journal(r.container_title_short)})
+        ]
+
+    async def aclose(self) -> None:
+        await self.http.aclose()

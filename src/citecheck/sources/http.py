@@ -1,0 +1,414 @@
+"""The one way citecheck talks to the network.
+
+Per (service, host, lane) it keeps a token bucket (aiolimiter) sized from the service's published
+limits, a concurrency cap, and a "blocked until" time set by ``Retry-After``: after a 429 no
+request to that host leaves before the server said it may. Limits shrink (never grow) when a
+server announces lower ones in ``x-rate-limit-*`` / ``x-concurrency-limit`` headers. Transient
+failures (429, 5xx, timeouts, connection errors, truncated/HTML bodies) are retried a bounded
+number of times with jittered exponential backoff (tenacity); what still fails becomes a
+`SourceError`, never an httpx/JSON/XML exception. Secrets never appear in messages or logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import logging
+import random
+import re
+import time
+import urllib.parse
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import httpx
+from aiolimiter import AsyncLimiter
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
+
+from citecheck.sources.base import SourceError
+from citecheck.sources.config import SourceConfig
+from citecheck.sources.errors import (
+    MalformedResponseError,
+    RateLimitedError,
+    RequestRejectedError,
+    ServerError,
+    SourceTimeoutError,
+)
+
+log = logging.getLogger(__name__)
+
+Expect = Literal["json", "xml", "text"]
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """A published limit: `rate` requests per `per` seconds, at most `concurrency` in flight."""
+
+    rate: float
+    per: float = 1.0
+    concurrency: int = 1
+
+    @property
+    def per_second(self) -> float:
+        return self.rate / self.per
+
+
+#: Published limits (checked 2026). Crossref: polite pool (mailto) 10 req/s, 3 concurrent for
+#: single-record lookups and 3 req/s, 1 concurrent for queries; public pool 5 and 1 req/s, 1
+#: concurrent. S2 with a key: 1 req/s over all endpoints (unauthenticated is a shared pool that
+#: 429s often, so the same 1 req/s is the polite choice). arXiv: one request every 3 s, one
+#: connection. INSPIRE: 15 requests per 5 s. OpenAlex: 10 req/s (search calls cost budget).
+LIMITS: dict[str, RateLimit] = {
+    "crossref:polite": RateLimit(10, 1, 3),
+    "crossref:polite:query": RateLimit(3, 1, 1),
+    "crossref:public": RateLimit(5, 1, 1),
+    "crossref:public:query": RateLimit(1, 1, 1),
+    "semanticscholar": RateLimit(1, 1, 1),
+    "arxiv": RateLimit(1, 3, 1),
+    "inspire": RateLimit(15, 5, 2),
+    "openalex": RateLimit(10, 1, 3),
+    "datacite": RateLimit(10, 1, 2),
+    "websearch": RateLimit(1, 1, 1),
+}
+
+#: Keep a little under the published rate: the server's clock and ours never agree exactly.
+SAFETY = 0.97
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    """Replace every secret (and its URL-encoded forms) in `text` with ``***``."""
+    for secret in secrets:
+        if not secret:
+            continue
+        for form in {secret, urllib.parse.quote(secret, safe=""), urllib.parse.quote_plus(secret)}:
+            text = text.replace(form, "***")
+    return text
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or HTTP date); None if absent/bad."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _parse_interval(value: str | None) -> float | None:
+    if not value:
+        return None
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*", value)
+    if not match:
+        return None
+    number = float(match.group(1))
+    return number * {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0}[match.group(2) or "s"]
+
+
+class _Gate:
+    """A concurrency cap whose limit can shrink while requests are waiting (unlike Semaphore)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = max(1, limit)
+        self.active = 0
+        self._cond: asyncio.Condition | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _condition(self) -> asyncio.Condition:
+        loop = asyncio.get_running_loop()
+        if self._cond is None or self._loop is not loop:
+            self._cond, self._loop, self.active = asyncio.Condition(), loop, 0
+        return self._cond
+
+    async def __aenter__(self) -> None:
+        cond = self._condition()
+        async with cond:
+            await cond.wait_for(lambda: self.active < self.limit)
+            self.active += 1
+
+    async def __aexit__(self, *exc: object) -> None:
+        cond = self._condition()
+        async with cond:
+            self.active -= 1
+            cond.notify_all()
+
+
+class HostState:
+    """Rate limiter, concurrency gate and Retry-After block for one (service, host, lane)."""
+
+    def __init__(self, limit: RateLimit, scale: float) -> None:
+        self.scale = scale
+        self.rate = limit.rate
+        self.per = limit.per
+        self.gate = _Gate(limit.concurrency)
+        self.blocked_until = 0.0  # time.monotonic()
+        self.requests_sent = 0
+        self._limiter: AsyncLimiter | None = None
+
+    def limiter(self) -> AsyncLimiter:
+        if self._limiter is None:
+            # capacity = one period's worth (the burst the server's bucket also allows)
+            # stretching the period (not shrinking the burst) keeps a margin even at 1 per 3 s
+            self._limiter = AsyncLimiter(max(1.0, self.rate), self.per / (self.scale * SAFETY))
+        return self._limiter
+
+    def block(self, seconds: float) -> None:
+        self.blocked_until = max(self.blocked_until, time.monotonic() + seconds)
+
+    async def wait_unblocked(self) -> None:
+        while (delay := self.blocked_until - time.monotonic()) > 0:
+            await asyncio.sleep(delay)
+
+    def observe(self, headers: Mapping[str, str]) -> None:
+        """Shrink our limits to what the server announces (Crossref sends these)."""
+        limit, interval = headers.get("x-rate-limit-limit"), headers.get("x-rate-limit-interval")
+        seconds = _parse_interval(interval)
+        try:
+            announced = float(limit) if limit else None
+        except ValueError:
+            announced = None
+        if announced and seconds and announced / seconds < self.rate / self.per - 1e-9:
+            log.info("server lowered rate limit to %s per %ss", announced, seconds)
+            self.rate, self.per, self._limiter = announced, seconds, None
+        conc = headers.get("x-concurrency-limit")
+        if conc and conc.strip().isdigit() and 0 < int(conc) < self.gate.limit:
+            self.gate.limit = int(conc)
+
+
+_STATES: dict[tuple[str, str, str, float], HostState] = {}
+
+
+def host_state(service: str, url: str, lane: str, limit: RateLimit, scale: float) -> HostState:
+    """Shared per-process state, so two source objects for one host share its limits."""
+    host = httpx.URL(url).netloc.decode()
+    key = (service, host, lane, scale)
+    state = _STATES.get(key)
+    if state is None:
+        state = _STATES[key] = HostState(limit, scale)
+    return state
+
+
+class _Retry(Exception):
+    def __init__(self, kind: type[SourceError], reason: str, retry_after: float | None = None):
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+        self.retry_after = retry_after
+
+
+def _version() -> str:
+    try:
+        from citecheck import __version__
+
+        return str(__version__)
+    except ImportError:  # pragma: no cover
+        return "0"
+
+
+class HttpClient:
+    """Rate-limited, retrying HTTP for one source. Create it anywhere; it binds to the running
+    event loop on first use (so the CLI can build sources before ``asyncio.run``)."""
+
+    def __init__(
+        self,
+        source: str,
+        config: SourceConfig,
+        limits: Mapping[str, RateLimit],
+        *,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        self.source = source
+        self.config = config
+        self.limits = dict(limits)  # lane → limit; "default" must exist
+        self._secrets = config.secrets()
+        ua = f"citecheck/{_version()} (https://github.com/citecheck/citecheck"
+        if config.mailto is not None and config.mailto.get_secret_value():
+            ua += f"; mailto:{config.mailto.get_secret_value()}"
+        self.headers = {"User-Agent": ua + ")", **(headers or {})}
+        self._clients: dict[str, tuple[asyncio.AbstractEventLoop, httpx.AsyncClient]] = {}
+
+    # -- plumbing ----------------------------------------------------------------------------
+    def redact(self, text: str) -> str:
+        return redact(text, self._secrets)
+
+    def _client(self, url: str) -> httpx.AsyncClient:
+        host = httpx.URL(url).netloc.decode()
+        loop = asyncio.get_running_loop()
+        entry = self._clients.get(host)
+        if entry is None or entry[0] is not loop:
+            conc = max(lim.concurrency for lim in self.limits.values())
+            client = httpx.AsyncClient(
+                headers=self.headers,
+                timeout=httpx.Timeout(self.config.timeout),
+                limits=httpx.Limits(max_connections=conc + 1, max_keepalive_connections=conc),
+                follow_redirects=True,
+            )
+            self._clients[host] = (loop, client)
+            return client
+        return entry[1]
+
+    def state(self, url: str, lane: str = "default") -> HostState:
+        limit = self.limits.get(lane) or self.limits["default"]
+        return host_state(self.source, url, lane, limit, self.config.rate_scale)
+
+    def _wait(self, retry_state: RetryCallState) -> float:
+        exc = retry_state.outcome.exception() if retry_state.outcome else None
+        if isinstance(exc, _Retry) and exc.retry_after is not None:
+            return 0.0  # the host block already holds every request back until Retry-After
+        step = self.config.backoff_base * 2 ** (retry_state.attempt_number - 1)
+        return random.uniform(0, min(self.config.backoff_max, step)) / self.config.rate_scale
+
+    async def aclose(self) -> None:
+        clients, self._clients = self._clients, {}
+        for loop, client in clients.values():
+            if loop is asyncio.get_running_loop() and not loop.is_closed():
+                await client.aclose()
+
+    # -- the request -------------------------------------------------------------------------
+    async def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json_body: Any = None,
+        headers: Mapping[str, str] | None = None,
+        lane: str = "default",
+        expect: Expect = "json",
+        not_found: Iterable[int] = (404,),
+        accept: Iterable[int] = (),
+    ) -> Any:
+        """Send with limits and retries; return the parsed body, or None for a not-found status.
+
+        Raises a `SourceError` subclass when the source could not answer.
+        """
+        attempts = self.config.max_retries + 1
+        missing = frozenset(not_found)
+        parse_anyway = frozenset(accept)
+        try:
+            async for attempt in AsyncRetrying(
+                stop=stop_after_attempt(attempts),
+                wait=self._wait,
+                retry=retry_if_exception_type(_Retry),
+                reraise=True,
+            ):
+                with attempt:
+                    return await self._once(
+                        method, url, params, json_body, headers, lane, expect, missing, parse_anyway
+                    )
+        except _Retry as exc:
+            reason = self.redact(f"{exc.reason} (gave up after {attempts} attempts)")
+            raise exc.kind(self.source, reason) from None
+        raise ServerError(self.source, "no attempt was made")  # pragma: no cover
+
+    async def _once(
+        self,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None,
+        json_body: Any,
+        headers: Mapping[str, str] | None,
+        lane: str,
+        expect: Expect,
+        missing: frozenset[int],
+        parse_anyway: frozenset[int],
+    ) -> Any:
+        state = self.state(url, lane)
+        client = self._client(url)
+        async with state.gate:
+            await state.wait_unblocked()
+            await state.limiter().acquire()
+            await state.wait_unblocked()  # a 429 may have arrived while we queued
+            state.requests_sent += 1
+            try:
+                response = await client.request(
+                    method, url, params=params, json=json_body, headers=headers
+                )
+            except httpx.TimeoutException as exc:
+                raise _Retry(SourceTimeoutError, f"timeout ({type(exc).__name__})") from None
+            except httpx.TransportError as exc:
+                raise _Retry(ServerError, f"connection failed ({type(exc).__name__})") from None
+            except httpx.HTTPError as exc:  # invalid URL and the like: not transient
+                raise RequestRejectedError(
+                    self.source, self.redact(f"request failed: {exc}")
+                ) from None
+        return self._handle(response, state, expect, missing, parse_anyway)
+
+    def _handle(
+        self,
+        response: httpx.Response,
+        state: HostState,
+        expect: Expect,
+        missing: frozenset[int],
+        parse_anyway: frozenset[int] = frozenset(),
+    ) -> Any:
+        state.observe(response.headers)
+        code = response.status_code
+        retry_after = parse_retry_after(response.headers.get("retry-after"))
+        scaled = None if retry_after is None else retry_after / self.config.rate_scale
+        if code == 429:
+            wait = scaled if scaled is not None else max(1.0, self.config.backoff_base) / self.config.rate_scale
+            state.block(wait)
+            raise _Retry(RateLimitedError, "rate limited (HTTP 429)", wait)
+        if code >= 500:
+            if scaled is not None:
+                state.block(scaled)
+            raise _Retry(ServerError, f"server error (HTTP {code})", scaled)
+        if code in missing:
+            return None
+        if code in parse_anyway:
+            return self._parse(response, expect)
+        if code >= 400:
+            raise RequestRejectedError(
+                self.source, self.redact(f"HTTP {code} for {response.request.url.path}")
+            )
+        return self._parse(response, expect)
+
+    def _parse(self, response: httpx.Response, expect: Expect) -> Any:
+        text = response.text
+        ctype = response.headers.get("content-type", "").lower()
+        head = text.lstrip()[:200].lower()
+        if expect != "text" and ("text/html" in ctype or head.startswith(("<!doctype html", "<html"))):
+            # captive portals, maintenance pages, CDN errors: transient from our side
+            raise _Retry(MalformedResponseError, "HTML page instead of data")
+        if expect == "json":
+            try:
+                return json.loads(text)
+            except ValueError:
+                raise _Retry(MalformedResponseError, "malformed JSON body") from None
+        if expect == "xml":
+            try:
+                return ET.fromstring(text.encode("utf-8"))
+            except ET.ParseError:
+                raise _Retry(MalformedResponseError, "malformed XML body") from None
+        return text
+
+
+def require(condition: bool, source: str, what: str) -> None:
+    """Raise `MalformedResponseError` unless a response has the shape we rely on."""
+    if not condition:
+        raise MalformedResponseError(source, f"unexpected response shape: {what}")
+
+
+__all__ = [
+    "LIMITS",
+    "HostState",
+    "HttpClient",
+    "RateLimit",
+    "SourceError",
+    "host_state",
+    "parse_retry_after",
+    "redact",
+    "require",
+]

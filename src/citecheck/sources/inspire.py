@@ -1,0 +1,136 @@
+"""INSPIRE-HEP literature API: title search, journal-reference lookups for title-less physics
+references (``j Phys.Rev.Lett.,99,123456``), ``/arxiv/{id}`` and ``/doi/{doi}``."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from typing import Any
+
+from citecheck.model import Citation, Name, Record
+from citecheck.normalize import canonical_journal
+from citecheck.sources._common import (
+    clean_text,
+    date_parts,
+    finish,
+    page_range,
+    search_terms,
+    split_name,
+)
+from citecheck.sources.base import Source
+from citecheck.sources.config import SourceConfig
+from citecheck.sources.http import LIMITS, HttpClient, require
+from citecheck.sources.physics import is_physics
+
+FIELDS = ("titles,authors.full_name,publication_info,dois,arxiv_eprints,earliest_date,"
+          "preprint_date,imprints,document_type,control_number,collaborations")
+TYPES = {"article": "article-journal", "conference paper": "paper-conference", "book": "book",
+         "book chapter": "chapter", "thesis": "thesis", "report": "report", "note": "report",
+         "proceedings": "book"}
+
+
+def to_record(hit: dict[str, Any]) -> Record:
+    """One INSPIRE literature hit (``{"metadata": …}`` or the metadata itself) as CSL."""
+    meta = hit.get("metadata", hit)
+    titles = meta.get("titles") or []
+    pubs = [p for p in meta.get("publication_info") or [] if isinstance(p, dict)]
+    pub = next((p for p in pubs if p.get("journal_title")), pubs[0] if pubs else {})
+    authors: list[Name] = [
+        n for a in meta.get("authors") or [] if isinstance(a, dict) and (n := split_name(a.get("full_name")))
+    ]
+    if not authors:
+        authors = [Name(literal=f"{c['value']} Collaboration") for c in meta.get("collaborations") or []
+                   if isinstance(c, dict) and c.get("value")]
+    dtypes = meta.get("document_type") or []
+    ctype = next((TYPES[t] for t in dtypes if t in TYPES), "article-journal")
+    eprints = meta.get("arxiv_eprints") or []
+    arxiv = eprints[0].get("value") if eprints and isinstance(eprints[0], dict) else None
+    if ctype == "article-journal" and not pub.get("journal_title") and arxiv:
+        ctype = "article"
+    dois = meta.get("dois") or []
+    record = Record(
+        type=ctype,
+        title=clean_text(titles[0].get("title")) if titles and isinstance(titles[0], dict) else None,
+        author=authors,
+        issued=date_parts(pub.get("year"), meta.get("earliest_date"), meta.get("preprint_date")),
+        volume=clean_text(pub.get("journal_volume")),
+        issue=clean_text(pub.get("journal_issue")),
+        page=page_range(pub.get("page_start"), pub.get("page_end")) or clean_text(pub.get("artid")),
+        DOI=clean_text(dois[0].get("value")) if dois and isinstance(dois[0], dict) else None,
+        **{"container-title": clean_text(pub.get("journal_title"))},
+    )
+    recid = meta.get("control_number") or hit.get("id")
+    if recid:
+        record.custom["inspire"] = str(recid)
+        record.URL = f"https://inspirehep.net/literature/{recid}"
+    return finish(record, source_api="inspire", arxiv=arxiv)
+
+
+def inspire_journal(name: str) -> str:
+    """INSPIRE's journal spelling: "Phys. Rev. Lett." → "Phys.Rev.Lett."."""
+    return re.sub(r"\.\s+", ".", name.replace("~", " ").strip())
+
+
+class InspireSource(Source):
+    name = "inspire"
+    supports = frozenset({"doi", "arxiv", "journal", "search"})
+
+    def __init__(self, config: SourceConfig) -> None:
+        self.base = config.inspire_url.rstrip("/")
+        headers = {"Accept": "application/json"}
+        if config.inspire_token is not None and config.inspire_token.get_secret_value():
+            headers["Authorization"] = f"Bearer {config.inspire_token.get_secret_value()}"
+        self.http = HttpClient(self.name, config, {"default": LIMITS["inspire"]}, headers=headers)
+
+    def covers(self, citation: Citation) -> bool:
+        return is_physics(citation.fields)
+
+    async def _one(self, path: str) -> Record | None:
+        body = await self.http.request("GET", f"{self.base}{path}", params={"fields": FIELDS})
+        if body is None:
+            return None
+        require(isinstance(body, dict) and isinstance(body.get("metadata"), dict), self.name,
+                "no metadata object")
+        return to_record(body)
+
+    async def _query(self, q: str, size: int) -> list[Record]:
+        body = await self.http.request(
+            "GET", f"{self.base}/literature", params={"q": q, "size": size, "fields": FIELDS})
+        if body is None:
+            return []
+        hits = (body.get("hits") or {}).get("hits") if isinstance(body, dict) else None
+        require(isinstance(hits, list), self.name, "no hits.hits list")
+        return [to_record(h) for h in hits if isinstance(h, dict)]
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        return await self._one(f"/doi/{urllib.parse.quote(doi, safe='/')}")
+
+    async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
+        return await self._one(f"/arxiv/{arxiv_id}")
+
+    async def lookup_journal(
+        self, journal: str, volume: str, page: str, year: int | None = None
+    ) -> list[Record]:
+        if not (journal and volume and page):
+            return []
+        hits = await self._query(f"j {inspire_journal(journal)},{volume},{page}", 10)
+        key = canonical_journal(journal)
+        return [r for r in hits if r.volume == volume and r.first_page == page
+                and (not r.container_title or canonical_journal(r.container_title) == key
+                     or len(hits) == 1)]
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        terms = search_terms(citation.fields.title, 250)
+        if not terms:
+            return []
+        q = f't "{terms}"'
+        first = citation.fields.author[0] if citation.fields.author else None
+        if first and first.family and not first.literal:
+            q += f" and a {search_terms(first.family, 60)}"
+        hits = await self._query(q, min(max(limit, 1), 25))
+        if not hits and " and a " in q:  # the author may be the corrupted field
+            hits = await self._query(f't "{terms}"', min(max(limit, 1), 25))
+        return hits
+
+    async def aclose(self) -> None:
+        await self.http.aclose()

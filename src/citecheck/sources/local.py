@@ -1,0 +1,79 @@
+"""The local offline index as a `Source`: the first stop of every lookup, and the only one offline.
+
+Lookups are sub-millisecond SQLite probes, so they run inline on the event loop rather than in
+a thread (a thread hop would cost more than the query). Any SQLite failure becomes a
+`SourceError`, which the cascade reports as "index failed" instead of a silent "not found".
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from citecheck.index.search import IndexOpenError, LocalIndex
+from citecheck.model import Citation, Record
+from citecheck.sources.base import Source, SourceError
+
+T = TypeVar("T")
+
+
+class LocalIndexSource(Source):
+    """Answers DOI, arXiv, journal/volume/page and title/author searches from a local index."""
+
+    name = "index"
+    supports = frozenset({"doi", "arxiv", "journal", "search"})
+
+    def __init__(self, index: LocalIndex | str | Path) -> None:
+        self._index: LocalIndex | None = index if isinstance(index, LocalIndex) else None
+        self._path = Path(index.path if isinstance(index, LocalIndex) else index)
+
+    @property
+    def index(self) -> LocalIndex:
+        """The index, opened on first use (so constructing the source never fails)."""
+        if self._index is None:
+            try:
+                self._index = LocalIndex(self._path)
+            except IndexOpenError as exc:
+                raise SourceError(self.name, str(exc)) from exc
+        return self._index
+
+    def _call(self, fn: Callable[[], T]) -> T:
+        try:
+            return fn()
+        except SourceError:
+            raise
+        except (sqlite3.Error, IndexOpenError, OSError) as exc:
+            raise SourceError(self.name, f"{self._path}: {exc}") from exc
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        return self._call(lambda: self.index.by_doi(doi))
+
+    async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
+        return self._call(lambda: self.index.by_arxiv(arxiv_id))
+
+    async def lookup_journal(
+        self, journal: str, volume: str, page: str, year: int | None = None
+    ) -> list[Record]:
+        records = self._call(lambda: self.index.by_journal(journal, volume, page))
+        if year is not None and len(records) > 1:
+            # several works on one page key (supplements, errata): nearest year first
+            records.sort(key=lambda r: abs((r.year or year) - year))
+        return records
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        fields = citation.fields
+        authors = [
+            name.family or name.literal or ""
+            for name in fields.author
+            if name.family or name.literal
+        ]
+        title = fields.title
+        if not title and not authors:
+            return []
+        return self._call(lambda: self.index.search(title, authors[:10], fields.year, limit))
+
+    async def aclose(self) -> None:
+        if self._index is not None:
+            self._index.close()

@@ -1,0 +1,129 @@
+"""OpenAlex: DOI batches through an OR-filter (``filter=doi:a|b|…``) and ``title.search``.
+
+Since February 2026 OpenAlex wants an API key (sent as ``api_key``); search calls are budgeted,
+so they are only made for citations without a resolvable identifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from citecheck.model import Citation, Record
+from citecheck.normalize import normalize_doi
+from citecheck.sources._common import (
+    clean_text,
+    date_parts,
+    finish,
+    page_range,
+    search_terms,
+    split_name,
+)
+from citecheck.sources.base import Source
+from citecheck.sources.config import SourceConfig
+from citecheck.sources.http import LIMITS, HttpClient, require
+
+BATCH = 50  # OpenAlex allows up to 100 OR'ed values; 50 keeps URLs short
+TYPES = {"article": "article-journal", "book": "book", "book-chapter": "chapter",
+         "dataset": "dataset", "dissertation": "thesis", "preprint": "article",
+         "report": "report", "review": "article-journal", "standard": "standard",
+         "proceedings-article": "paper-conference"}
+_ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+)", re.I)
+
+
+def to_record(work: dict[str, Any]) -> Record:
+    """One OpenAlex work object as a CSL record."""
+    location = work.get("primary_location") or {}
+    src = location.get("source") or {}
+    biblio = work.get("biblio") or {}
+    authors = [
+        n for a in work.get("authorships") or []
+        if isinstance(a, dict) and (n := split_name((a.get("author") or {}).get("display_name")
+                                                    or a.get("raw_author_name")))
+    ]
+    wtype = str(work.get("type") or "")
+    ctype = TYPES.get(wtype, "document")
+    if src.get("type") == "conference" and ctype == "article-journal":
+        ctype = "paper-conference"
+    if src.get("type") == "repository" and ctype == "article-journal":
+        ctype = "article"
+    arxiv = None
+    for loc in [location, *(work.get("locations") or [])]:
+        for key in ("landing_page_url", "pdf_url"):
+            m = _ARXIV_URL.search(str((loc or {}).get(key) or ""))
+            if m:
+                arxiv = m.group(1)
+                break
+        if arxiv:
+            break
+    record = Record(
+        type=ctype,
+        title=clean_text(work.get("title") or work.get("display_name")),
+        author=authors,
+        issued=date_parts(work.get("publication_date"), work.get("publication_year")),
+        volume=clean_text(biblio.get("volume")),
+        issue=clean_text(biblio.get("issue")),
+        page=page_range(biblio.get("first_page"), biblio.get("last_page")),
+        publisher=clean_text(src.get("host_organization_name")),
+        DOI=clean_text(work.get("doi")),
+        URL=clean_text(location.get("landing_page_url")) or clean_text(work.get("id")),
+        **{"container-title": clean_text(src.get("display_name"))},
+    )
+    if work.get("id"):
+        record.custom["openalex"] = str(work["id"]).rsplit("/", 1)[-1]
+    if isinstance(work.get("relevance_score"), int | float):
+        record.custom["score"] = float(work["relevance_score"])
+    return finish(record, source_api="openalex", arxiv=arxiv)
+
+
+class OpenAlexSource(Source):
+    name = "openalex"
+    supports = frozenset({"doi", "search"})
+
+    def __init__(self, config: SourceConfig) -> None:
+        self.base = config.openalex_url.rstrip("/")
+        self.params: dict[str, str] = {}
+        if config.openalex_api_key is not None and config.openalex_api_key.get_secret_value():
+            self.params["api_key"] = config.openalex_api_key.get_secret_value()
+        if config.mailto is not None and config.mailto.get_secret_value():
+            self.params["mailto"] = config.mailto.get_secret_value()
+        self.http = HttpClient(self.name, config, {"default": LIMITS["openalex"]})
+
+    def covers(self, citation: Citation) -> bool:
+        return bool(citation.fields.title or citation.fields.DOI)
+
+    async def _works(self, params: dict[str, Any]) -> list[Record]:
+        body = await self.http.request("GET", f"{self.base}/works", params={**params, **self.params})
+        if body is None:
+            return []
+        require(isinstance(body, dict) and isinstance(body.get("results"), list), self.name,
+                "no results list")
+        return [to_record(w) for w in body["results"] if isinstance(w, dict)]
+
+    async def lookup_doi(self, doi: str) -> Record | None:
+        return (await self.lookup_doi_many([doi])).get(doi)
+
+    async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
+        wanted = list(dict.fromkeys(d for d in dois if d))
+        out: dict[str, Record | None] = dict.fromkeys(wanted)
+        # OR-filter values cannot contain "|" or ","; such DOIs are looked up alone
+        simple = [d for d in wanted if "|" not in d and "," not in d]
+        for start in range(0, len(simple), BATCH):
+            chunk = simple[start:start + BATCH]
+            records = await self._works({"filter": "doi:" + "|".join(chunk),
+                                         "per_page": min(200, 2 * len(chunk))})
+            by_doi = {r.DOI: r for r in records if r.DOI}
+            for d in chunk:
+                out[d] = by_doi.get(normalize_doi(d))
+        return out
+
+    async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
+        terms = search_terms(citation.fields.title, 250)
+        if not terms:
+            return []
+        return await self._works({"filter": f"title.search:{terms}",
+                                  "per_page": min(max(limit, 1), 50)})
+
+    async def aclose(self) -> None:
+        await self.http.aclose()

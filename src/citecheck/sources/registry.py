@@ -1,0 +1,90 @@
+"""Which live sources exist, and building them from a `SourceConfig`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from citecheck.sources.base import Source
+from citecheck.sources.config import SourceConfig
+
+log = logging.getLogger(__name__)
+
+ALL_SOURCES: tuple[str, ...] = (
+    "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch",
+)
+DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire")
+ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web": "websearch",
+           "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire"}
+
+
+def _factory(name: str) -> Callable[[SourceConfig], Source]:
+    if name == "arxiv":
+        from citecheck.sources.arxiv import ArxivSource as cls
+    elif name == "crossref":
+        from citecheck.sources.crossref import CrossrefSource as cls  # type: ignore[assignment]
+    elif name == "openalex":
+        from citecheck.sources.openalex import OpenAlexSource as cls  # type: ignore[assignment]
+    elif name == "semanticscholar":
+        from citecheck.sources.semanticscholar import (  # type: ignore[assignment]
+            SemanticScholarSource as cls,
+        )
+    elif name == "inspire":
+        from citecheck.sources.inspire import InspireSource as cls  # type: ignore[assignment]
+    elif name == "datacite":
+        from citecheck.sources.datacite import DataCiteSource as cls  # type: ignore[assignment]
+    else:
+        from citecheck.sources.websearch import WebSearchSource as cls  # type: ignore[assignment]
+    return cls
+
+
+def resolve_names(names: Sequence[str] | None) -> list[str]:
+    """Canonical source names, in the given order, without duplicates; ValueError if unknown."""
+    if names is None:
+        return list(DEFAULT_SOURCES)
+    out: list[str] = []
+    for raw in names:
+        name = ALIASES.get(raw.strip().lower(), raw.strip().lower())
+        if not name:
+            continue
+        if name not in ALL_SOURCES:
+            raise ValueError(
+                f"unknown source {raw!r}; valid sources: {', '.join(ALL_SOURCES)}"
+                f" (aliases: {', '.join(sorted(ALIASES))})"
+            )
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def build_sources(
+    names: Sequence[str] | None,
+    *,
+    config: SourceConfig,
+    offline: bool,
+    use_cache: bool = True,
+) -> list[Source]:
+    """The live sources to ask after the local index (which the orchestrator adds itself).
+
+    ``names=None`` means the defaults (OpenAlex only when an API key is configured, since it
+    refuses keyless requests; a failing default would turn every unknown citation UNVERIFIED).
+    Offline there are none: the index and what is already in the index answer alone.
+    """
+    chosen = resolve_names(names)
+    if offline:
+        return []
+    if names is None and config.openalex_api_key is None:
+        chosen = [n for n in chosen if n != "openalex"]
+    sources = [_factory(name)(config) for name in chosen]
+    if not use_cache:
+        return sources
+    from citecheck.sources.cache import CachedSource, ResponseCache, default_cache_path
+
+    path = Path(config.cache_dir) / "sources.sqlite" if config.cache_dir else default_cache_path()
+    cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
+                          ttl_notfound_days=config.cache_ttl_notfound_days)
+    return [CachedSource(source, cache) for source in sources]
+
+
+__all__ = ["ALIASES", "ALL_SOURCES", "DEFAULT_SOURCES", "build_sources", "resolve_names"]

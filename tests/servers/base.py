@@ -1,0 +1,104 @@
+"""A threaded HTTP server on 127.0.0.1 (random free port) that hands requests to a callback."""
+
+from __future__ import annotations
+
+import threading
+import urllib.parse
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Request:
+    method: str
+    path: str  # unquoted path
+    params: list[tuple[str, str]]
+    body: bytes
+    headers: dict[str, str]
+
+    def param(self, name: str, default: str | None = None) -> str | None:
+        return next((v for k, v in self.params if k == name), default)
+
+
+@dataclass
+class Response:
+    status: int = 200
+    body: bytes | str = b""
+    headers: dict[str, str] = field(default_factory=dict)
+    delay: float = 0.0  # seconds to wait before answering
+    drop: bool = False  # close the connection without answering
+
+
+Handler = Callable[[Request], Response]
+
+
+class LoopbackServer:
+    """Start with `start()` (or as a context manager); `url` is ``http://127.0.0.1:PORT``."""
+
+    def __init__(self, handler: Handler) -> None:
+        self.handler = handler
+        outer = self
+
+        class _H(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def _serve(self) -> None:
+                parsed = urllib.parse.urlsplit(self.path)
+                length = int(self.headers.get("content-length") or 0)
+                body = self.rfile.read(length) if length else b""
+                req = Request(
+                    method=self.command,
+                    path=urllib.parse.unquote(parsed.path),
+                    params=urllib.parse.parse_qsl(parsed.query, keep_blank_values=True),
+                    body=body,
+                    headers={k.lower(): v for k, v in self.headers.items()},
+                )
+                resp = outer.handler(req)
+                if resp.delay:
+                    import time
+
+                    time.sleep(resp.delay)
+                if resp.drop:
+                    self.close_connection = True
+                    return
+                data = resp.body.encode("utf-8") if isinstance(resp.body, str) else resp.body
+                try:
+                    self.send_response(resp.status)
+                    headers = {"content-type": "application/json", **resp.headers}
+                    for key, value in headers.items():
+                        self.send_header(key, value)
+                    self.send_header("content-length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    self.close_connection = True
+
+            do_GET = _serve
+            do_POST = _serve
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _H)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> LoopbackServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self) -> LoopbackServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -1,0 +1,317 @@
+"""parse_reference: one real reference per citation style, names, identifiers, clean-up, speed."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from citecheck.extract.refparse import ParsedReference, parse_reference
+from citecheck.model import Name
+from citecheck.normalize import name_key, normalize_title
+
+DATA = Path(__file__).resolve().parent / "data" / "parsing"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "parsing"
+
+
+def families(p: ParsedReference) -> list[str]:
+    return [n.family or n.literal or "" for n in p.record.author]
+
+
+# (reference, expected fields); "authors" lists family names (or literals) in order.
+CASES: list[tuple[str, dict[str, object]]] = [
+    # APS, no title
+    (
+        "S. Stepanow, J.-U. Sommer, and I. Ya. Erukhimovich, Phys. Rev. Lett. 81, 4412 (1998).",
+        {"authors": ["Stepanow", "Sommer", "Erukhimovich"], "title": None,
+         "container": "Phys. Rev. Lett.", "volume": "81", "page": "4412", "year": 1998},
+    ),
+    # APS with title and et al.
+    (
+        "S. Stepanow et al., Localization transition of random copolymers at interfaces, "
+        "Phys. Rev. Lett. 81, 4412 (1998)",
+        {"authors": ["Stepanow"], "truncated": True,
+         "title": "Localization transition of random copolymers at interfaces",
+         "container": "Phys. Rev. Lett.", "volume": "81", "page": "4412", "year": 1998},
+    ),
+    # AIP / title-less with article number
+    (
+        "V. Dose and G. Sele, Z. Phys. A 272, 237 (1975).",
+        {"authors": ["Dose", "Sele"], "container": "Z. Phys. A", "volume": "272", "page": "237",
+         "year": 1975},
+    ),
+    (
+        "A. B. Author, C. Author, and D. Author, Phys. Rev. B 75, 024519 (2007).",
+        {"authors": ["Author", "Author", "Author"], "container": "Phys. Rev. B", "volume": "75",
+         "page": "024519", "year": 2007, "title": None},
+    ),
+    # astronomy
+    (
+        "Chen, H., Tafalla, M., Greene, T. P., Myers, P. C., & Wilner, D. J. 1997, ApJ, 475, 163",
+        {"authors": ["Chen", "Tafalla", "Greene", "Myers", "Wilner"], "container": "ApJ",
+         "volume": "475", "page": "163", "year": 1997},
+    ),
+    (
+        "Andersen, M. I., et al. 2000, A&A, 364, L54",
+        {"authors": ["Andersen"], "truncated": True, "container": "A&A", "volume": "364",
+         "page": "L54", "year": 2000},
+    ),
+    # APA with DOI URL
+    (
+        "LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444. "
+        "https://doi.org/10.1038/nature14539",
+        {"authors": ["LeCun", "Bengio", "Hinton"], "title": "Deep learning", "container": "Nature",
+         "volume": "521", "issue": "7553", "page": "436-444", "year": 2015,
+         "doi": "10.1038/nature14539", "type": "article-journal"},
+    ),
+    # IEEE with number label and quoted title
+    (
+        '[3] K. He, X. Zhang, S. Ren, and J. Sun, "Deep residual learning for image recognition," '
+        "in Proc. IEEE Conf. Comput. Vis. Pattern Recognit. (CVPR), 2016, pp. 770–778.",
+        {"authors": ["He", "Zhang", "Ren", "Sun"],
+         "title": "Deep residual learning for image recognition", "page": "770-778", "year": 2016,
+         "type": "paper-conference"},
+    ),
+    (
+        '[1] Y. LeCun, L. Bottou, Y. Bengio, and P. Haffner, "Gradient-based learning applied to '
+        'document recognition," Proc. IEEE, vol. 86, no. 11, pp. 2278–2324, Nov. 1998.',
+        {"authors": ["LeCun", "Bottou", "Bengio", "Haffner"],
+         "title": "Gradient-based learning applied to document recognition",
+         "container": "Proc. IEEE", "volume": "86", "issue": "11", "page": "2278-2324",
+         "year": 1998},
+    ),
+    # Chicago
+    (
+        'Hinton, Geoffrey E., and Ruslan R. Salakhutdinov. "Reducing the Dimensionality of Data '
+        'with Neural Networks." Science 313, no. 5786 (2006): 504–507.',
+        {"authors": ["Hinton", "Salakhutdinov"],
+         "title": "Reducing the Dimensionality of Data with Neural Networks",
+         "container": "Science", "volume": "313", "issue": "5786", "page": "504-507",
+         "year": 2006},
+    ),
+    # MLA
+    (
+        'Hinton, Geoffrey E., and Ruslan R. Salakhutdinov. "Reducing the Dimensionality of Data '
+        'with Neural Networks." Science, vol. 313, no. 5786, 2006, pp. 504-507.',
+        {"authors": ["Hinton", "Salakhutdinov"], "container": "Science", "volume": "313",
+         "issue": "5786", "page": "504-507", "year": 2006},
+    ),
+    # Vancouver
+    (
+        "LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521(7553):436-44.",
+        {"authors": ["LeCun", "Bengio", "Hinton"], "title": "Deep learning", "container": "Nature",
+         "volume": "521", "issue": "7553", "page": "436-44", "year": 2015},
+    ),
+    # arXiv, new and old style
+    (
+        "A. Vaswani et al., Attention is all you need, arXiv:1706.03762v5 [cs.CL] (2017)",
+        {"authors": ["Vaswani"], "truncated": True, "title": "Attention is all you need",
+         "arxiv": "1706.03762", "year": 2017, "type": "article"},
+    ),
+    (
+        "J. M. Maldacena, The large N limit of superconformal field theories and supergravity, "
+        "Adv. Theor. Math. Phys. 2, 231 (1998), hep-th/9711200.",
+        {"authors": ["Maldacena"], "container": "Adv. Theor. Math. Phys.", "volume": "2",
+         "page": "231", "year": 1998, "arxiv": "hep-th/9711200"},
+    ),
+    (
+        "S. Stepanow, J.-U. Sommer and I. Ya. Erukhimovich, https://arxiv.org/abs/cond-mat/9805021v1",
+        {"authors": ["Stepanow", "Sommer", "Erukhimovich"], "arxiv": "cond-mat/9805021"},
+    ),
+    (
+        "Vaswani, A. (2017). Attention is all you need. https://doi.org/10.48550/arXiv.1706.03762",
+        {"authors": ["Vaswani"], "arxiv": "1706.03762", "title": "Attention is all you need"},
+    ),
+    # Markdown as an LLM writes it
+    (
+        "LeCun, Y., Bengio, Y., & Hinton, G. (2015). *Deep learning*. *Nature*, 521, 436–444.",
+        {"authors": ["LeCun", "Bengio", "Hinton"], "title": "Deep learning", "container": "Nature",
+         "volume": "521", "page": "436-444", "year": 2015},
+    ),
+    (
+        "**Vaswani, A., Shazeer, N., et al.** (2017). _Attention Is All You Need_. "
+        "Advances in Neural Information Processing Systems, 30, 5998–6008.",
+        {"authors": ["Vaswani", "Shazeer"], "truncated": True,
+         "title": "Attention Is All You Need",
+         "container": "Advances in Neural Information Processing Systems", "volume": "30",
+         "page": "5998-6008", "year": 2017},
+    ),
+    # collaborations
+    (
+        "ATLAS Collaboration, G. Aad et al., Observation of a new particle in the search for the "
+        "Standard Model Higgs boson with the ATLAS detector at the LHC, Phys. Lett. B 716, 1 (2012).",
+        {"authors": ["ATLAS Collaboration", "Aad"], "truncated": True, "container": "Phys. Lett. B",
+         "volume": "716", "page": "1", "year": 2012},
+    ),
+    (
+        "CMS Collaboration, Phys. Lett. B 716, 30 (2012), arXiv:1207.7235 [hep-ex].",
+        {"authors": ["CMS Collaboration"], "container": "Phys. Lett. B", "volume": "716",
+         "page": "30", "year": 2012, "arxiv": "1207.7235"},
+    ),
+    # particles, accents, LaTeX
+    (
+        "P. van der Heide, Secondary Ion Mass Spectrometry: An Introduction to Principles and "
+        "Practice (Wiley, Hoboken, 2014).",
+        {"authors": ["van der Heide"], "year": 2014},
+    ),
+    (
+        r"E. Schr\"odinger and L. de Broglie, Ann. Phys. (Leipzig) 79, 361 (1926).",
+        {"authors": ["Schrödinger", "de Broglie"], "volume": "79", "page": "361", "year": 1926},
+    ),
+    (
+        "Müller, J., & Østergaard, K. (2019). Über die Quantenmechanik. Zeitschrift für Physik, "
+        "12(3), 45–67.",
+        {"authors": ["Müller", "Østergaard"], "title": "Über die Quantenmechanik",
+         "container": "Zeitschrift für Physik", "volume": "12", "issue": "3", "page": "45-67"},
+    ),
+    # CS with full first names, proceedings
+    (
+        "Ken Lang. Newsweeder: Learning to filter netnews. In ICML, 1995.",
+        {"authors": ["Lang"], "title": "Newsweeder: Learning to filter netnews",
+         "container": "ICML", "year": 1995, "type": "paper-conference"},
+    ),
+    # book
+    (
+        "Beck, Ulrich, Anthony Giddens, and Scott Lash. Reflexive Modernization: Politics, "
+        "Tradition and Aesthetics in the Modern Social Order. Cambridge: Polity Press, 1994.",
+        {"authors": ["Beck", "Giddens", "Lash"], "year": 1994, "publisher": "Polity Press",
+         "type": "book",
+         "title": "Reflexive Modernization: Politics, Tradition and Aesthetics in the Modern "
+                  "Social Order"},
+    ),
+    # thesis
+    (
+        "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",
+        {"authors": ["McFadden"], "type": "thesis", "year": 2021},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:40] for c in CASES])
+def test_styles(text: str, expected: dict[str, object]) -> None:
+    p = parse_reference(text)
+    rec = p.record
+    if "authors" in expected:
+        assert families(p) == expected["authors"]
+    if "truncated" in expected:
+        assert rec.authors_truncated is expected["truncated"]
+    if "title" in expected:
+        want = expected["title"]
+        if want is None:
+            assert rec.title is None
+        else:
+            assert normalize_title(rec.title) == normalize_title(str(want)), rec.title
+    for key, attr in (("container", "container_title"), ("volume", "volume"), ("issue", "issue"),
+                      ("page", "page"), ("doi", "DOI"), ("arxiv", "arxiv"),
+                      ("publisher", "publisher"), ("type", "type")):
+        if key in expected:
+            assert getattr(rec, attr) == expected[key], (key, getattr(rec, attr))
+    if "year" in expected:
+        assert rec.year == expected["year"]
+
+
+def test_given_names_and_initials() -> None:
+    p = parse_reference("Chen, H., Tafalla, M., & Wilner, D. J. 1997, ApJ, 475, 163")
+    assert p.record.author[0] == Name(family="Chen", given="H.")
+    assert p.record.author[2].given == "D. J."
+    p = parse_reference("LeCun Y, Bengio YS. Deep learning. Nature. 2015;521:436-44.")
+    assert p.record.author[1].given == "Y. S."
+    p = parse_reference("Thomas F. LaPorta and Mischa Schwartz. Performance analysis of MSP. "
+                        "IEEE/ACM Trans. Netw. 1(6), 740-753, 1993.")
+    assert [(n.given, n.family) for n in p.record.author] == [
+        ("Thomas F.", "LaPorta"), ("Mischa", "Schwartz")]
+
+
+def test_identifiers_are_normalised_and_removed_from_fields() -> None:
+    p = parse_reference("Stepanow, S. (1998). Localization transition. Phys. Rev. Lett., 81, 4412. "
+                        "doi:10.1103/PhysRevLett.81.4412.")
+    assert p.record.DOI == "10.1103/physrevlett.81.4412"
+    assert "10.1103" not in (p.record.title or "") + (p.record.container_title or "")
+    p = parse_reference("A. Author, Some title, arXiv preprint arXiv:2104.14294 (2021).")
+    assert p.record.arxiv == "2104.14294"
+    assert p.record.title == "Some title"
+    p = parse_reference("A. Author, Some title, 2020. URL: https://example.org/paper?id=3.")
+    assert p.record.URL == "https://example.org/paper?id=3"
+
+
+def test_empty_and_garbage_have_low_confidence() -> None:
+    assert parse_reference("").confidence == 0.0
+    assert parse_reference("   ").confidence == 0.0
+    assert parse_reference("see above").confidence < 0.5
+    assert parse_reference("12345 ,,, ;;").confidence < 0.5
+
+
+def test_good_parse_has_high_confidence() -> None:
+    p = parse_reference("LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, "
+                        "521(7553), 436–444.")
+    assert p.confidence >= 0.9
+    assert p.warnings == ()
+
+
+def _load(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def test_anystyle_sample_field_accuracy() -> None:
+    """Fields of real references (AnyStyle gold sample) mostly come out right."""
+    items = _load(DATA / "anystyle-sample.jsonl")
+    ok = {"year": 0, "title": 0, "volume": 0}
+    n = {"year": 0, "title": 0, "volume": 0}
+    for item in items:
+        gold = item["fields"]
+        assert isinstance(gold, dict)
+        rec = parse_reference(str(item["text"])).record
+        if "date" in gold:
+            n["year"] += 1
+            ok["year"] += str(rec.year or "") in str(gold["date"]) and rec.year is not None
+        if "title" in gold:
+            n["title"] += 1
+            ok["title"] += normalize_title(rec.title) == normalize_title(str(gold["title"]))
+        if "volume" in gold:
+            n["volume"] += 1
+            m = re.search(r"[A-Za-z]?\d+", str(gold["volume"]))
+            ok["volume"] += bool(rec.volume and m) and m.group(0) == rec.volume  # type: ignore[union-attr]
+    assert ok["year"] / n["year"] >= 0.9
+    assert ok["title"] / n["title"] >= 0.65
+    assert ok["volume"] / n["volume"] >= 0.75
+
+
+def test_ads_sample_first_author() -> None:
+    items = [i for i in _load(DATA / "ads-sample.jsonl") if "authors" in i["fields"]]  # type: ignore[operator]
+    hits = 0
+    for item in items:
+        gold = str(item["fields"]["authors"])  # type: ignore[index]
+        rec = parse_reference(str(item["text"])).record
+        if rec.author and name_key(rec.author[0].family or rec.author[0].literal) in name_key(gold):
+            hits += 1
+    assert hits / len(items) >= 0.75
+
+
+def test_speed() -> None:
+    refs = [str(i["text"]) for i in _load(DATA / "anystyle-sample.jsonl")]
+    refs += [str(i["text"]) for i in _load(DATA / "ads-sample.jsonl")]
+    parse_reference(refs[0])
+    t0 = time.perf_counter()
+    for _ in range(3):
+        for r in refs:
+            parse_reference(r)
+    rate = 3 * len(refs) / (time.perf_counter() - t0)
+    # 2,000/s is the target on an idle core; the shared test machine is slower, keep margin.
+    assert rate > 600, rate
+
+
+def test_full_anystyle_set_if_present() -> None:
+    path = SHARED / "anystyle-gold.jsonl"
+    if not path.exists():
+        pytest.skip("../shared/data not found: full AnyStyle gold set")
+    items = _load(path)
+    years = sum(
+        1 for i in items
+        if "date" in i["fields"]  # type: ignore[operator]
+        and str(parse_reference(str(i["text"])).record.year) in str(i["fields"]["date"])  # type: ignore[index]
+    )
+    total = sum(1 for i in items if "date" in i["fields"])  # type: ignore[operator]
+    assert years / total >= 0.95
