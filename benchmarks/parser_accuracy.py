@@ -157,8 +157,8 @@ def score(rec: Record, gold: dict[str, Any], tally: Tally, text: str, kind: str)
     tally.add("arxiv", g, rec.arxiv, g is not None and g == rec.arxiv, text)
     if kind == "anystyle":
         ga = gold.get("author")
-        if ga:
-            gw = _name_words(" ".join(ga))
+        gw = _name_words(" ".join(ga)) if ga else set()
+        if gw:  # "———." (same authors as above) has no words to compare
             pw = _pred_author_words(rec)
             tally.add("authors", sorted(gw), sorted(pw) or None, bool(pw) and gw == pw, text)
             tally.words[0] += len(gw & pw)

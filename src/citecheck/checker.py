@@ -22,9 +22,11 @@ from citecheck.model import (
     Citation,
     Discrepancy,
     Label,
+    Record,
     SourceStatus,
     Verdict,
 )
+from citecheck.realign import realign
 from citecheck.retrieve import (
     LookupMemo,
     Retrieval,
@@ -193,12 +195,16 @@ class Checker:
         if not retrieval.candidates:
             return self._not_found(citation, retrieval, common)
 
-        assessed = [(c, assess(cited, c.record)) for c in retrieval.candidates]
+        assessed: list[tuple[Candidate, Assessment]] = []
+        mismatched: list[bool] = []
+        for cand in retrieval.candidates:
+            fields, assessment = self._assess(citation, cand)
+            assessed.append((cand, assessment))
+            mismatched.append(bool(identity_mismatch(fields, cand.record)))
         if not self.options.reviewer:
             cand, assessment = max(assessed, key=lambda ca: ca[1].score)
             return self._scored(citation, cand, assessment, retrieval, common)
 
-        mismatched = [bool(identity_mismatch(cited, c.record)) for c, _ in assessed]
         plausible = [ca for ca, bad in zip(assessed, mismatched, strict=True) if not bad]
         conflicts = [c for (c, _), bad in zip(assessed, mismatched, strict=True)
                      if bad and c.matched_by in ("doi", "arxiv")]
@@ -226,6 +232,21 @@ class Checker:
             )
         cand, assessment = max(assessed, key=lambda ca: ca[1].score)
         return self._scored(citation, cand, assessment, retrieval, common)
+
+    @staticmethod
+    def _assess(citation: Citation, cand: Candidate) -> tuple[Record, Assessment]:
+        """Assess the parsed fields; if title/authors disagree, also the text re-read around
+        the candidate's title (parser mistakes), and keep the reading that agrees better."""
+        cited = citation.fields
+        assessment = assess(cited, cand.record)
+        if any(d.field in ("title", "author") for d in assessment.discrepancies):
+            alt = realign(citation, cand.record)
+            if alt is not None:
+                second = assess(alt, cand.record)
+                if second.score > assessment.score:
+                    second.rationale += " (Fields re-read from the citation text around the title.)"
+                    return alt, second
+        return cited, assessment
 
     def _scored(
         self,

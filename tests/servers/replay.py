@@ -112,3 +112,34 @@ class ReplayServer(LoopbackServer):
                                        if item["body"].lstrip().startswith("<?xml")
                                        else "application/json")
         return Response(int(item["status"]), item["body"], headers)
+
+
+def add_refchecker(server: ReplayServer, rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Serve refchecker's cached bodies wrapped in each service's envelope, keyed the way our
+    adapters ask (OpenAlex OR-filter / ``title.search``, S2 batch / ``search/match``).
+    Returns the rows that were registered."""
+    from citecheck.sources._common import search_terms
+
+    used = []
+    for row in rows:
+        hint, body, source = row.get("query_hint") or {}, row.get("body"), row.get("source")
+        method, query = hint.get("method"), hint.get("query") or ""
+        if source == "openalex" and method == "get_by_doi" and body:
+            server.add_json("GET", f"https://api.openalex.org/works?filter=doi:{query}",
+                            {"results": [body]})
+        elif source == "openalex" and method == "search_works":
+            title = query.split("|")[0]
+            server.add_json("GET", "https://api.openalex.org/works?filter=title.search:"
+                            + urllib.parse.quote(search_terms(title, 250)),
+                            {"results": body or []})
+        elif source == "semanticscholar" and method in {"get_by_arxiv", "get_by_doi"} and body:
+            prefix = "ARXIV" if method == "get_by_arxiv" else "DOI"
+            server.add_json("POST", "https://api.semanticscholar.org/graph/v1/paper/batch",
+                            [body], request_body={"ids": [f"{prefix}:{query}"]})
+        elif source == "semanticscholar" and method == "match_title" and body:
+            server.add_json("GET", "https://api.semanticscholar.org/graph/v1/paper/search/match?query="
+                            + urllib.parse.quote(query[:300]), {"data": [body]})
+        else:
+            continue
+        used.append(row)
+    return used

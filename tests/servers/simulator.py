@@ -256,11 +256,15 @@ class Simulator(LoopbackServer):
 
     def __init__(self, records: Iterable[Record], *, scale: float = 1.0,
                  limits: dict[str, Limit] | None = None, seed: int = 0,
-                 grace: float = 0.005) -> None:
+                 grace: float = 0.005, jitter: float = 0.01) -> None:
         self.records = list(records)
         self.scale = scale
         self.limits = {**REAL_LIMITS, **(limits or {})}
         self.grace = grace  # in-flight requests racing a 429 are not the client's fault
+        #: wall seconds of network jitter forgiven by the bucket (a fresh TCP connection makes
+        #: one request arrive late and the next early); real servers count in windows and
+        #: forgive as much
+        self.jitter = jitter
         self.faults: dict[str, Fault] = {}
         self.stats: dict[str, Stats] = defaultdict(Stats)
         self._buckets: dict[str, _Bucket] = {}
@@ -276,9 +280,9 @@ class Simulator(LoopbackServer):
             if a := normalize_arxiv(r.arxiv):
                 self.by_arxiv.setdefault(a, r)
             if r.volume and r.first_page:
-                for name in (r.container_title, r.container_title_short):
-                    if name:
-                        self.by_jvp[(canonical_journal(name), r.volume, r.first_page)].append(r)
+                keys = {canonical_journal(n) for n in (r.container_title, r.container_title_short) if n}
+                for key in keys:
+                    self.by_jvp[(key, r.volume, r.first_page)].append(r)
             for w in set(normalize_title(r.title).split()):
                 if len(w) > 2:
                     self._words[w].append(i)
@@ -313,13 +317,14 @@ class Simulator(LoopbackServer):
                 stats.violations += 1
             return False, (bucket.blocked_until - now) * self.scale, stats
         bucket.refill(now)
-        if bucket.in_flight >= bucket.limit.concurrency or bucket.tokens < 1.0 - 1e-9:
+        slack = self.jitter * bucket.limit.rate * self.scale / bucket.limit.per
+        if bucket.in_flight >= bucket.limit.concurrency or bucket.tokens + slack < 1.0:
             need = max(0.0, 1.0 - bucket.tokens) * bucket.limit.per / bucket.limit.rate
             retry_after = max(1, math.ceil(need))  # real seconds, as servers send
             bucket.blocked_until = now + retry_after / self.scale
             bucket.block_started = now
             return False, float(retry_after), stats
-        bucket.tokens -= 1.0
+        bucket.tokens = max(0.0, bucket.tokens - 1.0)
         bucket.in_flight += 1
         return True, 0.0, stats
 

@@ -25,41 +25,65 @@ _PARTICLE = (
     r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
     r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]')"
 )
-# A surname word: capitalised (Müller, O'Brien, McDonald, LaPorta, Jean-Pierre) or all caps.
-_WORD = rf"(?:[{U}][{L}]?['’][{U}][{L}]+|[{U}][{L}]+['’][{L}]+|[{U}][{L}]+(?:[{U}][{L}]+)?|[{U}]{{2,}}(?![{L}.]))(?:-[{U}{L}][{L}]+)?"
-# An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P" ; "A" alone only before a space and capital/comma.
-_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?)"
-_INITS = rf"{_INIT}(?:\s?{_INIT})*"
+# A surname word: capitalised (Müller, O'Brien, Del'Haye, McDonald, LaPorta, OBrien), all caps,
+# hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
+_CORE = (
+    rf"(?:[{U}][{L}]{{0,2}}['’][{U}][{L}]+|[{U}][{L}]+['’][{L}]+|[{U}]{{1,2}}[{L}]+(?:[{U}][{L}]+)?|"
+    rf"[{U}]{{2,}}(?![{L}.]))"
+)
+_WORD = rf"{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
+# An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P", "J.P"; a bare capital only after a dotted one.
+_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
+_INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=[\s,]|$)))*"
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
+# What may follow a complete name: a separator, the end of the author block or a year.
+_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b))"
 
-# "A. B. Family" / "A. B. de Family"
-F_INIT_FIRST = re.compile(rf"(?P<given>{_INITS})\s*(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}")
-# "Family, A. B." / "de Family, A."
-F_FAM_INIT = re.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX},\s*(?P<given>{_INITS}(?:{_PARTICLE}(?=[\s,]))?)(?:\s*{_SUFFIX[3:-2]})?")
-# "Family, Given M." (MLA/Chicago first author, full given names)
+# "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
+F_INIT_FIRST = re.compile(
+    rf"(?P<given>{_INITS}(?:\s{_WORD}(?=\s(?:{_PART_SP})*{_WORD}{_END}))?)\s*"
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}{_END}"
+)
+# "Family, A. B." / "de Family, A." / "Heinrichs, SC."
+F_FAM_INIT = re.compile(
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX},\s*"
+    rf"(?P<given>(?:{_INITS}|[{U}]{{2,3}}\.?(?![\w]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
+)
+# "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = re.compile(
-    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+(?P<given>{_WORD}(?:[\s-](?:{_INIT}|{_WORD}))*\.?(?:\s{_PARTICLE}(?=[\s,.]))?)"
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
+    rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=[\s,]|$)))*(?:\s{_PARTICLE}(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B."
 _FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}]{{1,4}}(?![{L}]))"
 F_FAM_CAPS = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
-# Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
-F_CAPS_FIRST = re.compile(rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))")
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
-# "Given M. Family" (full first name)
+# Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
+F_CAPS_FIRST = re.compile(
+    rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))"
+)
+# "Given M. Family" / "Ronald L Rivest" (full first name)
 F_GIVEN_FIRST = re.compile(
-    rf"(?P<given>{_WORD}(?:[\s-](?:{_INIT}|{_WORD}))*)\s+(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}(?=\s*(?:[,;:.(]|and\b|&|et\b|$))"
+    rf"(?P<given>{_WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{_WORD}))*)\s+(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}{_END}"
 )
 _COLLAB = re.compile(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+-]*\s+){{0,3}}?(?:[{U}\d][\w/&+-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollaborations?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
-_SEP = re.compile(r"\s*(?:,+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|&|und|et|y)\s+|\s*&\s*)\s*")
+_SEP = re.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
+_LAST_SEP = re.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = re.compile(r"\s+")
 _ETAL = re.compile(r"\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
-_DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+)\s*\.?\s*")
+_DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
+_FORM = {
+    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
+    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first",
+    F_GIVEN_FIRST: "given_first",
+}
+# After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
+_AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST)
 
 _STYLES = {
     "init_first": (F_INIT_FIRST,),
@@ -124,7 +148,7 @@ def _collab(match: re.Match[str]) -> list[Name]:
 _JOURNAL_WORDS = frozenset(
     ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
 )
-_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d|\(|[A-Z]\s+\d)")
+_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d|[A-Z]\s+\d)")
 
 
 def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
@@ -147,6 +171,7 @@ def scan_authors(text: str) -> AuthorScan:
         scan.end = ditto.end()
         return scan
     style: str | None = None
+    last = False  # the separator before this name was "and"/"&": it is the last author
     while pos < len(text):
         m = _COLLAB.match(text, pos)
         if m and m.end() - pos < 80:
@@ -154,7 +179,13 @@ def scan_authors(text: str) -> AuthorScan:
             pos = m.end()
         else:
             got = None
-            candidates = _FIRST_TRY if style is None else [(style, r) for r in _STYLES[style]]
+            if style is None:
+                candidates = list(_FIRST_TRY)
+            else:
+                regs = list(_STYLES[style])
+                if last:
+                    regs += [r for r in _AFTER_AND if r not in regs]
+                candidates = [(_FORM[r], r) for r in regs]
             for sty, regex in candidates:
                 m = regex.match(text, pos)
                 if m:
@@ -167,7 +198,7 @@ def scan_authors(text: str) -> AuthorScan:
                 break
             sty, m, name = got
             if style is None:
-                style = {"fam_given": "fam_given", "given_first": "given_first"}.get(sty, sty)
+                style = sty
             scan.names.append(name)
             pos = m.end()
         scan.end = pos
@@ -175,6 +206,8 @@ def scan_authors(text: str) -> AuthorScan:
         if et:
             scan.truncated = True
             scan.end = pos = et.end()
+            break
+        if last:
             break
         sep = _SEP.match(text, pos)
         if not sep or sep.end() == pos:
@@ -184,11 +217,10 @@ def scan_authors(text: str) -> AuthorScan:
                 pos = sp.end()
                 continue
             break
-        # Only continue when a name (or collaboration, or "et al.") follows the separator.
-        nxt = sep.end()
+        last = bool(_LAST_SEP.search(sep.group(0)))
         if _ETAL.match(text, pos):
             continue
-        pos = nxt
+        pos = sep.end()
     return scan
 
 

@@ -400,7 +400,10 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
     if len("".join(texts).split()) < 5:
         raise InputError(name, "PDF has no text layer (scanned?); run OCR first")
     page_lines = _drop_running_lines([_page_lines(t, i + 1) for i, t in enumerate(texts)])
-    section = _section([ln for page in page_lines for ln in page])
+    all_lines = [ln for page in page_lines for ln in page]
+    section = _section(all_lines)
+    if not section and pages is not None:
+        section = all_lines  # the user pointed at the reference pages: take them whole
     if not section:
         raise InputError(name, "no references section found (looked for a 'References' or "
                                "'Bibliography' heading and a numbered list); try --pages")

@@ -384,6 +384,12 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     record.author = authors.names
     if authors.truncated:
         record.custom["authors_truncated"] = True
+    if not authors.names and not authors.end:
+        org = _ORG_AUTHOR_RE.match(s)
+        group = ("org" if org.group("org") else "org2") if org else None
+        if org and group and not re.search(r"\d", org.group(group)) and len(org.group(group).split()) <= 12:
+            record.author = [Name(literal=org.group(group).strip(" ,."))]
+            authors.end = org.end(group)
     rest = s[authors.end:]
     sep = rest[:3]
     comma_style = bool(authors.names) and sep.lstrip().startswith(",") and not re.match(
@@ -449,6 +455,11 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     return ParsedReference(record, confidence, tuple(warnings))
 
 
+# A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."
+_ORG_AUTHOR_RE = re.compile(
+    rf"^(?P<org>[A-Z][\w.&'’ ,-]{{1,100}}?)\.?\s*(?=\(\s*{_YEAR}[a-z]?\s*\))"
+    r"|^(?P<org2>[A-Z][A-Z&-]{2,}(?:\s[A-Z][A-Z&-]+){0,3})\.\s"
+)
 _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 

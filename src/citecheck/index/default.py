@@ -9,9 +9,11 @@ processes starting at once each produce a complete index and neither sees a half
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
+import time
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -66,6 +68,7 @@ def _build_atomically(source: Path, target: Path) -> None:
     from citecheck.index.build import build_index
 
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale_temps(target.parent)
     fd, tmp_name = tempfile.mkstemp(prefix=target.stem + ".", suffix=".tmp", dir=target.parent)
     os.close(fd)
     tmp = Path(tmp_name)
@@ -78,6 +81,15 @@ def _build_atomically(source: Path, target: Path) -> None:
     finally:
         for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
             leftover.unlink(missing_ok=True)
+
+
+def _remove_stale_temps(folder: Path, max_age_s: float = 3600.0) -> None:
+    """Temp files a killed build left behind (a live build's file is younger than this)."""
+    now = time.time()
+    for leftover in folder.glob("embedded-*.tmp*"):
+        with contextlib.suppress(OSError):
+            if now - leftover.stat().st_mtime > max_age_s:
+                leftover.unlink()
 
 
 def open_default_index() -> LocalIndex:

@@ -242,9 +242,11 @@ class LocalIndex:
         else:
             return []
         scored: list[tuple[float, int]] = []
-        best = max((-r[4] for r in rows), default=0.0) or 1.0
+        # bm25 is negative, lower is better; exact-title rows carry None and count as the best
+        best = max((-r[4] for r in rows if r[4] is not None), default=0.0) or 1.0
         for rid, row_key, row_authors, row_year, bm25 in rows:
-            score = 0.45 * (-bm25 / best) if bm25 < 0 else 0.0
+            relevance = 1.0 if bm25 is None else max(-bm25, 0.0) / best
+            score = 0.45 * relevance
             if key:
                 score += 0.55 * fuzz.ratio(key, row_key) / 100.0
             else:
@@ -271,7 +273,7 @@ class LocalIndex:
         fetch = max(limit * 3, 30)
         rows: dict[int, tuple[Any, ...]] = {}
         for row in conn.execute(
-            "SELECT rid, title_key, author_keys, year, -1000.0 FROM records WHERE title_key = ? "
+            "SELECT rid, title_key, author_keys, year, NULL FROM records WHERE title_key = ? "
             "LIMIT ?",
             (key, fetch),
         ):

@@ -110,7 +110,6 @@ class AuthorComparison:
     extra: list[str] = field(default_factory=list)  # cited, not in the record
     missing: list[str] = field(default_factory=list)  # in the record, dropped by the citation
     swapped: bool = False
-    first_author_ok: bool = True
 
     @property
     def overlap(self) -> float:
@@ -140,9 +139,7 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         names = " ".join(k.family[1:] for k in c_keys)
         if len(f_persons) >= 20 or (names and names in re.sub(r"[^a-z0-9]", "", fold(found.title or ""))):
             return None
-    if not any(not k.is_collab for k in c_keys) and f_collab:
-        pass  # collaboration vs collaboration: compared below
-    elif all(k.is_collab for k in f_keys):
+    if not c_collab and all(k.is_collab for k in f_keys):
         return None  # a collaboration record cited by its members' names: nothing to check
     result = AuthorComparison(cited=len(c_keys), found=len(f_keys))
     by_family: dict[str, list[int]] = {}
@@ -202,12 +199,8 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
             result.misspelled.append((k.display, f_keys[best].display))
         else:
             result.extra.append(k.display)
-            if ci == 0:
-                result.first_author_ok = False
     if positions != sorted(positions):
         result.swapped = True
-    if c_keys and f_keys and not c_keys[0].is_collab and 0 not in used and positions:
-        result.first_author_ok = False
     truncated = cited.authors_truncated or found.authors_truncated
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.

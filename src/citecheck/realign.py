@@ -1,0 +1,81 @@
+"""Re-read a citation's text around a candidate's title, to survive parser mistakes.
+
+Rule-based parsing of free text sometimes cuts a title at a colon or a quote, or lets the end of
+an author list leak into it. When a candidate's title appears (nearly) verbatim in the raw
+citation, the text around it tells us what the citation really says: the aligned span is the
+cited title — with any word the author really changed — and the text before it the authors.
+The comparator then judges those fields instead of the mis-parsed ones. Nothing is copied from
+the record, so a changed word or a wrong author still shows as a discrepancy.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from citecheck.model import Citation, Record
+from citecheck.normalize import normalize_title
+
+#: partial-alignment score (0..100) above which the record's title counts as present in the text
+MIN_ALIGNMENT = 88.0
+_STRUCTURED_FORMATS = {"bibtex", "csl", "bbl"}
+_INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
+_TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
+
+
+def realign(citation: Citation, found: Record) -> Record | None:
+    """Cited fields re-read around `found`'s title, or None when the title is not in the text."""
+    if citation.provenance.format in _STRUCTURED_FORMATS or not found.title:
+        return None
+    title = found.title.strip()
+    if len(normalize_title(title)) < 12:
+        return None
+    raw = citation.raw
+    if len(raw) > 4000 or raw.lstrip()[:1] in ("@", "{"):
+        return None  # BibTeX or CSL source: fields were read structurally, nothing to re-read
+    alignment = fuzz.partial_ratio_alignment(title.lower(), raw.lower(), score_cutoff=MIN_ALIGNMENT)
+    if alignment is None:
+        return None
+    start, end = alignment.dest_start, alignment.dest_end
+    # Grow the span to whole words so a changed first/last word is kept in full.
+    while start > 0 and raw[start - 1].isalnum():
+        start -= 1
+    while end < len(raw) and raw[end].isalnum():
+        end += 1
+    span = raw[start:end].strip(_TRIM)
+    if not span:
+        return None
+    fields = citation.fields.model_copy(deep=True)
+    fields.title = span
+    prefix = raw[:start]
+    names = _authors_from(prefix)
+    if names is not None:
+        fields.author, truncated = names
+        if truncated:
+            fields.custom["authors_truncated"] = True
+    venue = fields.container_title
+    if venue and normalize_title(venue) and normalize_title(venue) in normalize_title(span):
+        fields.container_title = None  # the parser had taken a piece of the title for the venue
+    return fields
+
+
+def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type-arg]
+    from citecheck.extract.cleanup import strip_label
+    from citecheck.extract.names import parse_person, scan_authors, split_loose_authors
+
+    text = strip_label(prefix.strip()).strip(_TRIM)
+    if not text or len(text) > 1500:
+        return None
+    scan = scan_authors(text)
+    if scan.names and scan.end >= len(text) - 1:
+        return scan.names, scan.truncated
+    truncated = bool(re.search(r"\bet\.?\s*al\b|\band others\b", text))
+    text = re.sub(r",?\s*\bet\.?\s*al\.?|,?\s*\band others\b", "", text).strip(_TRIM)
+    pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if p.strip()]
+    if pieces and all(_INITIAL_FIRST.match(p) for p in pieces):
+        # "M. du Croo de Jongh, P. Denteneer": initials first, so commas separate people
+        names = [parse_person(p) for p in pieces]
+    else:
+        names = [n for n in split_loose_authors(text) if n.family or n.literal]
+    return (names, truncated) if names else None

@@ -1,0 +1,135 @@
+"""Venue comparison: journals (full, ISO-4 abbreviated, sibling sections) and conferences.
+
+`canonical_journal` resolves the abbreviations in the shipped table; for the many journals not
+in it, an abbreviation is accepted when each of its words is a prefix of the corresponding word
+of the full name ("Int. J. Approx. Reason." ~ "International Journal of Approximate Reasoning").
+Conference names are reduced to their series ("Proceedings of the 40th International Conference
+on Machine Learning" → "icml") before comparison.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from rapidfuzz import fuzz
+
+from citecheck.normalize import canonical_journal, fold
+
+VenueMatch = Literal["same", "sibling", "different"]
+
+_STOP = {"of", "the", "and", "for", "in", "on", "de", "la", "le", "der", "und", "a", "an", "at", "et",
+         "des", "du", "fur", "&"}
+_DROP = re.compile(
+    r"\b(proceedings|proc|procs|annual|conference|conf|symposium|symp|workshop|workshops|meeting|"
+    r"international|intl|int|ieee|acm|cvf|siam|track|main|volume|vol|part|edition|"
+    r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(st|nd|rd|th)|\d+)\b"
+)
+# Conference series by their usual names (the keys are what _DROP leaves of the full name).
+_SERIES = {
+    "neurips": "neurips", "nips": "neurips", "neuralinformationprocessingsystems": "neurips",
+    "advancesneuralinformationprocessingsystems": "neurips",
+    "icml": "icml", "machinelearning": "icml", "pmlr": "pmlr",
+    "iclr": "iclr", "learningrepresentations": "iclr",
+    "cvpr": "cvpr", "computervisionpatternrecognition": "cvpr",
+    "iccv": "iccv", "computervision": "iccv",
+    "eccv": "eccv", "europeancomputervision": "eccv",
+    "acl": "acl", "associationcomputationallinguistics": "acl",
+    "emnlp": "emnlp", "empiricalmethodsnaturallanguageprocessing": "emnlp",
+    "naacl": "naacl",
+    "northamericanchapterassociationcomputationallinguistics": "naacl",
+    "northamericanchapterassociationcomputationallinguisticshumanlanguagetechnologies": "naacl",
+    "aaai": "aaai",
+    "ijcai": "ijcai", "jointartificialintelligence": "ijcai",
+    "kdd": "kdd", "sigkdd": "kdd", "knowledgediscoverydatamining": "kdd",
+    "aistats": "aistats", "artificialintelligencestatistics": "aistats",
+    "uai": "uai", "uncertaintyartificialintelligence": "uai",
+    "colt": "colt", "learningtheory": "colt", "computationallearningtheory": "colt",
+    "corl": "corl", "robotlearning": "corl",
+    "icra": "icra", "roboticsautomation": "icra",
+    "iros": "iros", "intelligentrobotssystems": "iros",
+    "www": "www", "worldwideweb": "www", "webconference": "www",
+    "sigir": "sigir", "researchdevelopmentinformationretrieval": "sigir",
+    "interspeech": "interspeech", "icassp": "icassp",
+    "acousticsspeechsignalprocessing": "icassp",
+    "tmlr": "tmlr", "transactionsmachinelearningresearch": "tmlr",
+    "jmlr": "jmlr", "journalmachinelearningresearch": "jmlr",
+}
+_PREPRINT = re.compile(r"^(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint|eprint|researchsquare|"
+                       r"techrxiv|osf|psyarxiv|openreview)")
+
+
+@lru_cache(maxsize=16384)
+def words(name: str) -> tuple[str, ...]:
+    text = fold(name.replace("\\&", "&"))
+    return tuple(w for w in re.split(r"[^a-z0-9&]+", text) if w and w not in _STOP)
+
+
+@lru_cache(maxsize=16384)
+def series_key(name: str) -> str:
+    """'Proceedings of the 40th International Conference on Machine Learning' → 'icml'."""
+    text = fold(name)
+    text = re.sub(r"\(([^)]*)\)", r" \1 ", text)  # "(ICML)" → its acronym is a word too
+    ws = [w for w in re.split(r"[^a-z0-9]+", _DROP.sub(" ", text)) if w and w not in _STOP]
+    for w in ws:  # an acronym anywhere in the name names the series
+        if w in _SERIES and len(w) <= 12:
+            return _SERIES[w]
+    joined = "".join(ws)
+    return _SERIES.get(joined, joined)
+
+
+def is_preprint_venue(name: str | None) -> bool:
+    key = canonical_journal(name)
+    return bool(key) and bool(_PREPRINT.match(key))
+
+
+def _abbrev_of(short: tuple[str, ...], long_: tuple[str, ...]) -> VenueMatch | None:
+    """Each word of `short` a prefix of the matching word of `long_` (ISO-4 style)."""
+    if len(short) != len(long_) or not short:
+        return None
+    sibling = False
+    for a, b in zip(short, long_, strict=True):
+        if b.startswith(a):
+            continue
+        if len(a) == 1 and len(b) == 1:  # section letter: Phys. Rev. B vs Phys. Rev. D
+            sibling = True
+            continue
+        return None
+    return "sibling" if sibling else "same"
+
+
+@lru_cache(maxsize=65536)
+def compare_venues(cited: str, found: str) -> VenueMatch:
+    """How the cited venue name relates to one name of the record's venue."""
+    ck, fk = canonical_journal(cited), canonical_journal(found)
+    if not ck or not fk or ck == fk:
+        return "same"
+    if ck[:-1] == fk[:-1] and len(ck) == len(fk) and len(ck) >= 6 and not (ck[-1] + fk[-1]).isdigit():
+        return "sibling"  # physicalreviewb vs physicalreviewd
+    if abs(len(ck) - len(fk)) == 1 and len(ck) >= 6 and (ck.startswith(fk) or fk.startswith(ck)):
+        tail = ck[-1] if len(ck) > len(fk) else fk[-1]
+        if tail.isalpha():
+            return "sibling"  # nuclearphysics vs nuclearphysicsb
+    cw, fw = words(cited), words(found)
+    for short, long_ in ((cw, fw), (fw, cw)):
+        how = _abbrev_of(short, long_)
+        if how:
+            return how
+    cs, fs = series_key(cited), series_key(found)
+    if cs and fs and (cs == fs or (len(cs) >= 8 and len(fs) >= 8 and fuzz.ratio(cs, fs) >= 90)):
+        return "same"
+    # Conference names written in many ways: most words in common is the same venue.
+    if len(cw) >= 3 and len(fw) >= 3 and fuzz.token_set_ratio(" ".join(cw), " ".join(fw)) >= 90:
+        return "same"
+    return "different"
+
+
+def venue_names(container_title: str | None, container_title_short: str | None) -> list[str]:
+    return [n for n in (container_title, container_title_short) if n and n.strip()]
+
+
+def best_venue_match(cited: str, found_names: list[str]) -> VenueMatch:
+    order = {"same": 0, "sibling": 1, "different": 2}
+    return min((compare_venues(cited, f) for f in found_names), key=order.__getitem__,
+               default="same")
