@@ -9,7 +9,8 @@ present and the two agree; a wrong prediction is both a false positive and a fal
 - title: `normalize_title` equality (folded, punctuation/markup dropped).
 - container-title: `journal_key` equality (folded, spaces and punctuation dropped), also accepted
   when `canonical_journal` makes the two equal (abbreviated vs full name).
-- volume: the first alphanumeric run of each side ("33(2)" -> "33", "Vol. 172" -> "172").
+- volume: the first alphanumeric run of each side ("33(2)" -> "33", "Vol. 172" -> "172"); a
+  leading "2009;" in AnyStyle's Vancouver volumes ("2009;108(2)") is skipped.
 - pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166").
 - year: the first 4-digit year of the gold date equals `record.year`.
 - DOI: `normalize_doi` equality; arXiv: `normalize_arxiv` equality.
@@ -56,6 +57,8 @@ _STOP = {"et", "al", "and", "others", "eds", "ed", "hrsg", "jr", "sr", "in", "by
 def _vol(value: str | None) -> str | None:
     if not value:
         return None
+    # AnyStyle's gold puts Vancouver "2009;108(2)" in the volume: the volume is after the year.
+    value = re.sub(r"^\s*(?:1[6-9]|20)\d\d\s*[;:]\s*(?=\d)", "", value)
     m = re.search(r"[A-Za-z]?\d+[A-Za-z]?|[IVXLC]+\b", value)
     return m.group(0).lower() if m else fold(value).strip() or None
 
@@ -74,7 +77,13 @@ def _year(value: Any) -> str | None:
     return m.group(1) if m else None
 
 
+def _mend(text: str) -> str:
+    """A word broken at a PDF line end ("pol- icy") is mended on both sides before comparing."""
+    return re.sub(r"(?<=\w)- (?=[a-z])", "", text)
+
+
 def _journal_eq(a: str, b: str) -> bool:
+    a, b = _mend(a), _mend(b)
     ka, kb = journal_key(a), journal_key(b)
     if ka == kb:
         return True
@@ -97,11 +106,10 @@ def _pred_author_words(rec: Record) -> set[str]:
 
 
 def _ads_first_family(authors: str) -> str:
+    """First author's family name from an ADS author string ("Chen, H., ..." or "R. Albert, ...")."""
     first = re.split(r";|\s+and\s+|&", authors)[0].strip()
-    if "," in first and re.match(r"^[^,]+,\s*[A-Z]", first):
-        return name_key(first.split(",")[0])
-    piece = first.split(",")[0].strip()
-    words = [w for w in piece.split() if not re.fullmatch(r"(?:[A-Z]\.?-?)+", w)]
+    piece = first.split(",")[0]
+    words = [w for w in piece.split() if not re.fullmatch(r"(?:[A-Z][a-z]?\.?-?)+", w)]
     return name_key(words[-1] if words else piece)
 
 
@@ -138,7 +146,7 @@ def score(rec: Record, gold: dict[str, Any], tally: Tally, text: str, kind: str)
     g = gold.get("title")
     g = g[0] if isinstance(g, list) else g
     tally.add("title", g, rec.title,
-              bool(g and rec.title and normalize_title(g) == normalize_title(rec.title)), text)
+              bool(g and rec.title and normalize_title(_mend(g)) == normalize_title(_mend(rec.title))), text)
     g = gold.get("container-title") if kind == "anystyle" else gold.get("journal")
     g = g[0] if isinstance(g, list) else g
     tally.add("container-title", g, rec.container_title,

@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT
 cp "$docs"/*.tex "$docs"/*.bib "$work"/
 cd "$work"
 export SOURCE_DATE_EPOCH=1700000000 FORCE_SOURCE_DATE=1  # reproducible PDFs
-for doc in aps-prl natbib-plainnat; do
+for doc in aps-prl natbib-plainnat ieee-journal; do
   pdflatex -interaction=nonstopmode "$doc.tex" >/dev/null
   bibtex "$doc" >/dev/null
   pdflatex -interaction=nonstopmode "$doc.tex" >/dev/null

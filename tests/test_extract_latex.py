@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from citecheck.extract import InputError, read_path
 from citecheck.extract.latex import read_bbl, read_tex
-from citecheck.normalize import fold, normalize_doi, title_similarity
+from citecheck.normalize import fold, journal_key, normalize_doi, title_similarity
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
 
@@ -46,7 +46,7 @@ def test_revtex_bbl_without_titles_reads_bibinfo_fields() -> None:
         assert f.volume == e["volume"]
         assert f.first_page == first_page(e["page"])
         assert f.year == e["issued"]["date-parts"][0][0], c.id  # Stahn2007: from the label
-        assert f.DOI == normalize_doi(e["DOI"])
+        assert normalize_doi(e["DOI"]) == f.DOI
         assert c.provenance.key == e["key"] and c.provenance.line and c.provenance.format == "bbl"
     by_id = {c.id: c.fields for c in cites}
     assert by_id["Narayan1992"].author[1].family == "Paczyński"  # \'n → ń
@@ -68,10 +68,10 @@ def test_author_year_bbl(stem: str) -> None:
         assert c.error is None
         assert families(f.author) == [fold(a["family"]) for a in e["author"]], c.id
         assert title_similarity(f.title, e["title"]) > 0.97, (c.id, f.title)
-        assert fold(f.container_title or "") == fold(e["container-title"]), c.id
+        assert journal_key(f.container_title) == journal_key(e["container-title"]), c.id
         assert f.volume == e["volume"] and f.page == e["page"], c.id
         assert f.year == e["issued"]["date-parts"][0][0]
-        assert f.DOI == normalize_doi(e["DOI"])
+        assert normalize_doi(e["DOI"]) == f.DOI
 
 
 def test_tex_project_reads_the_bib_and_keeps_cite_order() -> None:
@@ -81,7 +81,7 @@ def test_tex_project_reads_the_bib_and_keeps_cite_order() -> None:
     for c, e in zip(cites, exp, strict=True):
         assert c.error is None
         assert title_similarity(c.fields.title, e["title"]) > 0.95, c.id  # the .bib has titles
-        assert c.fields.DOI == normalize_doi(e["DOI"])
+        assert normalize_doi(e["DOI"]) == c.fields.DOI
         assert c.fields.page.replace("--", "-") == e["page"]
         assert c.provenance.file.endswith("physics.bib")
 
@@ -185,3 +185,30 @@ def test_fuzz_read_tex(tmp_path: Path, tokens: list[str]) -> None:
     except InputError:
         return
     assert all(c.error or c.id for c in cites)
+
+
+def test_ieee_bbl_rendered_text() -> None:
+    cites = read_path(DOCS / "ieee-journal.bbl")
+    exp = {e["key"]: e for e in expected("ieee")}
+    assert len(cites) == len(exp) == 36
+    for c in cites:
+        e, f = exp[c.id], c.fields
+        assert c.error is None
+        assert [fold(a.family or "") for a in f.author] == [fold(a["family"]) for a in e["author"]], c.raw
+        assert title_similarity(f.title, e["title"]) > 0.95, c.raw
+        assert (f.volume, f.first_page, f.year) == (
+            e["volume"], first_page(e["page"]), e["issued"]["date-parts"][0][0]), c.raw
+
+
+def test_input_files_are_followed(tmp_path: Path) -> None:
+    (tmp_path / "sec").mkdir()
+    (tmp_path / "sec" / "intro.tex").write_text("See \\cite{Stahn2007}.\n", encoding="utf-8")
+    (tmp_path / "refs.tex").write_text(
+        "\n\\begin{thebibliography}{1}\n\\bibitem{x} A. Author, Phys. Rev. B 75, 1 (2007).\n"
+        "\\end{thebibliography}\n", encoding="utf-8")
+    shutil.copy(DOCS / "physics.bib", tmp_path)
+    main = tmp_path / "main.tex"
+    main.write_text("\\input{sec/intro}\n\\include{refs}\n\\bibliography{physics}\n", encoding="utf-8")
+    cites = read_path(main)
+    assert [c.id for c in cites] == ["x", "Stahn2007"]
+    assert cites[0].provenance.file == str(tmp_path / "refs.tex") and cites[0].provenance.line == 3

@@ -233,3 +233,25 @@ def test_read_path_dispatch(tmp_path: Path) -> None:
     empty.write_text("")
     with pytest.raises(InputError, match=r"e\.bib"):
         read_path(empty)
+
+
+def test_llm_report_bold_heading_and_closing_prose() -> None:
+    text = (
+        "Here is a summary of the literature.\n\nTransformers (Vaswani et al., 2017) changed NLP.\n\n"
+        "**References:**\n\n"
+        "1) Vaswani, A., Shazeer, N., et al. (2017). Attention is all you need. *Advances in Neural "
+        "Information Processing Systems*, 30.\n"
+        "2) Devlin, J., Chang, M.-W., Lee, K., & Toutanova, K. (2019). **BERT: Pre-training of deep "
+        "bidirectional transformers for language understanding.** *NAACL-HLT*, 4171–4186.\n\n"
+        "Let me know if you need more sources, or a summary!\n"
+    )
+    cits = read_reference_list(text, "answer.md")
+    assert [c.id for c in cits] == ["answer.md#1", "answer.md#2"]
+    assert cits[0].fields.title == "Attention is all you need"
+    assert cits[0].fields.volume == "30"
+    assert cits[1].fields.title.startswith("BERT: Pre-training")
+    assert cits[1].fields.container_title == "NAACL-HLT" and cits[1].fields.page == "4171-4186"
+    # a low-confidence numbered entry is still reported (only loose prose after a list is not)
+    cits = read_reference_list("References\n\n[1] see above\n[2] ibid.\n", "x.txt")
+    assert [c.id for c in cits] == ["x.txt#1", "x.txt#2"]
+    assert all(c.parse_confidence < 0.5 for c in cits)

@@ -182,6 +182,69 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "title": "Reflexive Modernization: Politics, Tradition and Aesthetics in the Modern "
                   "Social Order"},
     ),
+    # Chicago chapter in a book: pages without a volume
+    (
+        "Doyle, Arthur Conan. “The Resident Patient.” In The Complete Sherlock Holmes, 422-434. "
+        "New York: Doubleday, 1960.",
+        {"authors": ["Doyle"], "title": "The Resident Patient",
+         "container": "The Complete Sherlock Holmes", "page": "422-434", "year": 1960},
+    ),
+    # corporate author (APA)
+    (
+        "World Health Organization. (2020). Global tuberculosis report 2020. Geneva: WHO.",
+        {"authors": ["World Health Organization"], "year": 2020,
+         "title": "Global tuberculosis report 2020"},
+    ),
+    # Vancouver with "year;volume(issue): pages"
+    (
+        "Lindholm ML, Traff S, Granath F, et al. Mortality within 2 years after surgery. "
+        "Anesth Analg. 2009;108(2): 508-12.",
+        {"authors": ["Lindholm", "Traff", "Granath"], "truncated": True, "volume": "108",
+         "issue": "2", "page": "508-12", "year": 2009, "container": "Anesth Analg"},
+    ),
+    # Roman volume numbers, quoted title in Chicago notes style
+    (
+        'Markowitz, Harry. "Portfolio Selection," The Journal of Finance, Vol. VII, No. 1 '
+        "(March, 1952).",
+        {"authors": ["Markowitz"], "title": "Portfolio Selection", "volume": "VII", "issue": "1",
+         "year": 1952, "container": "The Journal of Finance"},
+    ),
+    # ACS: semicolon-separated authors, "Journal Year, Vol, (Issue), Pages"
+    (
+        "Stahl, H.; Appenzeller, J.; Martel, R.; Avouris, P.; Lengeler, B., Intertube coupling in "
+        "ropes of single-wall carbon nanotubes. Physical Review Letters 2000, 85, (24), 5186-5189.",
+        {"authors": ["Stahl", "Appenzeller", "Martel", "Avouris", "Lengeler"],
+         "title": "Intertube coupling in ropes of single-wall carbon nanotubes",
+         "container": "Physical Review Letters", "volume": "85", "issue": "24",
+         "page": "5186-5189", "year": 2000},
+    ),
+    # mixed orders after "and", initials without dots
+    (
+        "White, G. C., and R. A. Garrott. 1990. Analysis of wildlife radio-tracking data. "
+        "Academic Press, London.",
+        {"authors": ["White", "Garrott"], "title": "Analysis of wildlife radio-tracking data",
+         "year": 1990},
+    ),
+    (
+        "[27] Laurent Hyafil and Ronald L Rivest. Constructing optimal binary decision trees is "
+        "NP-complete. Information Processing Letters, 5(1):15–17, 1976.",
+        {"authors": ["Hyafil", "Rivest"], "container": "Information Processing Letters",
+         "volume": "5", "issue": "1", "page": "15-17", "year": 1976},
+    ),
+    # multi-word abbreviated journals right after a title or the authors
+    (
+        "J. W. Maluf, F. F. Faria, and S. C. Ulhoa, Class. Quant. Grav. 24, 2743 (2007).",
+        {"authors": ["Maluf", "Faria", "Ulhoa"], "title": None, "container": "Class. Quant. Grav.",
+         "volume": "24", "page": "2743", "year": 2007},
+    ),
+    (
+        "Theo M. Nieuwenhuizen. Einstein vs Maxwell: Is gravitation a curvature of space, a field "
+        "in flat space, or both? Europhys. Lett., 78:10010, 2007. doi: 10.1209/0295-5075/78/10010.",
+        {"authors": ["Nieuwenhuizen"], "container": "Europhys. Lett.", "volume": "78",
+         "page": "10010", "year": 2007, "doi": "10.1209/0295-5075/78/10010",
+         "title": "Einstein vs Maxwell: Is gravitation a curvature of space, a field in flat "
+                  "space, or both?"},
+    ),
     # thesis
     (
         "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",

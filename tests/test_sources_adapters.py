@@ -115,7 +115,7 @@ async def test_openalex_doi_filter_and_title_search(config, server) -> None:
         method, query = row["query_hint"]["method"], row["query_hint"]["query"]
         if method == "get_by_doi":
             rec = await src.lookup_doi(query)
-            assert rec is not None and rec.DOI == query.lower()
+            assert rec is not None and query.lower() == rec.DOI
             _complete(rec)
             assert rec.custom["openalex"].startswith("W")
         else:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.model import Name, Record, set_year
-from citecheck.normalize import initials
+from citecheck.normalize import initials, normalize_doi
 from citecheck.verify.compare import assess, identity_mismatch
 
 DATA = Path(__file__).parent / "data" / "verify" / "records.jsonl"
@@ -49,9 +49,13 @@ def cited_from(record: Record) -> Record:
 # -- faithful variants ------------------------------------------------------------------------
 
 
+def _dblp_numbers(r: Record) -> bool:
+    return any((a.family or "").isdigit() for a in r.author)
+
+
 def v_initials(r: Record) -> Record | None:
     c = cited_from(r)
-    if not any(a.given for a in c.author):
+    if not any(a.given for a in c.author) or _dblp_numbers(r):
         return None
     for a in c.author:
         if a.given:
@@ -180,12 +184,25 @@ _SWAP_WORDS = ["novel", "robust", "efficient", "quantum", "general", "random", "
 
 
 def _persons(r: Record) -> list[int]:
-    return [i for i, a in enumerate(r.author) if a.family and len(a.family) >= 4]
+    return [i for i, a in enumerate(r.author)
+            if a.family and len(a.family) >= 4 and not a.family.isdigit()]
+
+
+def arxiv_years(r: Record) -> set[int]:
+    """Years a faithful citation may give: the arXiv submission year of the record."""
+    years = set()
+    if r.custom.get("arxiv_submitted"):
+        years.add(int(str(r.custom["arxiv_submitted"])[:4]))
+    m = re.match(r"(?:[a-z.\-]+/)?(\d{2})\d{2}", r.arxiv or "", re.I)
+    if m:
+        yy = int(m.group(1))
+        years.add(1900 + yy if yy >= 91 else 2000 + yy)
+    return years
 
 
 def m_year(delta: int) -> Callable[[Record], Record | None]:
     def make(r: Record) -> Record | None:
-        if not r.year:
+        if not r.year or r.year + delta in arxiv_years(r):
             return None
         c = cited_from(r)
         set_year(c, r.year + delta)
@@ -226,14 +243,17 @@ def m_misspell(r: Record) -> Record | None:
         return None
     c = cited_from(r)
     a = c.author[idx[-1]]
-    fam = a.family or ""
-    a.family = fam[:2] + fam[3] + fam[2] + fam[4:] if fam[2] != fam[3] else fam[:-1] + "x"
+    head, _, fam = (a.family or "").rpartition(" ")
+    if len(fam) < 4:
+        return None
+    fam = fam[:2] + fam[3] + fam[2] + fam[4:] if fam[2] != fam[3] else fam[:-1] + "x"
+    a.family = f"{head} {fam}".strip()
     return c
 
 
 def m_wrong_initial(r: Record) -> Record | None:
     idx = [i for i in _persons(r) if r.author[i].given]
-    if not idx:
+    if not idx or _dblp_numbers(r):
         return None
     c = cited_from(r)
     a = c.author[idx[0]]
@@ -306,8 +326,8 @@ def m_sibling_journal(r: Record) -> Record | None:
 
 
 def m_doi_char(r: Record) -> Record | None:
-    if not r.DOI or r.DOI.startswith("10.48550"):
-        return None
+    if not r.DOI or r.DOI.startswith("10.48550") or normalize_doi(r.DOI) != r.DOI.lower():
+        return None  # (SICI DOIs with "<...>" are cut short by normalize_doi)
     c = cited_from(r)
     doi = r.DOI
     i = max(i for i, ch in enumerate(doi) if ch.isdigit())
@@ -531,3 +551,20 @@ def test_rationale_names_checked_and_differing_fields() -> None:
     a = assess(c, r)
     assert "title" in a.rationale and "1999" in a.rationale and "1998" in a.rationale
     assert a.rationale.endswith(".")
+
+
+def test_nothing_identifying_the_record_is_major() -> None:
+    """'Groot, P. J., et al. 1998, ApJ, 502, L123' against an R. A. de Groot paper elsewhere."""
+    r = BY_ID["doi:10.1103/physrevlett.81.4412"]
+    c = Record(author=[Name(family="Stepanow", given="P.")], container_title="ApJ", volume="502",
+               page="L123")
+    c.custom["authors_truncated"] = True
+    set_year(c, 1997)
+    a = assess(c, r)
+    assert a.score <= MAJOR_MAX, a.rationale
+    assert any(d.field == "record" and d.severity == "major" for d in a.discrepancies)
+    assert identity_mismatch(c, r)
+    # the same slips on a citation whose journal reference still points at the record: MINOR
+    c.container_title, c.volume, c.page = "Phys. Rev. Lett.", "81", "4412"
+    a = assess(c, r)
+    assert MINOR_BAND[0] <= a.score <= MINOR_BAND[1] and not identity_mismatch(c, r), a.rationale

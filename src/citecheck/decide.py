@@ -1,7 +1,9 @@
 """Thresholds τ_M ≤ τ_E map a verification score to EXACT / MINOR / MAJOR.
 
-The shipped defaults (data/thresholds.json) are fitted by `citecheck calibrate` on the
-benchmark's validation split only; `--thresholds FILE` loads another fit.
+The shipped defaults (data/thresholds.json) start hand-set on the verifier's designed scale
+(faithful citations score 10, one minor slip 6..9.5, another work ≤ 3) and are meant to be
+refitted by `citecheck calibrate` on the benchmark's validation split only; `--thresholds FILE`
+loads another fit.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import json
 from importlib import resources
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from citecheck.model import Assessment, Label
 
@@ -20,10 +22,15 @@ class ThresholdsError(ValueError):
 
 
 class Thresholds(BaseModel):
+    """τ_M ≤ τ_E on the 0..10 verification score; unknown keys a calibration adds are kept."""
+
+    model_config = ConfigDict(extra="allow")
+
     exact: float  # τ_E: score at or above → EXACT
     minor: float  # τ_M: score at or above (and below τ_E) → MINOR, else MAJOR
     source: str = ""  # where these came from (calibration run, hand-set, ...)
     metrics: dict[str, float] = {}  # validation metrics of the fit, for the record
+    weights: dict[str, float] = {}  # optional extra weights a calibration may fit
 
     @model_validator(mode="after")
     def _ordered(self) -> Thresholds:
@@ -44,8 +51,10 @@ def load_thresholds(path: str | Path | None = None) -> Thresholds:
         return Thresholds.model_validate(json.loads(text))
     except FileNotFoundError as exc:
         raise ThresholdsError(f"{name}: no such thresholds file") from exc
-    except (json.JSONDecodeError, ValidationError) as exc:
+    except (json.JSONDecodeError, ValidationError, TypeError) as exc:
         raise ThresholdsError(f"{name}: invalid thresholds file: {exc}") from exc
+    except OSError as exc:
+        raise ThresholdsError(f"{name}: cannot read thresholds file: {exc}") from exc
 
 
 def save_thresholds(thresholds: Thresholds, path: str | Path) -> None:

@@ -9,6 +9,7 @@ An ERROR citation is written as a comment block (BibTeX) or an object with an ``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Iterable, Sequence
@@ -99,9 +100,7 @@ def _fields(record: Record) -> tuple[str, list[tuple[str, str]]]:
         add("booktitle" if entry_type in ("inproceedings", "incollection") else
             "journal" if entry_type == "article" else "howpublished" if entry_type == "misc"
             else "series" if entry_type == "book" else "note", _escape(container))
-    if record.collection_title and entry_type != "book":
-        add("series", _escape(record.collection_title))
-    elif record.collection_title and not container:
+    if (record.collection_title and entry_type != "book") or (record.collection_title and not container):
         add("series", _escape(record.collection_title))
     add("volume", record.volume and _escape(record.volume))
     if entry_type == "techreport":
@@ -119,10 +118,8 @@ def _fields(record: Record) -> tuple[str, list[tuple[str, str]]]:
         parts = record.issued.date_parts[0]
         add("year", parts[0] if parts else None)
         if len(parts) > 1:
-            try:
+            with contextlib.suppress(ValueError, TypeError, IndexError):
                 add("month", _MONTHS[int(parts[1]) - 1])
-            except (ValueError, TypeError, IndexError):
-                pass
     elif record.issued and (record.issued.literal or record.issued.raw):
         add("year", _escape(str(record.issued.literal or record.issued.raw)))
     add("doi", record.DOI and _escape(record.DOI))

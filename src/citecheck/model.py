@@ -129,6 +129,7 @@ class Provenance(BaseModel):
 
     file: str | None = None  # path, or "<stdin>"
     line: int | None = None  # 1-based line of the entry's start
+    page: int | None = None  # 1-based PDF page where the entry starts (PDF inputs only)
     key: str | None = None  # BibTeX key, \bibitem key, JSONL id
     index: int = 0  # position of the citation within its input (0-based)
     format: str | None = None  # bibtex | text | markdown | jsonl | bbl | tex | pdf

@@ -28,6 +28,7 @@ class Response:
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0  # seconds to wait before answering
     drop: bool = False  # close the connection without answering
+    after: Callable[[], None] | None = None  # called once the response has been written
 
 
 Handler = Callable[[Request], Response]
@@ -42,6 +43,8 @@ class LoopbackServer:
 
         class _H(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # headers and body leave in two writes: Nagle + delayed ACK would add ~40 ms each
+            disable_nagle_algorithm = True
 
             def log_message(self, *args: object) -> None:
                 pass
@@ -74,6 +77,9 @@ class LoopbackServer:
                     self.send_header("content-length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)
+                    self.wfile.flush()
+                    if resp.after is not None:
+                        resp.after()
                 except (BrokenPipeError, ConnectionResetError):
                     self.close_connection = True
 

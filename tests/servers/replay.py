@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import threading
 import urllib.parse
 from collections.abc import Iterable, Iterator
@@ -45,7 +46,14 @@ def read_interactions(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def _key_params(params: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return tuple(sorted((k, v) for k, v in params if k not in IGNORED and v != ""))
+    out = []
+    for k, v in params:
+        if k in IGNORED or v == "":
+            continue
+        if k == "id_list":  # arXiv: versions and order do not change which papers are asked for
+            v = ",".join(sorted(re.sub(r"v\d+$", "", i) for i in v.split(",")))
+        out.append((k, v))
+    return tuple(sorted(out))
 
 
 def _key_body(body: Any) -> str:

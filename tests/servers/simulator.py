@@ -256,16 +256,19 @@ class Simulator(LoopbackServer):
 
     def __init__(self, records: Iterable[Record], *, scale: float = 1.0,
                  limits: dict[str, Limit] | None = None, seed: int = 0,
-                 grace: float = 0.005, jitter: float = 0.01) -> None:
+                 grace: float = 0.01, jitter: float = 0.01) -> None:
         self.records = list(records)
         self.scale = scale
         self.limits = {**REAL_LIMITS, **(limits or {})}
-        self.grace = grace  # in-flight requests racing a 429 are not the client's fault
+        #: a request arriving within `grace` seconds after a 429 was *delivered* may have been
+        #: sent before the client could read it (requests in flight race the answer)
+        self.grace = grace
         #: wall seconds of network jitter forgiven by the bucket (a fresh TCP connection makes
         #: one request arrive late and the next early); real servers count in windows and
         #: forgive as much
         self.jitter = jitter
         self.faults: dict[str, Fault] = {}
+        self.violation_log: list[tuple[str, float, float]] = []
         self.stats: dict[str, Stats] = defaultdict(Stats)
         self._buckets: dict[str, _Bucket] = {}
         self._lock = threading.Lock()
@@ -308,13 +311,15 @@ class Simulator(LoopbackServer):
     # -- rate limiting -------------------------------------------------------------------
     def _admit(self, lane: str, now: float) -> tuple[bool, float, Stats]:
         """(allowed, retry_after_real_seconds, stats); also counts Retry-After violations."""
-        stats = self.stats[lane.split(":")[0]]
+        stats = self.stats[lane]
         bucket = self._buckets.get(lane)
         if bucket is None:
             bucket = self._buckets[lane] = _Bucket(self.limits[lane], self.scale)
         if now < bucket.blocked_until:
             if now > bucket.block_started + self.grace:
                 stats.violations += 1
+                self.violation_log.append((lane, now - bucket.block_started,
+                                           bucket.blocked_until - bucket.block_started))
             return False, (bucket.blocked_until - now) * self.scale, stats
         bucket.refill(now)
         slack = self.jitter * bucket.limit.rate * self.scale / bucket.limit.per
@@ -322,7 +327,7 @@ class Simulator(LoopbackServer):
             need = max(0.0, 1.0 - bucket.tokens) * bucket.limit.per / bucket.limit.rate
             retry_after = max(1, math.ceil(need))  # real seconds, as servers send
             bucket.blocked_until = now + retry_after / self.scale
-            bucket.block_started = now
+            bucket.block_started = now  # moved to the delivery time once the 429 is written
             return False, float(retry_after), stats
         bucket.tokens = max(0.0, bucket.tokens - 1.0)
         bucket.in_flight += 1
@@ -340,8 +345,9 @@ class Simulator(LoopbackServer):
             return Response(404, '{"error": "unknown service"}')
         rest = "/" + (parts[1] if len(parts) > 1 else "")
         lane = service
-        if service == "crossref" and req.param("query.bibliographic") is not None:
-            lane = "crossref:query"
+        if service == "crossref" and (req.param("query.bibliographic") is not None
+                                      or req.param("filter") is not None):
+            lane = "crossref:query"  # list requests are budgeted apart from single lookups
         now = time.monotonic()
         with self._lock:
             ok, retry_after, stats = self._admit(lane, now)
@@ -364,8 +370,16 @@ class Simulator(LoopbackServer):
                     "x-rate-limit-interval": f"{int(limit.per)}s",
                     "x-concurrency-limit": str(limit.concurrency)} if limit.headers else {})
         if not ok:
+            bucket = self._buckets[lane]
+            opened = bucket.block_started == now  # this 429 opened the block
+
+            def delivered() -> None:
+                if opened:
+                    with self._lock:  # the client can know of the block from now on
+                        bucket.block_started = max(bucket.block_started, time.monotonic())
+
             return Response(429, '{"status": "error", "message": "Too many requests"}',
-                            {**headers, "retry-after": str(int(retry_after))})
+                            {**headers, "retry-after": str(int(retry_after))}, after=delivered)
         try:
             response = self._answer(service, rest, req)
             if fire and fault:
@@ -442,6 +456,17 @@ class Simulator(LoopbackServer):
                 return Response(404, "Resource not found.", {"content-type": "text/plain"})
             return Response(200, json.dumps({"status": "ok", "message-type": "work",
                                              "message": to_crossref(r)}))
+        if path.rstrip("/") == "/works" and req.param("filter"):
+            found = []
+            for part in (req.param("filter") or "").split(","):
+                name, _, value = part.partition(":")
+                if name != "doi":
+                    return Response(400, '{"status": "failed", "message": "unsupported filter"}')
+                if r := self.by_doi.get(normalize_doi(value) or ""):
+                    found.append(to_crossref(r))
+            return Response(200, json.dumps({"status": "ok", "message-type": "work-list",
+                                             "message": {"items": found,
+                                                         "total-results": len(found)}}))
         if path.rstrip("/") == "/works":
             text = req.param("query.bibliographic") or req.param("query") or ""
             rows = int(req.param("rows") or 20)
@@ -517,7 +542,14 @@ class Simulator(LoopbackServer):
             hits: list[Record] = []
             jm = re.match(r"j\s+([^,]+),([^,]+),(\S+)", q)
             tm = re.search(r't\s+"([^"]*)"', q)
-            if jm:
+            ids = re.findall(r"\b(doi|eprint)\s+(\S+)", q)
+            if ids:
+                for kind, value in ids:
+                    r = (self.by_doi.get(normalize_doi(value) or "") if kind == "doi"
+                         else self.by_arxiv.get(normalize_arxiv(value) or ""))
+                    if r is not None:
+                        hits.append(r)
+            elif jm:
                 hits = self.by_jvp.get((canonical_journal(jm.group(1)), jm.group(2), jm.group(3)), [])
             elif tm:
                 hits = [r for r, _ in self.search_records(tm.group(1), size)]
@@ -529,3 +561,45 @@ class Simulator(LoopbackServer):
 __all__ = ["BASES", "REAL_LIMITS", "SERVICES", "Fault", "Limit", "Simulator", "Stats",
            "arxiv_feed", "load_corpus", "to_arxiv_entry", "to_crossref", "to_inspire",
            "to_openalex", "to_s2"]
+
+
+def _serve_in_child(files: list[str], scale: float, limits: dict[str, Limit] | None, conn: Any) -> None:
+    sim = Simulator(load_corpus([Path(f) for f in files]), scale=scale, limits=limits).start()
+    conn.send(sim.url)
+    while True:
+        command = conn.recv()
+        if command == "stats":
+            conn.send({lane: {k: v for k, v in vars(st).items() if k != "arrivals"}
+                       for lane, st in sim.stats.items()})
+        elif command == "stop":
+            sim.stop()
+            conn.send("stopped")
+            return
+
+
+class SimulatorProcess:
+    """The simulator in its own process, so the client under test does not share its GIL
+    (benchmarks: timing in one interpreter would measure the GIL, not the client)."""
+
+    def __init__(self, files: Iterable[Path], *, scale: float = 1.0,
+                 limits: dict[str, Limit] | None = None) -> None:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_serve_in_child,
+                                 args=([str(f) for f in files], scale, limits, child), daemon=True)
+        self._proc.start()
+        self.url: str = self._conn.recv()
+
+    def base_urls(self) -> dict[str, str]:
+        return {name: self.url + prefix for name, prefix in BASES.items()}
+
+    def stats(self) -> dict[str, dict[str, Any]]:
+        self._conn.send("stats")
+        return self._conn.recv()
+
+    def stop(self) -> None:
+        self._conn.send("stop")
+        self._conn.recv()
+        self._proc.join(timeout=10)

@@ -18,6 +18,13 @@ _LABEL_RE = re.compile(
     r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
 )
 _SPACE_RE = re.compile(r"\s+")
+_TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
+# Publication status notes are not title or venue words.
+_STATUS_RE = re.compile(
+    r"[,(]?\s*\b(?:to appear(?: in)?|in press|forthcoming|submitted(?: to)?|in preparation|"
+    r"accepted(?: for publication)?|under review|im Druck|sous presse)\b\s*\)?(?=[\s.,;]|$)",
+    re.I,
+)
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": ""})
 
 
@@ -58,7 +65,10 @@ def clean_reference(text: str) -> str:
     text = latex_to_text(text)
     text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
+    text = _STATUS_RE.sub(" ", text)
+    text = _TAG_RE.sub("", text)
     text = _SPACE_RE.sub(" ", text).strip()
+    text = text.rstrip(" *†‡§¶#")
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text)
     return text.strip(" \t")

@@ -15,7 +15,7 @@ import zipfile
 from xml.etree import ElementTree as ET
 
 from citecheck.extract.errors import InputError
-from citecheck.extract.pdf import _END_RE, _HEADING_RE
+from citecheck.extract.pdf import _is_end_heading, is_references_heading
 from citecheck.model import Citation
 
 __all__ = ["docx_paragraphs", "read_docx"]
@@ -76,14 +76,12 @@ def read_docx(data: bytes, name: str) -> list[Citation]:
         raise InputError(name, "the document has no text")
     start = None
     for pos, (_, _style, text) in enumerate(numbered):
-        if _HEADING_RE.match(text):
+        if is_references_heading(text):
             start = pos + 1
     section = numbered[start:] if start is not None else numbered
     chosen: list[tuple[int, str]] = []
     for number, style, text in section:
-        if start is not None and chosen and (
-            _HEADING_STYLE_RE.match(style) or (_END_RE.match(text) and len(text.split()) <= 6)
-        ):
+        if start is not None and chosen and (_HEADING_STYLE_RE.match(style) or _is_end_heading(text)):
             break  # the next section (appendix, acknowledgements) begins
         chosen.append((number, text))
     if not chosen:

@@ -62,6 +62,11 @@ _ACCESSED_RE = re.compile(
     r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
     re.I,
 )
+_RETRIEVED_RE = re.compile(
+    r"[.,]?\s*\b(?:Retrieved|Accessed|Viewed)\b(?:\s+(?:on\s+)?[\w ,/.-]{0,30}?\d{4})?,?\s*"
+    r"(?:from|at|via)?\s*(?:[^:.]{0,60}:)?\s*$",
+    re.I,
+)
 _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
@@ -127,6 +132,8 @@ def extract_identifiers(text: str) -> Identifiers:
     if doi is None and url:
         # A doi.org URL that the DOI regex missed (encoded slashes).
         doi = normalize_doi(url) if "doi.org" in url.lower() else None
+    if url:
+        text = _RETRIEVED_RE.sub(" ", text.rstrip(" .,;"))
     text = _ACCESSED_RE.sub(" ", text)
     text = _ISBN_RE.sub(" ", text)
     text = _PMID_RE.sub(" ", text)

@@ -464,12 +464,13 @@ def _resolve(base: Path, ref: str, suffix: str) -> Path:
     return path if path.is_absolute() else base / path
 
 
-def _collect_tex(text: str, base: Path, depth: int = 0, seen: set[Path] | None = None) -> str:
-    """The .tex text with \\input/\\include files inlined (for cites and bibliography commands)."""
-    seen = seen or set()
+def _collect_tex(text: str, name: str, base: Path, depth: int = 0,
+                 seen: set[Path] | None = None) -> list[tuple[str, str]]:
+    """(file name, comment-free text) of the .tex file and every \\input/\\include it pulls in."""
+    seen = seen if seen is not None else set()
+    files = [(name, text)]
     if depth > 8:
-        return text
-    parts = [text]
+        return files
     for m in _INPUT_RE.finditer(text):
         path = _resolve(base, m.group(1), ".tex")
         if path in seen or not path.is_file():
@@ -479,8 +480,8 @@ def _collect_tex(text: str, base: Path, depth: int = 0, seen: set[Path] | None =
             sub = _strip_comments(path.read_text(encoding="utf-8", errors="replace"))
         except OSError:
             continue
-        parts.append(_collect_tex(sub, base, depth + 1, seen))
-    return "\n".join(parts)
+        files.extend(_collect_tex(sub, str(path), base, depth + 1, seen))
+    return files
 
 
 def cited_keys(text: str) -> tuple[list[str], bool]:
@@ -504,13 +505,15 @@ def read_tex(text: str, name: str) -> list[Citation]:
     base = Path(name).parent if name not in ("<stdin>", "-") else Path.cwd()
     text = _strip_comments(text)
     out: list[Citation] = []
-    # Inline thebibliography environments (offset keeps line numbers true to the .tex file).
-    for m in _BEGIN_BIB_RE.finditer(text):
-        end = _END_BIB_RE.search(text, m.end())
-        chunk = text[m.end(): end.start() if end else len(text)]
-        offset = text.count("\n", 0, m.end())
-        out.extend(_citations_from_items(split_bibitems(chunk, offset), name, "tex", start=len(out)))
-    full = _collect_tex(text, base)
+    files = _collect_tex(text, name, base)
+    # thebibliography environments, in the .tex or a file it \input s; line numbers stay true.
+    for fname, ftext in files:
+        for m in _BEGIN_BIB_RE.finditer(ftext):
+            end = _END_BIB_RE.search(ftext, m.end())
+            chunk = ftext[m.end(): end.start() if end else len(ftext)]
+            offset = ftext.count("\n", 0, m.end())
+            out.extend(_citations_from_items(split_bibitems(chunk, offset), fname, "tex", start=len(out)))
+    full = "\n".join(t for _, t in files)
     bib_refs: list[tuple[str, int]] = []
     for m in _BIBCMD_RE.finditer(full):
         for ref in m.group(2).split(","):

@@ -34,7 +34,7 @@ _CORE = (
 _WORD = rf"{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
 # An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P", "J.P"; a bare capital only after a dotted one.
 _INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
-_INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=[\s,]|$)))*"
+_INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # What may follow a complete name: a separator, the end of the author block or a year.
@@ -47,16 +47,16 @@ F_INIT_FIRST = re.compile(
 )
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
 F_FAM_INIT = re.compile(
-    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX},\s*"
-    rf"(?P<given>(?:{_INITS}|[{U}]{{2,3}}\.?(?![\w]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\s*(?:[,;.]\s|\s(?:and|&)\s|\.?$)))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = re.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
-    rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=[\s,]|$)))*(?:\s{_PARTICLE}(?=[\s,.]))?)"
+    rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B."
-_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}]{{1,4}}(?![{L}]))"
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}](?:\s[{U}]){{1,2}}(?![\w.])|[{U}]{{1,4}}(?![{L}]))"
 F_FAM_CAPS = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
@@ -72,9 +72,21 @@ _COLLAB = re.compile(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+-]*\s+){{0,3}}?(?:[{U}\d][\w/&+-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollaborations?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
+# Organisations as authors: "World Health Organization", "U.S. Department of the Interior".
+_ORG_WORDS = (
+    r"(?:Organi[sz]ation|Association|Society|Institute|Agency|Department|Council|Commission|"
+    r"Committee|Foundation|Bureau|Office|Ministry|Cent(?:er|re)|Board|Service|Survey|Federation|"
+    r"Academy|Network|Program(?:me)?|Administration|Authority|Corporation|Laboratory|Panel)"
+)
+_ORG = re.compile(
+    rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:(?:of|for|on|and|the|&)\s+)*){{0,6}}"
+    rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?=\s*(?:[.,;(]|$))"
+)
 _SEP = re.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
 _LAST_SEP = re.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = re.compile(r"\s+")
+# A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
+_FAMILY_YEAR = re.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
 _ETAL = re.compile(r"\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
 _DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
@@ -89,7 +101,8 @@ _STYLES = {
     "init_first": (F_INIT_FIRST,),
     "fam_init": (F_FAM_INIT, F_FAM_GIVEN, F_INIT_FIRST),
     "caps_first": (F_CAPS_FIRST, F_INIT_FIRST),
-    "fam_given": (F_FAM_GIVEN, F_FAM_INIT, F_GIVEN_FIRST, F_INIT_FIRST),
+    # MLA/Chicago invert only the first author: "Beck, Ulrich, Anthony Giddens, and Scott Lash"
+    "fam_given": (F_GIVEN_FIRST, F_INIT_FIRST, F_FAM_GIVEN, F_FAM_INIT),
     "fam_caps": (F_FAM_CAPS,),
     "given_first": (F_GIVEN_FIRST, F_INIT_FIRST),
 }
@@ -148,7 +161,7 @@ def _collab(match: re.Match[str]) -> list[Name]:
 _JOURNAL_WORDS = frozenset(
     ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
 )
-_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d|[A-Z]\s+\d)")
+_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
 def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
@@ -159,7 +172,17 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
         return False
     given = (name.given or "").lower()
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
-    return not (style in ("given_first", "fam_given", "fam_caps") and title_like)
+    return not (style in ("given_first", "fam_given") and title_like)
+
+
+def _candidates(style: str, last: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    regs = list(_STYLES[style])
+    if last:
+        regs += [r for r in _AFTER_AND if all(r is not x for x in regs)]
+    return tuple((_FORM[r], r) for r in regs)
+
+
+_CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
 
 def scan_authors(text: str) -> AuthorScan:
@@ -170,22 +193,25 @@ def scan_authors(text: str) -> AuthorScan:
     if ditto:  # "---. 2000b" (same authors as above): no names, but skip the dashes
         scan.end = ditto.end()
         return scan
+    solo = _FAMILY_YEAR.match(text)
+    if solo:
+        scan.names.append(Name(family=solo.group("family")))
+        scan.end = solo.end("family")
+        return scan
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
     while pos < len(text):
         m = _COLLAB.match(text, pos)
+        org = None if m else _ORG.match(text, pos)
         if m and m.end() - pos < 80:
             scan.names.extend(_collab(m))
             pos = m.end()
+        elif org and org.end() - pos < 120:
+            scan.names.append(Name(literal=org.group(0).strip()))
+            pos = org.end()
         else:
             got = None
-            if style is None:
-                candidates = list(_FIRST_TRY)
-            else:
-                regs = list(_STYLES[style])
-                if last:
-                    regs += [r for r in _AFTER_AND if r not in regs]
-                candidates = [(_FORM[r], r) for r in regs]
+            candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
             for sty, regex in candidates:
                 m = regex.match(text, pos)
                 if m:

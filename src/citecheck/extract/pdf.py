@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation, Provenance, set_year
 
-__all__ = ["parse_pages", "read_pdf", "split_reference_text", "split_references"]
+__all__ = ["is_references_heading", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
 
 _HEADING_RE = re.compile(
     r"^\s*(?:[0-9IVX]+\.?\s+)?(?:references(?:\s+and\s+notes)?|bibliography|literature\s+cited|"
@@ -29,6 +29,23 @@ _HEADING_RE = re.compile(
     r"bibliographie|reference\s+list)\s*:?\s*$",
     re.IGNORECASE,
 )
+_HEADING_WORDS = frozenset({
+    "references", "referencesandnotes", "bibliography", "literaturecited", "workscited",
+    "citedliterature", "literatur", "literaturverzeichnis", "références", "referencias",
+    "bibliographie", "referencelist", "notesandreferences",
+})
+
+
+def is_references_heading(text: str) -> bool:
+    """ "References", "7. REFERENCES", small caps split by the PDF as "R EFERENCES"."""
+    if len(text) > 40:
+        return False
+    if _HEADING_RE.match(text):
+        return True
+    core = re.sub(r"^\s*(?:[0-9IVX]+\.?|[A-Z]\.)\s+", "", text)
+    return re.sub(r"[\s:]", "", core).lower() in _HEADING_WORDS
+
+
 _END_RE = re.compile(
     r"^\s*(?:appendix|appendices|supplementary|supplemental\s+material|acknowledge?ments?|"
     r"figure\s+captions|tables?\b|index\b|about\s+the\s+authors?|author\s+biograph)",
@@ -61,6 +78,7 @@ class Line:
     indent: int  # leading spaces, counted from the column's own left edge on the page
     page: int  # 1-based
     column: int  # 0 = left/full width, 1 = right
+    gap: bool = False  # a blank line came before it (in its column)
 
 
 # -- page selection ----------------------------------------------------------------------------------
@@ -182,46 +200,84 @@ def _gutter(lines: list[str]) -> int | None:
     return widest[len(widest) // 2]
 
 
-def _page_lines(text: str, page: int) -> list[Line]:
-    raw = [ln.rstrip() for ln in text.replace("\r", "").split("\n")]
-    gutter = _gutter(raw)
-    if gutter is None:
-        return [Line(ln.strip(), len(ln) - len(ln.lstrip()), page, 0) for ln in raw if ln.strip()]
+def _fits_gutter(raw: list[str], gutter: int) -> bool:
+    """Does a short page (too few lines to find its own gutter) have the document's gutter?"""
+    body = [ln for ln in raw if ln.strip()]
+    free = all(len(ln) <= gutter or not ln[gutter - 1: gutter + 2].strip() for ln in body)
+    both = any(ln[: gutter - 1].strip() and ln[gutter + 2:].strip() for ln in body)
+    return free and both
+
+
+def _pages_to_lines(texts: list[str]) -> list[list[Line]]:
+    """Lines of every page, two-column pages read column by column."""
+    raws = [[ln.rstrip() for ln in t.replace("\r", "").split("\n")] for t in texts]
+    gutters = [_gutter(raw) for raw in raws]
+    known = Counter(g for g in gutters if g is not None)
+    if known:
+        usual = known.most_common(1)[0][0]
+        for i, raw in enumerate(raws):
+            if gutters[i] is None and len([x for x in raw if x.strip()]) < 8 and _fits_gutter(raw, usual):
+                gutters[i] = usual  # e.g. the last few references on the final page
+    return [_page_lines(raw, i + 1, gutters[i]) for i, raw in enumerate(raws)]
+
+
+def _page_lines(raw: list[str], page: int, gutter: int | None) -> list[Line]:
     left: list[Line] = []
     right: list[Line] = []
+    gaps = [False, False]
     for ln in raw:
         if not ln.strip():
+            gaps = [True, True]
             continue
-        if len(ln) > gutter and ln[gutter - 1: gutter + 2].strip():  # spans the gutter: full width
-            left.append(Line(ln.strip(), len(ln) - len(ln.lstrip()), page, 0))
+        spans = gutter is None or (len(ln) > gutter and ln[gutter - 1: gutter + 2].strip())
+        if spans:  # one column, or a line spanning the gutter: full width
+            left.append(Line(ln.strip(), len(ln) - len(ln.lstrip()), page, 0, gaps[0]))
+            gaps = [False, False]
             continue
         a, b = ln[:gutter], ln[gutter:]
         if a.strip():
-            left.append(Line(a.strip(), len(a) - len(a.lstrip()), page, 0))
+            left.append(Line(a.strip(), len(a) - len(a.lstrip()), page, 0, gaps[0]))
+            gaps[0] = False
+        else:
+            gaps[0] = True
         if b.strip():
-            right.append(Line(b.strip(), len(b) - len(b.lstrip()), page, 1))
+            right.append(Line(b.strip(), len(b) - len(b.lstrip()), page, 1, gaps[1]))
+            gaps[1] = False
+        else:
+            gaps[1] = True
     return left + right
 
 
 def _drop_running_lines(pages: list[list[Line]]) -> list[list[Line]]:
     """Remove page numbers and headers/footers repeated at the top or bottom of several pages."""
     def key(line: Line) -> str:
-        return re.sub(r"\d+", "#", line.text.lower())
+        # Only the page number varies in a running header/footer: drop numbers at the line's
+        # edges ("12  J. Phys. A 40 (2007)", "Smith et al. 12", "Page 3 of 9"), nothing else,
+        # so that similar-looking reference lines on consecutive pages stay distinct.
+        # Odd and even pages put the number on either side ("2  JOURNAL …, 2024" / "JOURNAL …,
+        # 2024  3"), so edge numbers are stripped repeatedly, the year included.
+        text = re.sub(r"\bpage\s+\d+(?:\s+of\s+\d+)?", "page", line.text.lower()).strip()
+        for _ in range(3):
+            text = re.sub(r"^\d{1,4}\b\s*|\s*\b\d{1,4}$", "", text)
+        return text
 
-    edge: Counter[str] = Counter()
+    top: Counter[str] = Counter()
+    bottom: Counter[str] = Counter()
     for lines in pages:
-        for line in {key(x) for x in lines[:2] + lines[-2:]}:
-            edge[line] += 1
-    repeated = {k for k, n in edge.items() if n >= 3 or (n >= 2 and len(pages) <= 3)}
+        top.update({key(x) for x in lines[:2]})
+        bottom.update({key(x) for x in lines[-2:]})
+    need = 2 if len(pages) <= 4 else 3
     out = []
     for lines in pages:
         kept = []
         for i, line in enumerate(lines):
-            near_edge = i < 2 or i >= len(lines) - 2
-            if _PAGE_NUMBER_RE.match(line.text) and (near_edge or len(line.text) <= 3):
+            at_top, at_bottom = i < 2, i >= len(lines) - 2
+            if _PAGE_NUMBER_RE.match(line.text) and (at_top or at_bottom or len(line.text) <= 3):
                 continue
-            if near_edge and key(line) in repeated and len(pages) > 1 and not _HEADING_RE.match(line.text):
-                continue
+            if len(pages) > 1 and not is_references_heading(line.text) and (
+                (at_top and top[key(line)] >= need) or (at_bottom and bottom[key(line)] >= need)
+            ):
+                continue  # a running header or footer
             kept.append(line)
         out.append(kept)
     return out
@@ -234,7 +290,7 @@ def _section(lines: list[Line]) -> list[Line]:
     """Lines after the last references heading, up to an appendix-like heading."""
     start = None
     for i, line in enumerate(lines):
-        if _HEADING_RE.match(line.text):
+        if is_references_heading(line.text):
             start = i + 1
     if start is None:
         start = _numbered_start(lines)
@@ -242,12 +298,16 @@ def _section(lines: list[Line]) -> list[Line]:
             return []
     out = []
     for line in lines[start:]:
-        if _END_RE.match(line.text) and len(line.text) < 60 and not out[-1:] == []:
-            # a heading, not the word "Tables" inside a title: short and starting the line
-            if len(line.text.split()) <= 6:
-                break
+        if out and _is_end_heading(line.text):
+            break
         out.append(line)
     return out
+
+
+def _is_end_heading(text: str) -> bool:
+    """"Appendix A", "Supplementary Material": a short capitalised line, not a wrapped title."""
+    return bool(_END_RE.match(text)) and text[:1].isupper() and len(text.split()) <= 6 and (
+        not re.search(r"[,;]\s*$|\(\d{4}\)", text))
 
 
 def _numbered_start(lines: list[Line]) -> int | None:
@@ -267,7 +327,7 @@ def _is_alpha_label(label: str) -> bool:
     if re.fullmatch(r"\d{1,4}", label):
         return True
     # "[Knu84]", "[Smith et al.(2007)]"; not "[gr-qc]", "[hep-th]", "[online]", "[in Russian]"
-    return bool(re.match(r"[A-Z]", label)) and not re.fullmatch(r"[A-Za-z\-.]+", label.lower()) or bool(
+    return (bool(re.match(r"[A-Z]", label)) and not re.fullmatch(r"[A-Za-z\-.]+", label.lower())) or bool(
         re.search(r"[A-Z].*\d|\d.*[A-Z]", label))
 
 
@@ -310,7 +370,16 @@ def _split_hanging(lines: list[Line]) -> list[tuple[str | None, list[Line]]]:
             else:
                 entries[-1][1].append(line)
         return entries
-    # Flat list (no hanging indent): a line that starts like "Family, I." after a finished line.
+    # Flat list (no hanging indent). Blank lines separate entries when some, not all, lines
+    # have one; else a line that starts like "Family, I." after a finished line starts one.
+    gapped = sum(1 for ln in lines[1:] if ln.gap)
+    if 0 < gapped < (len(lines) - 1) * 0.8:
+        for line in lines:
+            if not entries or line.gap:
+                entries.append((None, [line]))
+            else:
+                entries[-1][1].append(line)
+        return entries
     start_re = re.compile(r"^(?:[A-Z][\w'’\-]+(?:\s+[a-z]{1,3}\s+[A-Z][\w'’\-]+)?,\s+(?:[A-Z]\.|[A-Z][a-z]+)|"
                           r"[A-Z]\.(?:\s?[A-Z]\.)*\s+[A-Z][\w'’\-]+,)")
     for line in lines:
@@ -374,7 +443,7 @@ def join_lines(lines: list[str]) -> str:
 
 def split_reference_text(text: str) -> list[str]:
     """Reference strings found in layout text (pages separated by form feeds ``\\f``)."""
-    pages = [_page_lines(t, i + 1) for i, t in enumerate(text.split("\f"))]
+    pages = _pages_to_lines(text.split("\f"))
     lines = [ln for page in _drop_running_lines(pages) for ln in page]
     return [s for _, group in split_references(_section(lines)) if (s := join_lines([x.text for x in group]))]
 
@@ -399,7 +468,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
         texts = _pdftotext_pages(data, pages) or texts
     if len("".join(texts).split()) < 5:
         raise InputError(name, "PDF has no text layer (scanned?); run OCR first")
-    page_lines = _drop_running_lines([_page_lines(t, i + 1) for i, t in enumerate(texts)])
+    page_lines = _drop_running_lines(_pages_to_lines(texts))
     all_lines = [ln for page in page_lines for ln in page]
     section = _section(all_lines)
     if not section and pages is not None:
@@ -415,12 +484,12 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
             continue
         index = len(out)
         cid = f"{name}#{index + 1}"
-        prov = Provenance(file=name, line=None, key=label, index=index, format="pdf")
+        prov = Provenance(file=name, page=group[0].page, key=label, index=index, format="pdf")
         try:
             dashed = _DASH_AUTHORS_RE.match(text)
             parsed = parse_reference(text[dashed.end():] if dashed else text)
             record = parsed.record.model_copy(deep=True)
-            warnings = [*parsed.warnings, f"page {group[0].page}"]
+            warnings = list(parsed.warnings)
             if dashed and not record.author and previous_authors:
                 # "——— (2007)": the style repeats the previous entry's authors with a dash
                 record.author = [a.model_copy() for a in previous_authors]

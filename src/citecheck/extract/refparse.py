@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citecheck.extract import names as N
 from citecheck.extract.cleanup import clean_reference
 from citecheck.extract.identifiers import extract_identifiers
 from citecheck.model import Name, Record, set_year
+from citecheck.normalize import journal_key, journal_table
 
 __all__ = ["ParsedReference", "parse_reference"]
 
@@ -33,7 +35,8 @@ class ParsedReference:
 _MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|"
-    r"Winter)\.?"
+    r"Winter|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|"
+    r"novembre|décembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember)\.?"
 )
 _YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 # A year in parentheses, maybe with month/day: "(2019)", "(2019a)", "(May 2019)", "(2019, May 3)".
@@ -48,18 +51,25 @@ _ND_RE = re.compile(r"\(\s*n\.\s?d\.\s*\)")
 
 _PAGE = r"[A-Za-z]{0,2}\d+[A-Za-z]?"
 _PAGES = rf"{_PAGE}(?:\s*(?:[-–—‐]+|--)\s*{_PAGE})?"
-_LABELLED_VOL_RE = re.compile(r"\b(?:vol(?:ume)?\.?|Bd\.|t\.)\s*([A-Z]?\d+[A-Za-z]?)", re.I)
+_LABELLED_VOL_RE = re.compile(
+    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.)\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)", re.I
+)
 _LABELLED_NO_RE = re.compile(r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№)\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)", re.I)
-_LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pages?|S\.)\s*({_PAGES})", re.I)
+_LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({_PAGES})", re.I)
 _ARTNO_RE = re.compile(r"\b(?:art(?:icle)?\.?\s*(?:no\.?|number)|Article|e)\s*([A-Za-z]?\d+)", re.I)
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
 _VOL_ISSUE_PAGES_RE = re.compile(
-    rf"(?<![\w.])([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:\(\s*([\w\s,/–-]{{1,15}}?)\s*\))?\s*"
-    rf"(?:(?:[:,]\s*|\s+)(?:pp?\.\s*)?({_PAGES}))?(?=\s*(?:[,.;(]|$))"
+    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
+    # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
+    rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*[,:]\s*(?={_PAGE}\s*[-–]))?"
+    rf"(?:(?:[:,]\s*|\s+|(?<=[,:])|(?<=[,:]\s))(?:pp?\.\s*)?(?P<page>{_PAGES}))?(?=\s*(?:[,.;(]|$))"
 )
+# A page range on its own ("In Book Title, 422-434."), not a span of years.
+_BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
 _PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .,'’-]{1,40}?)\s*:\s*(?P<pub>[^:]{2,80}?)$")
 _IN_RE = re.compile(r"^(?:In|in|IN)\s*:?\s+")
-_EDS_RE = re.compile(r"\(?\b(?:eds?|Hrsg|Hg)\.?\)?,?", re.I)
+_EDS_RE = re.compile(r"\(?\b(?:eds?|editors?|Hrsg|Hg)\b\.?\)?,?", re.I)
 _THESIS_RE = re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
                         r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b", re.I)
 _REPORT_RE = re.compile(r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working paper|white paper|"
@@ -67,8 +77,9 @@ _REPORT_RE = re.compile(r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working
 _CONF_RE = re.compile(r"\b(?:proc(?:eedings|\.)?|conf(?:erence|\.)?|symp(?:osium|\.)?|workshop|"
                       r"congress|meeting|colloquium|summer school|ICML|NeurIPS|NIPS|ICLR|CVPR|ICCV|"
                       r"ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|STOC|FOCS|SODA|"
-                      r"CHI|UIST|ICRA|IROS|INTERSPEECH|ICASSP|WWW)\b", re.I)
+                      r"CHI|UIST|ICRA|IROS|INTERSPEECH|ICASSP|WWW|Advances in Neural Information)\b", re.I)
 _BOOK_HINT_RE = re.compile(r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
+                           r"inc|pub|publications|associates|ltd|gmbh|co\.|"
                            r"springer|elsevier|academic|university|routledge|sage|macmillan|"
                            r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b", re.I)
 _QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
@@ -82,6 +93,9 @@ _NON_TERMINAL = frozenset(
 )
 
 
+_ABBREV_END_RE = re.compile(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$")
+
+
 def _clean_field(value: str | None) -> str | None:
     if value is None:
         return None
@@ -89,7 +103,7 @@ def _clean_field(value: str | None) -> str | None:
     value = value.strip(" \t,;:")
     # Trailing period unless it closes an abbreviation in an abbreviated name ("Phys. Rev. Lett.").
     if value.endswith(".") and not (
-        re.search(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$", value) and "." in value[:-1]
+        _ABBREV_END_RE.search(value) and "." in value[:-1]
     ):
         value = value[:-1].rstrip()
     if len(value) >= 2 and value[0] in "\"“'‘«" and value[-1] in "\"”'’»":
@@ -102,28 +116,66 @@ def _clean_field(value: str | None) -> str | None:
     return value or None
 
 
+# Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
+_ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
+    mech biol eng res trans int natl acad inst rep struct mater theor comput stat geophys environ
+    med mol lond jpn am br can eur ind adv curr clin exp gen lab microbiol neurosci psychol sociol
+    econ polit philos hist lit ling educ manag rec bull mem zool bot ecol evol genet immunol
+    pharmacol physiol biochem biophys surg anat ther dis infect vet agric nutr technol electron
+    electr syst softw inf netw secur cryptogr quant gravit part condens annu jour sect ser suppl
+    spec rend zeitschr zh fiz eksp teor pisma meteorol oceanogr atmos hydrol geol mineral petrol
+    planet sol terr cosmol relativ dyn thermodyn magn supercond semicond pure nat rheum psychiatry
+    neurol cardiol oncol pediatr obstet gynecol dermatol ophthalmol radiol anesth orthop urol
+    gastroenterol hepatol endocrinol metab nephrol pulm respir crit emerg fam prev publ res
+    dev cogn behav neuropsychol linguist anthropol archaeol geogr stud rev repts jahrb math
+    assoc ass conf symp workshop meet prog biogeochem volc geotherm drill met sustain compd
+    geochem cosmochim palaeogeogr palaeoclimatol palaeoecol sedim tecton seismol mon not roy
+    ital sov jetp russ chin korean indian austral zh"""
+# Endings of abbreviated compound words: "Europhys.", "Geochem.", "Neurobiol.", "Bioinform."
+_ABBREV_ENDINGS = ("phys", "chem", "biol", "geol", "astron", "math", "sci", "techn", "mech",
+                   "electr", "comput", "inform", "physiol", "pharmacol", "lett", "proc")
+# Lower-case abbreviations in ISO-4 style names ("J. geophys. Res.", "Earth planet. Sci. Lett.")
+_LOWER_ABBREV = frozenset(
+    ["geophys", "astrophys", "planet", "phys", "chem", "sci", "res", "lett", "biol", "math",
+     "mech", "appl", "astron", "geol", "geochem", "volc", "geotherm", "seismol", "soc"]
+)
+_ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
+_WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z][a-z]?$")
+
+
+def _boundary_kind(text: str, pos: int) -> int:
+    """0: not a boundary, 1: a '.' boundary, 2: a '?'/'!' boundary (weaker)."""
+    mark = text[pos]
+    if mark != ".":
+        return 2
+    word = re.search(r"([\w.'’-]+)$", text[:pos])
+    token = word.group(1) if word else ""
+    bare = token.rstrip(".").lower()
+    if len(token) == 1 and token.isupper():
+        return 0  # an initial "A."
+    if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in _NON_TERMINAL:
+        return 0
+    mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
+    if mixed_case and (
+        bare in _ABBREV_WORDS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
+    ):
+        return 0  # part of an abbreviated journal name
+    if token.islower() and bare in _LOWER_ABBREV:
+        return 0  # part of an abbreviated journal name
+    return 1
+
+
 def _sentence_boundaries(text: str) -> list[int]:
-    """Indices just after each sentence-ending punctuation mark that is not an abbreviation."""
-    out: list[int] = []
+    """Indices just after sentence-ending punctuation that is not an abbreviation; '.' first."""
+    dots: list[int] = []
+    marks: list[int] = []
     for m in _SENT_END_RE.finditer(text):
-        if m.group(1) == ".":
-            before = text[: m.start()]
-            word = re.search(r"([\w.'’]+)$", before)
-            token = word.group(1) if word else ""
-            bare = token.rstrip(".").lower()
-            if len(token) == 1 and token.isupper():
-                continue  # an initial "A."
-            if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in _NON_TERMINAL:
-                continue
-        out.append(m.end(1))
-    return out
-
-
-def _first_sentence(text: str) -> tuple[str, str]:
-    cuts = _sentence_boundaries(text)
-    if not cuts:
-        return text, ""
-    return text[: cuts[0]], text[cuts[0] :]
+        kind = _boundary_kind(text, m.start(1))
+        if kind == 1:
+            dots.append(m.end(1))
+        elif kind == 2:
+            marks.append(m.end(1))
+    return dots or marks
 
 
 @dataclass
@@ -155,6 +207,32 @@ def _parse_numbers(zone: str, tail: _Tail) -> None:
         tail.page = _norm_pages(m.group(1))
 
 
+def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
+    """The quoted title: a quotation near the start (the longest one there), not a quoted word
+    inside an unquoted title ('Finding “meaning” in psychology')."""
+    best = None
+    limit = 15 if have_authors else max(15, len(rest) // 2)
+    for q in _QUOTE_RE.finditer(rest):
+        if q.start() > limit:
+            break
+        body = q.group(1) or q.group(2) or ""
+        if best is None or len(body) > len(best.group(1) or best.group(2) or ""):
+            best = q
+    if best is None:
+        return None
+    before = rest[: best.start()].rstrip()
+    after = rest[best.end():]
+    # A quoted word inside an unquoted title ('Finding “meaning” in psychology', '“Like” and
+    # language ideology'): text runs on before or after the quotation.
+    if best.start() > 2 and have_authors and (
+        re.search(r"[a-z]{3,}$", before) or len(re.findall(r"\b[a-z]{2,}\b", before)) >= 1
+    ):
+        return None
+    if re.match(r"\s+(?!in\b|and\b|In\b)[a-z]{2,}", after) or re.match(r":\s", after):
+        return None
+    return best
+
+
 def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tuple[str | None, _Tail]:
     """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields."""
     tail = _Tail()
@@ -169,11 +247,20 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
         start = min(m.start() for m in labelled)
         head = text[:start].rstrip(_TRIM_KEEP_DOT)
         if not tail.volume:
-            # Chicago "Journal 12, no. 3": the volume is the number just before the labels.
-            vm = re.search(r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*$", head)
-            if vm and re.search(r"[A-Za-z]", head[: vm.start()]):
+            # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
+            vm = re.search(
+                r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
+                r"\s*[:,]\s*(\d{1,4}))?\s*$",
+                head,
+            )
+            year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
+            if vm and re.search(r"[A-Za-z]", head[: vm.start()]) and not (
+                year_like and _CONF_RE.search(head)  # "Proceedings of NAACL-HLT 2019 (pp. 1-9)"
+            ):
                 tail.volume = vm.group(1)
-                head = head[: vm.start()].rstrip(_TRIM)
+                if (vm.group(2) or vm.group(3)) and not tail.issue:
+                    tail.issue = (vm.group(2) or vm.group(3)).strip()
+                head = head[: vm.start()].rstrip(_TRIM_KEEP_DOT)
         if not tail.page:
             pm = re.search(rf"[:,]\s*({_PAGES})\s*$", text[start:])
             if pm:
@@ -182,21 +269,23 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
     # Unlabelled numbers: the last "volume(issue), pages" group.
     best = None
     for m in _VOL_ISSUE_PAGES_RE.finditer(text):
-        if m.start() == 0:
-            continue
-        if not (m.group(2) or m.group(3)) and best is not None:
+        full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
+        if m.start() == 0 or (not full and best is not None):
             continue
         prefix = text[: m.start()].rstrip()
         if not prefix or not re.search(r"[A-Za-z]", prefix):
             continue
         best = m
-    if best is not None and (best.group(2) or best.group(3) or _looks_like_journal_end(text[: best.start()])):
-        tail.volume = best.group(1)
-        if best.group(2):
-            issue = best.group(2).strip()
-            tail.issue = issue
-        if best.group(3):
-            tail.page = _norm_pages(best.group(3))
+    if best is not None and (
+        best.group("issue") or best.group("page") or best.group("dotissue")
+        or best.group("issue2") or _looks_like_journal_end(text[: best.start()])
+    ):
+        tail.volume = best.group("vol")
+        issue = best.group("issue") or best.group("dotissue") or best.group("issue2")
+        if issue:
+            tail.issue = issue.strip()
+        if best.group("page"):
+            tail.page = _norm_pages(best.group("page"))
         after = text[best.end():].strip(_TRIM)
         if not tail.page:
             m2 = re.match(rf"^(?:pp?\.\s*)?({_PAGES})\b", after)
@@ -204,6 +293,10 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
                 tail.page = _norm_pages(m2.group(1))
         head = text[: best.start()].rstrip(_TRIM_KEEP_DOT)
         return _split_head(head, tail, comma_style, labelled=False, title_known=title_known)
+    rng = _last_page_range(text)
+    if rng is not None:
+        tail.page = _norm_pages(rng.group(0))
+        text = (text[: rng.start()].rstrip(_TRIM_KEEP_DOT) + " " + text[rng.end():]).strip()
     # No numbers: a book ("Place: Publisher") or proceedings ("In Proc. X").
     if title_known:
         venue, pub = _split_publisher(_strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", text)))
@@ -214,9 +307,41 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
     return _split_no_numbers(text, tail, comma_style)
 
 
+def _last_page_range(text: str) -> re.Match[str] | None:
+    for m in reversed(list(_BARE_RANGE_RE.finditer(text))):
+        a, b = m.group(1), m.group(2)
+        if len(a) == 4 and len(b) == 4 and 1000 < int(a) < 2100 and 1000 < int(b) < 2100:
+            continue  # "1935-1936" is a span of years
+        if m.start() > 0:
+            return m
+    return None
+
+
 def _looks_like_journal_end(prefix: str) -> bool:
     prefix = prefix.rstrip(" ,")
     return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+)$", prefix))
+
+
+_PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
+
+
+def _known_journal_suffix(head: str) -> int | None:
+    """Start of the longest trailing piece of ``head`` that is a journal in the abbreviation
+    table (abbreviated or full name), or None."""
+    table = journal_table()
+    for m in _PIECE_START_RE.finditer(head):
+        suffix = head[m.end():]
+        if len(suffix) > 80:
+            continue
+        key = journal_key(suffix.rstrip(" .,"))
+        if key and (key in table or key in _journal_values()):
+            return m.end()
+    return None
+
+
+@lru_cache(maxsize=1)
+def _journal_values() -> frozenset[str]:
+    return frozenset(journal_key(v) for v in journal_table().values())
 
 
 def _split_head(
@@ -226,7 +351,7 @@ def _split_head(
     head = head.strip(_TRIM_KEEP_DOT)
     if not head:
         return None, tail
-    if title_known or (comma_style and "," not in head):
+    if title_known:
         tail.container = _clean_field(_strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", head)))
         return None, tail
     in_m = re.search(r"(?:^|[.,]\s+)(?:In|in)\s*:?\s+(?=[A-Z\d])", head)
@@ -234,28 +359,38 @@ def _split_head(
         title = head[: in_m.start()]
         tail.container = _clean_field(_strip_editors(head[in_m.end():]))
         return _clean_field(title), tail
+    known = _known_journal_suffix(head)
+    if known is not None:
+        # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
+        tail.container = _clean_field(head[known:])
+        return _clean_field(head[:known]) if known else None, tail
     cuts = _sentence_boundaries(head)
-    if cuts and not comma_style:
+    if cuts:
+        # "Title. Journal": the first real sentence end closes the title.
         title = head[: cuts[0]]
-        venue = head[cuts[0]:]
-        # A second sentence before the venue (subtitle or series): keep with the title unless the
-        # last piece is a whole journal name.
-        tail.container = _clean_field(venue)
+        tail.container = _clean_field(head[cuts[0]:])
         return _clean_field(title), tail
     if "," in head:
         # Comma style: the journal is the last comma-separated piece (physics / IEEE).
         title, _, venue = head.rpartition(",")
-        if comma_style or labelled or _quoted_title_done(title):
-            tail.container = _clean_field(venue)
-            return _clean_field(title), tail
         tail.container = _clean_field(venue)
         return _clean_field(title), tail
-    if cuts:
-        title = head[: cuts[0]]
-        tail.container = _clean_field(head[cuts[0]:])
-        return _clean_field(title), tail
-    # Only one piece: a journal (title-less physics reference) or a title.
+    # Only one piece: a journal (title-less physics reference) or, when it reads like a
+    # sentence, a title whose venue was not written.
+    if _reads_like_title(head):
+        return _clean_field(head), tail
     return None, _set(tail, container=_clean_field(head))
+
+
+_FUNCTION_WORDS = frozenset(
+    ["of", "and", "the", "in", "for", "on", "at", "to", "a", "an", "de", "des", "du", "la", "le", "les", "und", "für", "et", "&", "y", "del", "della", "di", "van", "von"]
+)
+
+
+def _reads_like_title(text: str) -> bool:
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    lower = [w for w in words if w[0].islower() and w.lower() not in _FUNCTION_WORDS]
+    return len(words) >= 6 and len(lower) >= 2
 
 
 def _quoted_title_done(title: str) -> bool:
@@ -280,6 +415,10 @@ def _strip_editors(text: str) -> str:
 
 
 def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | None, _Tail]:
+    # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher.
+    paren = _PAREN_PUB_RE.search(text)
+    if paren and paren.end() >= len(text.rstrip(" .")) and paren.start() > 8:
+        return _pull_parenthetical(text.rstrip(" ."), tail), tail
     in_m = re.search(r"(?:^|[.,]\s+)(?:In|in|IN)\s*:?\s+(?=[A-Z\d\"“])", text)
     if in_m:
         title = text[: in_m.start()] if in_m.start() > 0 else None
@@ -304,29 +443,108 @@ def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | 
             else:
                 tail.container = _clean_field(rest)
         return _clean_field(title), tail
-    if comma_style and "," in text:
-        title, _, venue = text.rpartition(",")
-        venue_c = _clean_field(venue)
-        if venue_c and (_CONF_RE.search(venue_c) or _BOOK_HINT_RE.search(venue_c)):
-            if _BOOK_HINT_RE.search(venue_c) and not _CONF_RE.search(venue_c):
-                tail.publisher = venue_c
-            else:
-                tail.container = venue_c
-            return _clean_field(title), tail
+    if "," in text:
+        return _split_comma_book(text, tail)
     return _clean_field(text), tail
 
 
+_PAGE_REF_RE = re.compile(r"^(?:pp?\.?|pages?|S\.)\s*\d+(?:\s*-\s*\d+)?$|^\d+\s*(?:pp?|pages|S)\.?$", re.I)
+_SMALL_WORDS = frozenset({"of", "and", "the", "&", "de", "du", "des", "und", "für", "di", "la"})
+
+
+def _looks_like_publisher_piece(piece: str, n_title_words: int) -> bool:
+    if _BOOK_HINT_RE.search(piece) and len(piece.split()) <= 8:
+        return True
+    words = piece.split()
+    if not words or len(words) > 4 or not piece[:1].isupper():
+        return False
+    if any(not (w[:1].isupper() or w.lower() in _SMALL_WORDS) for w in words):
+        return False
+    return len(words) <= 2 and n_title_words >= 3
+
+
+def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
+    """'Title, Publisher, Place, p 32' (comma style without volume numbers)."""
+    pieces = [p.strip() for p in text.split(",")]
+    taken: list[str] = []
+    while len(pieces) > 1:
+        piece = pieces[-1].strip(" .")
+        title_words = len(" ".join(pieces[:-1]).split())
+        if not piece or _PAGE_REF_RE.match(piece):
+            pieces.pop()
+        elif _CONF_RE.search(piece) and not tail.container:
+            tail.container = _clean_field(piece)
+            pieces.pop()
+        elif _looks_like_publisher_piece(piece, title_words):
+            taken.insert(0, piece)
+            pieces.pop()
+        else:
+            break
+    if taken:
+        # "University of Chicago Press" / "Paris, Gallimard": the last hinted piece is the publisher.
+        pub = next((t for t in reversed(taken) if _BOOK_HINT_RE.search(t)), taken[-1])
+        places = [t for t in taken if t is not pub]
+        pm = _PUBLISHER_RE.match(pub)
+        if pm:
+            places.append(pm.group("place"))
+            pub = pm.group("pub")
+        tail.publisher = _clean_field(pub)
+        if places:
+            tail.place = _clean_field(", ".join(places))
+    return _clean_field(", ".join(pieces)), tail
+
+
+_PAREN_PUB_RE = re.compile(
+    r"\s*\((?P<body>[^():]*?(?:\b(?:eds?|edn|edition|tr|trans|transl|hrsg|Hg)\b\.?|(?<=\w):\s[A-Z][^():]*|"
+    r"\bPress\b|\bVerlag\b)[^()]*)\)\s*$",
+    re.I,
+)
+
+
+def _pull_parenthetical(title: str | None, tail: _Tail) -> str | None:
+    """'Title (Cambridge: CUP)' / 'Title (2nd ed.)' / 'Title (tr. X)': keep the title only."""
+    if not title:
+        return title
+    m = _PAREN_PUB_RE.search(title)
+    if not m or m.start() < 8:
+        return title
+    body = m.group("body").strip(" ,.")
+    pm = re.match(r"^(?P<place>[^:]{2,40}):\s*(?P<pub>.+)$", body)
+    if pm and not tail.publisher:
+        tail.place = tail.place or pm.group("place").strip()
+        tail.publisher = pm.group("pub").strip(" ,.")
+    return title[: m.start()].rstrip(" ,.")
+
+
+def _is_place(text: str) -> bool:
+    """'New York', 'New Brunswick, N.J.', 'Issy-les-Moulineaux', 'Berkeley, CA'."""
+    words = text.replace(",", " ").split()
+    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in ("am", "upon", "on") for w in words)
+
+
+def _plausible_imprint(place: str, pub: str) -> bool:
+    if not _is_place(place) or len(pub.split()) > 8:
+        return False
+    # "Title: Subtitle" also has a colon: a long place needs a comma or a publisher-like name
+    return len(place.split()) <= 2 or "," in place or bool(_BOOK_HINT_RE.search(pub))
+
+
 def _split_publisher(text: str) -> tuple[str, tuple[str | None, str] | None]:
-    """'Cambridge: Polity Press' / 'Polity Press, Cambridge' → (rest, (place, publisher))."""
+    """'Cambridge: Polity Press' / 'New Brunswick, N.J.: Rutgers UP' → (rest, (place, publisher))."""
     parts = [p.strip() for p in re.split(r"(?<=[.,])\s+", text) if p.strip()]
+    found: tuple[int, re.Match[str]] | None = None
     for i in range(len(parts) - 1, -1, -1):
         piece = " ".join(parts[i:]).strip(_TRIM)
         m = _PUBLISHER_RE.match(piece)
-        if m and not re.search(r"\d{3,}", m.group("place")):
-            return " ".join(parts[:i]).strip(_TRIM), (m.group("place").strip(), m.group("pub").strip(_TRIM))
+        if m and _plausible_imprint(m.group("place"), m.group("pub")):
+            found = (i, m)
+        elif found is not None:
+            break
+    if found is not None:
+        i, m = found
+        return " ".join(parts[:i]).strip(_TRIM), (m.group("place").strip(" ,"), m.group("pub").strip(_TRIM))
     if _BOOK_HINT_RE.search(text) and len(text) < 100 and not _CONF_RE.search(text):
-        segs = [s.strip() for s in text.split(",")]
-        return "", (None, text.strip(_TRIM)) if segs else None
+        return "", (None, text.strip(_TRIM))
     return text, None
 
 
@@ -408,6 +626,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     if authors.names and m and not re.match(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]", rest):
         year = int(m.group(1))
         rest = rest[m.end():]
+        rest = re.sub(rf"[,.;]?\s*\(?{year}\)?[.;]?\s*$", "", rest)  # "..., Wiley, 1946." repeats it
         comma_style = False
         if _ND_RE.match(rest):
             rest = rest[_ND_RE.match(rest).end():]  # type: ignore[union-attr]
@@ -418,15 +637,15 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         y, span, _paren = _choose_year(rest)
         if y is not None and span is not None:
             year = y
-            rest = rest[: span[0]] + " " + rest[span[1]:]
+            rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
     if year is not None:
         set_year(record, year)
 
     rest = rest.strip(_TRIM)
     # Quoted title (IEEE, Chicago, MLA, ACS).
     title: str | None = None
-    q = _QUOTE_RE.search(rest)
-    if q and q.start() < max(8, len(rest) // 2):
+    q = _pick_quote(rest, bool(record.author))
+    if q:
         title = q.group(1) or q.group(2)
         before = rest[: q.start()].strip(_TRIM)
         rest_after = rest[q.end():].strip(_TRIM)
@@ -438,8 +657,27 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         title, tail = _split_venue(rest, comma_style)
 
     # Title-less physics reference: "Phys. Rev. B 75, 024519": the only head piece is the journal.
-    record.title = _finish_title(title)
-    record.container_title = _finish_container(tail.container)
+    if thesis and title:
+        tm = _THESIS_RE.search(title)
+        if tm and tm.start() > 10:
+            # "Title PhD thesis University of X": the rest names the school
+            school = title[tm.end():].strip(" ,.;:")
+            title = title[: tm.start()]
+            if school and not tail.publisher:
+                tail.publisher = school
+    record.title = _finish_title(_pull_parenthetical(title, tail))
+    container = _finish_container(tail.container)
+    if container and (thesis or report) and (_THESIS_RE.match(container) or _REPORT_RE.match(container)):
+        # "Ph.D. dissertation, California Institute of Technology": the school, not a venue
+        school = re.sub(r"^[^,]*,\s*", "", container) if "," in container else None
+        tail.publisher = tail.publisher or school
+        container = None
+    if container and _CONF_RE.search(container):
+        container = _strip_location(container)
+    elif container and not (tail.volume or tail.page) and _looks_like_imprint(container):
+        tail.publisher = tail.publisher or container  # "Sinauer Associates, Inc., Sunderland, MA"
+        container = None
+    record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue
     record.page = tail.page
@@ -460,6 +698,18 @@ _ORG_AUTHOR_RE = re.compile(
     rf"^(?P<org>[A-Z][\w.&'’ ,-]{{1,100}}?)\.?\s*(?=\(\s*{_YEAR}[a-z]?\s*\))"
     r"|^(?P<org2>[A-Z][A-Z&-]{2,}(?:\s[A-Z][A-Z&-]+){0,3})\.\s"
 )
+_DOUBLE_PUNCT_RE = re.compile(r"([.,;:])(?:\s*[.,;:])+(?=\s|$)")
+_EMPTY_TAIL_PUNCT_RE = re.compile(r"[\s,;:]+\)")
+
+
+def _tidy(text: str) -> str:
+    """Punctuation left behind where the year was cut out: '. : X' → '. X', 'Y, )' → 'Y)'."""
+    text = _EMPTY_TAIL_PUNCT_RE.sub(")", text)
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = _DOUBLE_PUNCT_RE.sub(r"\1", text)
+    return re.sub(r"\s{2,}", " ", text)
+
+
 _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 
@@ -478,13 +728,58 @@ def _finish_title(title: str | None) -> str | None:
     return title
 
 
+_TRAILING_DATE_RE = re.compile(
+    rf"(?:,\s*|\s+)(?:\d{{1,2}}\s+{_MONTH}|{_MONTH}(?:\s+\d{{1,2}})?|\d{{1,2}})\.?$", re.I
+)
+
+
+_US_STATE_RE = re.compile(r"^(?:[A-Z]{2}|[A-Z]\.[A-Z]\.|D\.C\.?)$")
+_COUNTRIES = frozenset(
+    ["USA", "UK", "Canada", "Japan", "China", "Germany", "France", "Italy", "Spain", "Belgium", "Netherlands", "Switzerland", "Austria", "Australia", "Brazil", "India", "Korea", "Greece", "Portugal", "Sweden", "Norway", "Denmark", "Finland", "Poland", "Russia", "Israel", "Mexico", "Singapore", "Taiwan", "Turkey", "Ireland", "Scotland", "England", "Hungary", "Czech", "Republic"]
+)
+
+
+def _strip_location(container: str) -> str:
+    """'8th U.S. National Conference on X, San Francisco, CA' → drop the trailing place."""
+    pieces = [p.strip() for p in container.split(",")]
+    dropped = 0
+    while len(pieces) > 1 and dropped < 2:
+        last = pieces[-1].rstrip(".")
+        if _US_STATE_RE.match(last) or last in _COUNTRIES or (
+            _is_place(last) and dropped == 1 and not _CONF_RE.search(last)
+        ):
+            pieces.pop()
+            dropped += 1
+            continue
+        if dropped == 0 and _is_place(last) and len(pieces) > 2 and not _CONF_RE.search(last):
+            pieces.pop()
+            dropped += 1
+            continue
+        break
+    return ", ".join(pieces)
+
+
+def _looks_like_imprint(text: str) -> bool:
+    """A book's publisher and place rather than a periodical's name."""
+    pieces = [p.strip(" .") for p in text.split(",")]
+    last = pieces[-1]
+    if len(pieces) >= 2 and (_US_STATE_RE.match(last) or last in _COUNTRIES):
+        return True
+    return bool(re.search(r"\b(?:Inc|Ltd|GmbH|Pub|Publishers?|Publications|Press|Verlag|"
+                          r"Associates|Books)\b", text))
+
+
 def _finish_container(value: str | None) -> str | None:
     value = _clean_field(value)
     if not value:
         return None
+    value = _TRAILING_DATE_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
     value = re.sub(r"\s*\(\s*\)\s*$", "", value)
     return _clean_field(value)
+
+
+_IN_MARK_RE = re.compile(r"(?:^|[.,”\"]\s*)(?:In|in):?\s+(?=[A-Z\d])")
 
 
 def _guess_type(record: Record, thesis: bool, report: bool, text: str) -> str:
@@ -493,6 +788,10 @@ def _guess_type(record: Record, thesis: bool, report: bool, text: str) -> str:
         return "thesis"
     if container and _CONF_RE.search(container):
         return "paper-conference"
+    in_book = bool(container and _IN_MARK_RE.search(text))
+    if in_book:
+        # "In Advances in ... (Vol. 33)", "In J. Smith (ed.), Book": a proceedings or a chapter
+        return "chapter" if (record.editor or record.publisher or _EDS_RE.search(text)) else "paper-conference"
     if record.container_title and (record.volume or record.page):
         return "article-journal"
     if report and not record.container_title:
@@ -518,6 +817,8 @@ def _confidence(record: Record, warnings: list[str]) -> float:
     if record.year is None:
         score -= 0.15
         warnings.append("no year found")
+        if not record.author and not (record.DOI or record.arxiv):
+            score -= 0.15  # neither names nor a date: probably not a reference at all
     if not (record.container_title or record.publisher or record.year or record.DOI
             or record.arxiv or record.URL):
         score -= 0.1

@@ -42,6 +42,7 @@ class Entry:
     raw: str  # the entry's lines as found
     line: int  # 1-based line of the first line
     label: str | None  # printed label ("12" for "[12]" or "12.")
+    loose: bool = False  # text outside the items of a numbered/bulleted list (maybe prose)
 
 
 def _find_section(lines: list[str]) -> tuple[int, int]:
@@ -156,10 +157,14 @@ def split_entries(text: str) -> list[Entry]:
             label = m.group("b") or m.group("p") or m.group("n")
             first = first[m.end():]
         joined = _join([first] + [lines[i] for i in g[1:]])
-        if not joined or (not _HAS_DIGIT_OR_ID.search(joined) and "," not in joined
-                          and "." not in joined.rstrip(".")):
-            continue  # prose or a stray word, not a reference
-        entries.append(Entry(text=joined, raw=raw, line=g[0] + 1, label=label))
+        if not joined:
+            continue
+        if not m and not _HAS_DIGIT_OR_ID.search(joined) and "," not in joined and (
+            "." not in joined.rstrip(".")
+        ):
+            continue  # prose or a stray word, not a reference (a numbered item always counts)
+        loose = bool(items) and not m
+        entries.append(Entry(text=joined, raw=raw, line=g[0] + 1, label=label, loose=loose))
     return entries
 
 
@@ -183,6 +188,8 @@ def read_reference_list(text: str, name: str) -> list[Citation]:
                                       error=f"{name}:{entry.line}: entry has no words to parse"))
             continue
         parsed = parse_reference(entry.text)
+        if entry.loose and parsed.confidence < 0.5 and parsed.record.year is None:
+            continue  # a sentence after the list ("Let me know if you need more sources, ...")
         parsed.record.id = cid
         citations.append(Citation(
             id=cid,

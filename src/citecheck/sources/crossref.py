@@ -7,10 +7,11 @@ own, slower lane because Crossref budgets queries separately from single-record 
 from __future__ import annotations
 
 import urllib.parse
+from collections.abc import Iterable
 from typing import Any
 
 from citecheck.model import Citation, Name, Record
-from citecheck.normalize import canonical_journal
+from citecheck.normalize import canonical_journal, normalize_doi
 from citecheck.sources._common import clean_text, date_parts, finish, search_terms
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
@@ -37,6 +38,7 @@ TYPES = {
     "peer-review": "review",
 }
 
+BATCH = 20  # DOIs per filter request
 SELECT = ",".join([
     "DOI", "title", "subtitle", "author", "editor", "issued", "published", "published-print",
     "published-online", "created", "container-title", "short-container-title", "volume",
@@ -112,10 +114,32 @@ class CrossrefSource(Source):
                 "no message object")
         return to_record(body["message"])
 
+    async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
+        """Batched through ``filter=doi:a,doi:b,…`` (one list request instead of many)."""
+        wanted = list(dict.fromkeys(d for d in dois if d))
+        out: dict[str, Record | None] = dict.fromkeys(wanted)
+        simple = [d for d in wanted if "," not in d]
+        if len(simple) == 1:
+            out[simple[0]] = await self.lookup_doi(simple[0])
+            simple = []
+        for start in range(0, len(simple), BATCH):
+            chunk = simple[start:start + BATCH]
+            records = await self._works({"filter": ",".join(f"doi:{d}" for d in chunk),
+                                         "rows": 2 * len(chunk)})
+            by_doi = {r.DOI: r for r in records if r.DOI}
+            for d in chunk:
+                out[d] = by_doi.get(normalize_doi(d) or "")
+        for d in wanted:
+            if "," in d:
+                out[d] = await self.lookup_doi(d)
+        return out
+
     async def _query(self, text: str, rows: int) -> list[Record]:
+        return await self._works({"query.bibliographic": text, "rows": rows})
+
+    async def _works(self, params: dict[str, Any]) -> list[Record]:
         body = await self.http.request(
-            "GET", f"{self.base}/works", lane="query",
-            params={"query.bibliographic": text, "rows": rows, "select": SELECT},
+            "GET", f"{self.base}/works", lane="query", params={**params, "select": SELECT},
         )
         if body is None:
             return []

@@ -155,9 +155,13 @@ class HostState:
         self.blocked_until = 0.0  # time.monotonic()
         self.requests_sent = 0
         self._limiter: AsyncLimiter | None = None
+        self._limiter_loop: asyncio.AbstractEventLoop | None = None
 
     def limiter(self) -> AsyncLimiter:
-        if self._limiter is None:
+        loop = asyncio.get_running_loop()
+        if self._limiter is None or self._limiter_loop is not loop:
+            # aiolimiter binds to one event loop; each `asyncio.run` gets a fresh bucket
+            self._limiter_loop = loop
             # capacity = one period's worth (the burst the server's bucket also allows)
             # stretching the period (not shrinking the burst) keeps a margin even at 1 per 3 s
             self._limiter = AsyncLimiter(max(1.0, self.rate), self.per / (self.scale * SAFETY))

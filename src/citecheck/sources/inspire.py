@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from collections.abc import Iterable
 from typing import Any
 
 from citecheck.model import Citation, Name, Record
-from citecheck.normalize import canonical_journal
+from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi
 from citecheck.sources._common import (
     clean_text,
     date_parts,
@@ -24,6 +25,7 @@ from citecheck.sources.physics import is_physics
 
 FIELDS = ("titles,authors.full_name,publication_info,dois,arxiv_eprints,earliest_date,"
           "preprint_date,imprints,document_type,control_number,collaborations")
+BATCH = 20  # identifiers OR'ed into one literature search
 TYPES = {"article": "article-journal", "conference paper": "paper-conference", "book": "book",
          "book chapter": "chapter", "thesis": "thesis", "report": "report", "note": "report",
          "proceedings": "book"}
@@ -59,6 +61,9 @@ def to_record(hit: dict[str, Any]) -> Record:
         DOI=clean_text(dois[0].get("value")) if dois and isinstance(dois[0], dict) else None,
         **{"container-title": clean_text(pub.get("journal_title"))},
     )
+    more = [normalize_doi(d.get("value")) for d in dois[1:] if isinstance(d, dict)]
+    if any(more):
+        record.custom["other_dois"] = sorted({d for d in more if d})
     recid = meta.get("control_number") or hit.get("id")
     if recid:
         record.custom["inspire"] = str(recid)
@@ -107,6 +112,37 @@ class InspireSource(Source):
 
     async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         return await self._one(f"/arxiv/{arxiv_id}")
+
+    async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
+        """Batched as ``doi a or doi b or …`` (INSPIRE allows 3 requests/s)."""
+        wanted = list(dict.fromkeys(d for d in dois if d))
+        out: dict[str, Record | None] = dict.fromkeys(wanted)
+        simple = [d for d in wanted if not re.search(r"[\s\"()]", d)]
+        for start in range(0, len(simple), BATCH):
+            chunk = simple[start:start + BATCH]
+            hits = await self._query(" or ".join(f"doi {d}" for d in chunk), 2 * len(chunk))
+            by_doi: dict[str, Record] = {}
+            for rec in hits:
+                for d in [rec.DOI, *rec.custom.get("other_dois", [])]:
+                    if d:
+                        by_doi.setdefault(d, rec)
+            for d in chunk:
+                out[d] = by_doi.get(normalize_doi(d) or "")
+        return out
+
+    async def lookup_arxiv_many(self, ids: Iterable[str]) -> dict[str, Record | None]:
+        """Batched as ``eprint a or eprint b or …``."""
+        wanted = list(dict.fromkeys(i for i in ids if i))
+        out: dict[str, Record | None] = dict.fromkeys(wanted)
+        valid = [i for i in wanted if normalize_arxiv(i)]
+        for start in range(0, len(valid), BATCH):
+            chunk = valid[start:start + BATCH]
+            hits = await self._query(
+                " or ".join(f"eprint {normalize_arxiv(i)}" for i in chunk), 2 * len(chunk))
+            by_id = {rec.arxiv: rec for rec in hits if rec.arxiv}
+            for i in chunk:
+                out[i] = by_id.get(normalize_arxiv(i))
+        return out
 
     async def lookup_journal(
         self, journal: str, volume: str, page: str, year: int | None = None

@@ -8,6 +8,7 @@ name ("The ATLAS Collaboration" → "atlas").
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -16,17 +17,16 @@ from rapidfuzz.distance import OSA
 
 from citecheck.model import Name, Record
 from citecheck.normalize import fold, initials, name_key
+from citecheck.verify.titles import delatex
 
 _COLLAB_WORDS = re.compile(
     r"\b(the|collaborations?|collab|team|group|consortium|for|and|on behalf of|project|experiment)\b"
 )
 _COLLAB_HINT = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
 _DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
-_TRANSLIT = (("ae", "a"), ("oe", "o"), ("ue", "u"))
 _OTHERS = {"others", "etal", "al", "andothers"}
 
-#: a family name within this OSA similarity (and at least this long) is a misspelling
-MISSPELL_SIM = 0.7
+#: a cited family name at least this long may be a misspelling of one in the record
 MISSPELL_MIN_LEN = 4
 
 
@@ -35,20 +35,24 @@ def collab_key(literal: str) -> str:
     return re.sub(r"[^a-z0-9]+", "", _COLLAB_WORDS.sub(" ", fold(literal)))
 
 
-def translit_key(key: str) -> str:
-    """'mueller' and 'muller' (from Müller) coincide."""
-    for a, b in _TRANSLIT:
-        key = key.replace(a, b)
-    return key
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def translit_key(family: str) -> str:
+    """German transliteration key: 'Müller' → 'mueller' (its plain key is 'muller')."""
+    return name_key(family.translate(_UMLAUTS))
 
 
 @dataclass(frozen=True, slots=True)
 class NameKey:
     family: str  # "@atlas" for a collaboration
     initials: str
-    translit: str  # transliteration-folded family key
+    translit: str  # family key with umlauts spelled out ("mueller" for Müller)
     given_key: str  # the given names as a family key (for swapped family/given order)
     display: str
+    full: str = ""  # family key with particles kept ("vonhippel")
+    first_given: str = ""  # first given name when written out in full ("" for initials)
+    alts: tuple[str, ...] = ()  # other readings of a whole name put in the family field
 
     @property
     def is_collab(self) -> bool:
@@ -57,15 +61,21 @@ class NameKey:
 
 @lru_cache(maxsize=131072)
 def _key(family: str | None, given: str | None, literal: str | None, particle: str | None) -> NameKey:
+    if "&" in f"{family}{given}{literal}":  # HTML entities from scraped metadata: "Ch&apos;ng"
+        family, given, literal = (html.unescape(v) if v else v for v in (family, given, literal))
+    if "\\" in f"{family}{given}{literal}":  # LaTeX accents: "M{\\"u}ller"
+        family, given, literal = (delatex(v) if v else v for v in (family, given, literal))
     if literal and not family:
-        if _COLLAB_HINT.search(literal) or " " not in literal.strip() or literal.isupper():
+        words = literal.replace(",", " ").split()
+        if ("," not in literal and len(words) != 2) or _COLLAB_HINT.search(literal) or literal.isupper():
+            # an organisation or collaboration (CSL literal names are mostly these)
             ck = collab_key(literal) or fold(literal)
-            return NameKey("@" + ck, "", "@" + ck, "", literal)
+            return NameKey("@" + ck, "", "@" + ck, "", literal, "@" + ck)
         # a person written as one literal: "John Smith" / "Smith, John"
         if "," in literal:
             family, given = (p.strip() for p in literal.split(",", 1))
         else:
-            given, _, family = literal.strip().rpartition(" ")
+            given, family = words
     family = _DBLP_NUMBER.sub("", family or "").strip()
     given = _DBLP_NUMBER.sub("", given or "").strip()
     if family.isdigit():  # DBLP put the disambiguation number where the family name goes
@@ -73,7 +83,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     display = " ".join(p for p in (given, particle, family) if p) or (literal or "")
     if _COLLAB_HINT.search(f"{given} {family}") and re.search(r"collaboration", f"{given} {family}", re.I):
         ck = collab_key(f"{given} {family}")
-        return NameKey("@" + ck, "", "@" + ck, "", display)
+        return NameKey("@" + ck, "", "@" + ck, "", display, "@" + ck)
     if not family and given:  # a lone given name is really the family name
         family, given = given, ""
     # Parsers sometimes swap the parts: family "S." and given "Stepanow".
@@ -81,23 +91,36 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
         family, given = given, family
     full_family = " ".join(p for p in (particle, family) if p)
     fk = name_key(full_family)
-    return NameKey(fk, initials(given), translit_key(fk), name_key(given), display)
+    full = re.sub(r"[^a-z0-9]+", "", fold(full_family))
+    first = re.split(r"[\s.]+", given.strip(), maxsplit=1)[0] if given else ""
+    first_given = "" if len(first) < 2 or given.strip().startswith(first + ".") else name_key(first)
+    alts: tuple[str, ...] = ()
+    words = family.split()
+    if not given and len(words) >= 2:  # "John Smith" or "Smith J" all in the family field
+        alts = tuple(dict.fromkeys(name_key(w) for w in (words[-1], words[0]) if len(w.strip(".")) > 1))
+    return NameKey(fk, initials(given), translit_key(full_family), name_key(given), display, full,
+                   first_given, alts)
 
 
 def person_key(name: Name) -> NameKey:
     return _key(name.family, name.given, name.literal, name.non_dropping_particle)
 
 
-def _keys(record: Record) -> list[NameKey]:
+def _keys(record: Record) -> tuple[list[NameKey], bool]:
+    """The comparable names, and whether the list ends in "et al." / "and others"."""
     keys = []
+    others = False
     for n in record.author:
         if not (n.family or n.literal or n.given):
             continue
         k = person_key(n)
-        if k.family in _OTHERS or k.family == "@":  # "and others" written as an author
+        if k.family.lstrip("@") in _OTHERS or k.full.lstrip("@") in _OTHERS:
+            others = True  # "et al." written as an author
+            continue
+        if k.family == "@":
             continue
         keys.append(k)
-    return keys
+    return keys, others
 
 
 @dataclass
@@ -107,28 +130,63 @@ class AuthorComparison:
     matched: int = 0  # cited authors found in the record (exact or fuzzy family name)
     misspelled: list[tuple[str, str]] = field(default_factory=list)
     wrong_initials: list[tuple[str, str]] = field(default_factory=list)
+    wrong_given: list[tuple[str, str]] = field(default_factory=list)  # "Yujing" vs "Yue" Zhao
     extra: list[str] = field(default_factory=list)  # cited, not in the record
     missing: list[str] = field(default_factory=list)  # in the record, dropped by the citation
     swapped: bool = False
 
     @property
     def overlap(self) -> float:
-        return self.matched / self.cited if self.cited else 1.0
+        """Share of cited authors in the record; a name matched only loosely (misspelt family
+        name, other initial or given name: often a namesake) counts half."""
+        if not self.cited:
+            return 1.0
+        return max(0.0, self.matched - 0.5 * self.loose) / self.cited
+
+    @property
+    def loose(self) -> int:
+        return len(self.misspelled) + len(self.wrong_initials) + len(self.wrong_given)
 
     @property
     def clean(self) -> bool:
-        return not (self.misspelled or self.wrong_initials or self.extra or self.missing or self.swapped)
+        return not (self.misspelled or self.wrong_initials or self.wrong_given or self.extra
+                    or self.missing or self.swapped)
 
 
 def _initials_agree(a: str, b: str) -> bool:
     return not a or not b or a[0] == b[0]
 
 
+def _given_differs(a: str, b: str) -> bool:
+    """Both first given names written out, and not the same name (nor one short for the other)."""
+    if not a or not b or a.startswith(b) or b.startswith(a):
+        return False
+    return OSA.normalized_similarity(a, b) < 0.7
+
+
+def _closest(k: NameKey, f_keys: list[NameKey], used: set[int]) -> int | None:
+    """A misspelling: one edit (two in a long name), and the initials do not contradict it."""
+    best, best_dist = None, 99
+    for i, fk in enumerate(f_keys):
+        if i in used or fk.is_collab or not fk.family:
+            continue
+        dist = min(OSA.distance(k.family, fk.family), OSA.distance(k.translit, fk.translit))
+        if k.full != k.family or fk.full != fk.family:
+            dist = min(dist, OSA.distance(k.full, fk.full))
+        if dist < best_dist and _initials_agree(k.initials, fk.initials):
+            best, best_dist = i, dist
+    if best is None:
+        return None
+    size = min(len(k.family), len(f_keys[best].family))
+    limit = 2 if size >= 7 else 1
+    return best if best_dist <= limit else None
+
+
 def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     """None when either side has no authors, or the lists cannot be compared (collaboration
     name vs the collaboration's member list)."""
-    c_keys = _keys(cited)
-    f_keys = _keys(found)
+    c_keys, c_others = _keys(cited)
+    f_keys, f_others = _keys(found)
     if not c_keys or not f_keys:
         return None
     c_collab = all(k.is_collab for k in c_keys)
@@ -144,9 +202,13 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     result = AuthorComparison(cited=len(c_keys), found=len(f_keys))
     by_family: dict[str, list[int]] = {}
     by_translit: dict[str, list[int]] = {}
+    by_full: dict[str, list[int]] = {}
     for i, k in enumerate(f_keys):
+        by_full.setdefault(k.full, []).append(i)
         by_family.setdefault(k.family, []).append(i)
         by_translit.setdefault(k.translit, []).append(i)
+        if k.translit != k.family:
+            by_translit.setdefault(k.family, []).append(i)
     used: set[int] = set()
     positions: list[int] = []
     unmatched: list[tuple[int, NameKey]] = []
@@ -166,6 +228,13 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
             idx = take(by_family.get(k.family), k.initials)
             if idx is None:
                 idx = take(by_translit.get(k.translit), k.initials)
+            if idx is None and k.translit != k.family:
+                idx = take(by_translit.get(k.family), k.initials)
+            if idx is None and k.full:
+                idx = take(by_full.get(k.full), k.initials)
+            for alt in k.alts:
+                if idx is None:
+                    idx = take(by_family.get(alt), "")
             if idx is None and k.given_key:
                 idx = next((i for i in by_family.get(k.given_key, []) if i not in used
                             and _initials_agree(k.family[:1], f_keys[i].initials)), None)
@@ -182,17 +251,14 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         result.matched += 1
         if not k.is_collab and not _initials_agree(k.initials, f_keys[idx].initials):
             result.wrong_initials.append((k.display, f_keys[idx].display))
+        elif not k.is_collab and _given_differs(k.first_given, f_keys[idx].first_given):
+            result.wrong_given.append((k.display, f_keys[idx].display))
     # pass 2: misspellings — closest unused family name within a small edit distance
-    for ci, k in unmatched:
-        best, best_sim = None, 0.0
+    for _ci, k in unmatched:
+        best = None
         if not k.is_collab and len(k.family) >= MISSPELL_MIN_LEN:
-            for i, fk in enumerate(f_keys):
-                if i in used or fk.is_collab or not fk.family:
-                    continue
-                sim = OSA.normalized_similarity(k.translit, fk.translit)
-                if sim > best_sim:
-                    best, best_sim = i, sim
-        if best is not None and best_sim >= MISSPELL_SIM:
+            best = _closest(k, f_keys, used)
+        if best is not None:
             used.add(best)
             positions.append(best)
             result.matched += 1
@@ -201,7 +267,7 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
             result.extra.append(k.display)
     if positions != sorted(positions):
         result.swapped = True
-    truncated = cited.authors_truncated or found.authors_truncated
+    truncated = cited.authors_truncated or found.authors_truncated or c_others or f_others
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.
         last = max(positions)

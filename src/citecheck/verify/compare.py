@@ -2,6 +2,8 @@
 
 The score starts at 10 and each discrepancy takes off a penalty sized to how much it says about
 the citation: a year off by one is drift (MINOR), a different title is another work (MAJOR).
+Minor penalties add up with diminishing weight — five small slips on a real work still describe
+that work — while an identity mismatch (another title, other authors) is taken off in full.
 A field the citation omits is never a discrepancy; a field the record lacks cannot be checked and
 only lowers the confidence.
 """
@@ -13,34 +15,38 @@ import re
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.normalize import (
-    arxiv_from_doi,
-    canonical_journal,
-    normalize_arxiv,
-    normalize_doi,
-    title_similarity,
-)
+from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.verify.authors import AuthorComparison, compare_authors
+from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
+from citecheck.verify.venue import best_venue_match, is_preprint_venue, venue_names
 
-# Penalties (points off 10).
-P_TITLE_MINOR = 2.0  # a word changed/dropped
-P_TITLE_MEDIUM = 3.5  # several words differ, same work
+# Penalties (points off 10). One minor slip lands in 6..8.5; another work lands at or below 3.
+P_TITLE_WORD = 2.0  # one word changed/dropped/added
+P_TITLE_WORDS = 2.5  # two words
+P_TITLE_RELATED = 3.5  # several words differ, still recognisably the same title
 P_TITLE_MAJOR = 8.0  # a different title altogether
-P_AUTHOR = 2.0  # per dropped/added author (capped)
-P_AUTHOR_MAJOR = 6.0  # author list describes other people
+P_AUTHOR = 2.0  # per dropped/added author (two at most counted)
+P_AUTHOR_MAJOR = 7.0  # the author list describes other people
 P_SWAP = 1.5
 P_MISSPELL = 1.5
 P_INITIAL = 1.0
-P_YEAR = 2.0
+P_YEAR = (2.0, 2.5, 3.0, 3.5)  # off by 1, 2, 3, more
+P_VENUE_SIBLING = 2.0
 P_VENUE = 2.0
 P_VOLUME = 2.0
 P_PAGE = 2.0
+P_ISSUE = 0.5
 P_ID = 2.5
+P_IDENTITY = 7.0  # several slips and nothing that identifies the record
+MINOR_FULL = 4.0  # minor penalties beyond this count half ...
+MINOR_CAP = 6.5  # ... and never more than this in total
 
-TITLE_SAME = 0.97
-TITLE_CLOSE = 0.85
-TITLE_RELATED = 0.60
-IDENTITY_TITLE = 0.5  # below this the titles name different works
+AUTHORS_OTHER = 0.34  # fewer cited authors than this share in the record: other people
+IDENTITY_TITLE = 0.5  # below this character similarity the titles name different works
+
+# Field weights for the confidence: how much of the citation could be checked.
+_WEIGHTS = {"title": 3.0, "author": 2.0, "issued": 1.0, "container-title": 1.0, "volume": 0.5,
+            "page": 0.5, "DOI": 1.0, "arxiv": 1.0}
 
 
 def _year_from(value: object) -> int | None:
@@ -48,222 +54,317 @@ def _year_from(value: object) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _pages(value: str | None) -> str:
+def _arxiv_year(arxiv: str | None) -> int | None:
+    """The submission year encoded in an arXiv id (2104.14294 → 2021, hep-th/9901001 → 1999)."""
+    if not arxiv:
+        return None
+    match = re.match(r"(?:[a-z\-]+(?:\.[A-Z]{2})?/)?(\d{2})(\d{2})", arxiv)
+    if not match or not 1 <= int(match.group(2)) <= 12:
+        return None
+    yy = int(match.group(1))
+    return 1900 + yy if yy >= 91 else 2000 + yy
+
+
+def _first_page(value: str | None) -> str:
     if not value:
         return ""
-    first = re.split(r"[-–—]+", value.strip())[0].strip()
-    return first.lower()
+    text = re.sub(r"^\s*(?:pp?\.|pages?|art\.|no\.)\s*", "", value.strip(), flags=re.I)
+    return re.split(r"\s*[-–—‐‑]+\s*|,\s*", text)[0].strip().lower()
 
 
 def _page_equal(a: str, b: str) -> bool:
     if a == b:
         return True
-    # "L54" vs "54", "e1002" vs "1002", leading zeros in article numbers
+    # "L54" vs "54", "e1002" vs "1002", leading zeros in article numbers ("024519" vs "24519")
     da, db = re.sub(r"\D", "", a).lstrip("0"), re.sub(r"\D", "", b).lstrip("0")
     return bool(da) and da == db
 
 
-def _venue_keys(record: Record) -> set[str]:
-    keys = {canonical_journal(record.container_title), canonical_journal(record.container_title_short)}
-    return {k for k in keys if k}
+def _lead_number(value: str) -> str:
+    """'81' from '81', '81 (4)', 'Vol. 81'; '' when there is no number."""
+    match = re.search(r"\d+", value)
+    return match.group(0).lstrip("0") if match else ""
 
 
-def _venue_match(cited: str, found: set[str]) -> str:
-    """'same', 'sibling' (Phys. Rev. B vs D) or 'different'."""
-    key = canonical_journal(cited)
-    if not key or key in found:
-        return "same"
-    for other in found:
-        if len(key) >= 6 and (key.startswith(other) or other.startswith(key)):
-            # "physicalreview" vs "physicalreviewb" is a sibling, longer common prefixes are abbreviation noise
-            if abs(len(key) - len(other)) <= 1:
-                return "sibling"
-            return "same"
-        if Levenshtein.normalized_similarity(key, other) >= 0.9:
-            return "sibling" if key[:-1] == other[:-1] else "same"
-    return "different"
+class _Scorer:
+    """Collects agreements, discrepancies and penalties for one comparison."""
 
+    def __init__(self) -> None:
+        self.agreed: list[str] = []
+        self.issues: list[Discrepancy] = []
+        self.notes: list[str] = []  # rationale fragments, one per discrepancy group
+        self.minor = 0.0
+        self.major = 0.0
+        self.checked = 0.0
+        self.title_close = False  # title differs by a word or two: still names this work
 
-def _doi_close(a: str, b: str) -> bool:
-    return Levenshtein.distance(a, b) <= 2
+    def check(self, field: str) -> None:
+        self.checked += _WEIGHTS.get(field, 0.5)
+
+    def agree(self, what: str) -> None:
+        self.agreed.append(what)
+
+    def flag(self, penalty: float, note: str, **kwargs: object) -> None:
+        d = Discrepancy(**kwargs)  # type: ignore[arg-type]
+        self.issues.append(d)
+        self.notes.append(note)
+        if d.severity == "major":
+            self.major += penalty
+        else:
+            self.minor += penalty
+
+    def score(self) -> float:
+        minor = self.minor if self.minor <= MINOR_FULL else MINOR_FULL + (self.minor - MINOR_FULL) / 2
+        return max(0.0, min(10.0, 10.0 - min(minor, MINOR_CAP) - self.major))
 
 
 def assess(cited: Record, found: Record) -> Assessment:
-    """Compare what the citation says with the real record."""
-    score = 10.0
-    issues: list[Discrepancy] = []
-    agreed: list[str] = []
+    """Compare what the citation says (`cited`) with the real record (`found`)."""
+    s = _Scorer()
     field_scores: dict[str, float] = {}
-    checked = 0.0  # weight of fields compared (for confidence)
-
-    # -- title --------------------------------------------------------------------------------
-    if cited.title and found.title:
-        sim = title_similarity(cited.title, found.title)
-        field_scores["title_similarity"] = round(sim, 4)
-        checked += 3
-        if sim >= TITLE_SAME:
-            agreed.append("title")
-        elif sim >= TITLE_CLOSE:
-            score -= P_TITLE_MINOR
-            issues.append(Discrepancy(field="title", cited=cited.title, found=found.title,
-                                      kind="mismatch", detail="title words differ"))
-        elif sim >= TITLE_RELATED:
-            score -= P_TITLE_MEDIUM
-            issues.append(Discrepancy(field="title", cited=cited.title, found=found.title,
-                                      kind="mismatch", detail="title differs in several words"))
-        else:
-            score -= P_TITLE_MAJOR
-            issues.append(Discrepancy(field="title", cited=cited.title, found=found.title,
-                                      kind="mismatch", severity="major", detail="a different title"))
-
-    # -- authors ------------------------------------------------------------------------------
+    _title(cited, found, s, field_scores)
     comparison = compare_authors(cited, found)
     if comparison is not None:
-        checked += 2
+        s.check("author")
         field_scores["author_match"] = round(comparison.overlap, 4)
-        score -= _author_penalty(comparison, issues, cited, found, agreed)
+        _authors(comparison, cited, found, s)
+    elif cited.author and found.author:
+        field_scores["author_match"] = 1.0  # collaboration vs its members: nothing contradicts
+    _year(cited, found, s)
+    _venue(cited, found, s)
+    _volume_page_issue(cited, found, s)
+    _identifiers(cited, found, s)
+    _identity(comparison, s)
+    confidence = round(min(1.0, 0.35 + s.checked / 9.0), 3)
+    return Assessment(score=round(s.score(), 3), confidence=confidence, discrepancies=s.issues,
+                      rationale=_rationale(s), field_scores=field_scores)
 
-    # -- year ---------------------------------------------------------------------------------
-    if cited.year and found.year:
-        checked += 1
-        alt = _year_from(found.custom.get("arxiv_submitted"))
-        if cited.year == found.year or (alt is not None and cited.year == alt):
-            agreed.append("year")
-        else:
-            gap = abs(cited.year - found.year)
-            score -= P_YEAR if gap <= 2 else P_YEAR + 0.5
-            issues.append(Discrepancy(field="issued", cited=str(cited.year), found=str(found.year),
-                                      kind="mismatch", detail=f"year off by {gap}"))
 
-    # -- venue --------------------------------------------------------------------------------
-    found_venues = _venue_keys(found)
-    cited_venue = cited.container_title or cited.container_title_short
-    if cited_venue and found_venues and not _is_preprint_venue(cited_venue, found):
-        checked += 1
-        how = _venue_match(cited_venue, found_venues)
-        if how == "same":
-            agreed.append("journal")
-        else:
-            score -= P_VENUE
-            issues.append(Discrepancy(
-                field="container-title", cited=cited_venue,
-                found=found.container_title or found.container_title_short, kind="mismatch",
-                detail="sibling journal" if how == "sibling" else "different venue"))
+# -- fields -----------------------------------------------------------------------------------
 
-    # -- volume / pages -----------------------------------------------------------------------
-    if cited.volume and found.volume:
-        checked += 0.5
-        if re.sub(r"\D", "", cited.volume) == re.sub(r"\D", "", found.volume) or cited.volume == found.volume:
-            agreed.append("volume")
-        else:
-            score -= P_VOLUME
-            issues.append(Discrepancy(field="volume", cited=cited.volume, found=found.volume))
-    cp, fp = _pages(cited.page), _pages(found.page)
-    if cp and fp:
-        checked += 0.5
-        if _page_equal(cp, fp):
-            agreed.append("page")
-        else:
-            score -= P_PAGE
-            issues.append(Discrepancy(field="page", cited=cited.page, found=found.page))
 
-    # -- identifiers --------------------------------------------------------------------------
+def _title(cited: Record, found: Record, s: _Scorer, scores: dict[str, float]) -> TitleComparison | None:
+    if not (cited.title and cited.title.strip() and found.title and found.title.strip()):
+        return None
+    t = compare_titles(cited.title, found.title)
+    if t.words == 0:
+        return None
+    scores["title_similarity"] = round(t.similarity, 4)
+    s.check("title")
+    kw = {"field": "title", "cited": cited.title, "found": found.title, "kind": "mismatch"}
+    if t.match == "same":
+        s.agree("title")
+    elif t.match == "close":
+        s.title_close = True
+        n = t.word_edits
+        if n <= 1:
+            s.flag(P_TITLE_WORD, "title differs by one word", detail="one title word differs", **kw)
+        else:
+            s.flag(P_TITLE_WORDS, f"title differs by {n} words", detail=f"{n} title words differ", **kw)
+    elif t.match == "related":
+        s.flag(P_TITLE_RELATED, "title differs in several words",
+               detail=f"{t.word_edits} title words differ", **kw)
+    else:
+        s.flag(P_TITLE_MAJOR, f"a different title (record: '{_clip(found.title)}')",
+               severity="major", detail="a different title", **kw)
+    return t
+
+
+def _names(record: Record, limit: int = 12) -> str:
+    names = [n.display() for n in record.author[:limit]]
+    more = len(record.author) - limit
+    return "; ".join(names) + (f"; … (+{more})" if more > 0 else "")
+
+
+def _authors(comp: AuthorComparison, cited: Record, found: Record, s: _Scorer) -> None:
+    persons = comp.cited
+    if (persons >= 2 and comp.overlap < AUTHORS_OTHER) or (persons == 1 and comp.matched == 0):
+        s.flag(P_AUTHOR_MAJOR, "the authors are other people", field="author", cited=_names(cited),
+               found=_names(found), kind="mismatch", severity="major",
+               detail="the authors are other people")
+        return
+    if comp.extra:
+        s.flag(min(2, len(comp.extra)) * P_AUTHOR, f"{_list(comp.extra)} not an author of the record",
+               field="author", cited=", ".join(comp.extra), kind="extra_author",
+               detail="not an author of the record")
+    if comp.missing:
+        s.flag(P_AUTHOR if len(comp.missing) <= 2 else 2 * P_AUTHOR,
+               f"author {_list(comp.missing)} dropped", field="author", found=", ".join(comp.missing),
+               kind="missing_author", detail="author of the record missing from the citation")
+    for wrong, right in comp.misspelled:
+        s.flag(P_MISSPELL, f"author '{wrong}' misspelled (record: '{right}')", field="author",
+               cited=wrong, found=right, kind="misspelled", detail="family name misspelled")
+    if comp.swapped:
+        s.flag(P_SWAP, "author order differs", field="author", cited=_names(cited), found=_names(found),
+               kind="swapped_authors", detail="author order differs")
+    for wrong, right in comp.wrong_initials:
+        s.flag(P_INITIAL, f"initial of '{wrong}' differs (record: '{right}')", field="author",
+               cited=wrong, found=right, kind="mismatch", detail="wrong initial")
+    if comp.wrong_given:
+        shown = ", ".join(f"'{w}' (record: '{r}')" for w, r in comp.wrong_given[:3])
+        s.flag(P_INITIAL * min(2, len(comp.wrong_given)), f"given name differs: {shown}",
+               field="author", cited=", ".join(w for w, _ in comp.wrong_given),
+               found=", ".join(r for _, r in comp.wrong_given), kind="mismatch",
+               detail="given name differs")
+    if comp.clean:
+        s.agree("authors")
+
+
+def _year(cited: Record, found: Record, s: _Scorer) -> None:
+    cy, fy = cited.year, found.year
+    if not cy or not fy:
+        return
+    s.check("issued")
+    # A preprint is often cited with its arXiv year, the published record has another.
+    alts = {fy, _year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
+    if cy in alts:
+        s.agree("year")
+        return
+    gap = abs(cy - fy)
+    s.flag(P_YEAR[min(gap, 4) - 1], f"year {cy} cited, record says {fy}", field="issued",
+           cited=str(cy), found=str(fy), kind="mismatch", detail=f"year off by {gap}")
+
+
+def _venue(cited: Record, found: Record, s: _Scorer) -> None:
+    cited_names = venue_names(cited.container_title, cited.container_title_short)
+    found_names = [n for n in venue_names(found.container_title, found.container_title_short)
+                   if not is_preprint_venue(n)]
+    if not cited_names or not found_names or any(is_preprint_venue(n) for n in cited_names):
+        return  # an arXiv venue on either side: the preprint of a published work, nothing to check
+    s.check("container-title")
+    order = {"same": 0, "sibling": 1, "different": 2}
+    how = min((best_venue_match(c, found_names) for c in cited_names), key=order.__getitem__)
+    if how == "same":
+        s.agree("journal")
+        return
+    shown = found.container_title or found.container_title_short
+    detail = "sibling journal" if how == "sibling" else "different venue"
+    s.flag(P_VENUE_SIBLING if how == "sibling" else P_VENUE,
+           f"{detail}: '{cited_names[0]}' cited, record says '{shown}'", field="container-title",
+           cited=cited_names[0], found=shown, kind="mismatch", detail=detail)
+
+
+def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
+    if cited.volume and found.volume and not is_preprint_venue(found.container_title):
+        s.check("volume")
+        cv, fv = _lead_number(cited.volume), _lead_number(found.volume)
+        if cited.volume.strip().lower() == found.volume.strip().lower() or (cv and cv == fv):
+            s.agree("volume")
+        else:
+            s.flag(P_VOLUME, f"volume {cited.volume} cited, record says {found.volume}",
+                   field="volume", cited=cited.volume, found=found.volume, kind="mismatch")
+    cp = _first_page(cited.page)
+    fps = [p for p in (_first_page(found.page), _first_page(found.number)) if p]
+    if cp and fps:
+        s.check("page")
+        if any(_page_equal(cp, fp) for fp in fps):
+            s.agree("page")
+        else:
+            s.flag(P_PAGE, f"page {cited.page} cited, record says {found.page or found.number}",
+                   field="page", cited=cited.page, found=found.page or found.number, kind="mismatch")
+    ci, fi = (cited.issue or "").strip(), (found.issue or "").strip()
+    if ci.isdigit() and fi.isdigit() and int(ci) != int(fi):
+        s.flag(P_ISSUE, f"issue {ci} cited, record says {fi}", field="issue", cited=ci, found=fi,
+               kind="mismatch")
+
+
+def _identifiers(cited: Record, found: Record, s: _Scorer) -> None:
     cdoi, fdoi = normalize_doi(cited.DOI), normalize_doi(found.DOI)
     c_arxiv = normalize_arxiv(cited.arxiv) or arxiv_from_doi(cdoi)
-    f_arxiv = normalize_arxiv(found.arxiv)
-    if cdoi and not arxiv_from_doi(cdoi):
-        other = {normalize_doi(d) for d in found.custom.get("other_dois", []) or []}
-        if fdoi:
-            checked += 1
-            if cdoi == fdoi or cdoi in other:
-                agreed.append("DOI")
-            else:
-                score -= P_ID
-                issues.append(Discrepancy(
-                    field="DOI", cited=cdoi, found=fdoi,
-                    detail="one or two characters differ" if _doi_close(cdoi, fdoi) else "a different DOI"))
-    if c_arxiv and f_arxiv:
-        checked += 1
-        if c_arxiv == f_arxiv:
-            agreed.append("arXiv id")
+    f_arxiv = normalize_arxiv(found.arxiv) or arxiv_from_doi(fdoi)
+    # DataCite arXiv DOIs are compared as arXiv ids; publisher DOIs with each other.
+    if cdoi and fdoi and not arxiv_from_doi(cdoi) and not arxiv_from_doi(fdoi):
+        s.check("DOI")
+        extra = found.custom.get("other_dois")
+        extra = [extra] if isinstance(extra, str) else extra if isinstance(extra, list) else []
+        other = {normalize_doi(str(d)) for d in extra}
+        if cdoi == fdoi or cdoi in other:
+            s.agree("DOI")
         else:
-            score -= P_ID
-            issues.append(Discrepancy(field="arxiv", cited=c_arxiv, found=f_arxiv))
-
-    score = max(0.0, min(10.0, score))
-    confidence = round(min(1.0, 0.35 + checked / 9.0), 3)
-    return Assessment(score=round(score, 3), confidence=confidence, discrepancies=issues,
-                      rationale=_rationale(agreed, issues), field_scores=field_scores)
-
-
-def _is_preprint_venue(cited_venue: str, found: Record) -> bool:
-    """Citing the arXiv preprint of a published work names 'arXiv' as venue: not a conflict."""
-    key = canonical_journal(cited_venue)
-    return key.startswith("arxiv") or key in {"preprint", "eprint"}
-
-
-def _author_penalty(
-    comp: AuthorComparison, issues: list[Discrepancy], cited: Record, found: Record, agreed: list[str]
-) -> float:
-    cited_names = "; ".join(n.display() for n in cited.author)
-    found_names = "; ".join(n.display() for n in found.author[:12])
-    if (comp.cited >= 2 and comp.overlap < 0.34) or (comp.cited == 1 and comp.matched == 0):
-        issues.append(Discrepancy(field="author", cited=cited_names, found=found_names, kind="mismatch",
-                                  severity="major", detail="the authors are other people"))
-        return P_AUTHOR_MAJOR
-    penalty = 0.0
-    if comp.extra:
-        penalty += min(2, len(comp.extra)) * P_AUTHOR
-        issues.append(Discrepancy(field="author", cited=", ".join(comp.extra), kind="extra_author",
-                                  detail="not an author of the record"))
-    if comp.missing:
-        penalty += P_AUTHOR
-        issues.append(Discrepancy(field="author", found=", ".join(comp.missing), kind="missing_author",
-                                  detail="author of the record missing from the citation"))
-    for wrong, right in comp.misspelled:
-        penalty += P_MISSPELL
-        issues.append(Discrepancy(field="author", cited=wrong, found=right, kind="misspelled"))
-    if comp.swapped:
-        penalty += P_SWAP
-        issues.append(Discrepancy(field="author", cited=cited_names, found=found_names,
-                                  kind="swapped_authors", detail="author order differs"))
-    if comp.wrong_initials:
-        penalty += P_INITIAL
-        issues.append(Discrepancy(field="author", cited=", ".join(comp.wrong_initials), kind="mismatch",
-                                  detail="wrong initial"))
-    if penalty == 0:
-        agreed.append("authors")
-    return min(penalty, 5.0)
+            close = Levenshtein.distance(cdoi, fdoi) <= 2
+            detail = "one or two characters differ" if close else "a different DOI"
+            s.flag(P_ID, f"DOI {cdoi} cited, record has {fdoi}", field="DOI", cited=cdoi, found=fdoi,
+                   kind="mismatch", detail=detail)
+    if c_arxiv and f_arxiv:
+        s.check("arxiv")
+        if c_arxiv == f_arxiv:
+            s.agree("arXiv id")
+        else:
+            close = Levenshtein.distance(c_arxiv, f_arxiv) <= 2
+            s.flag(P_ID, f"arXiv:{c_arxiv} cited, record is arXiv:{f_arxiv}", field="arxiv",
+                   cited=c_arxiv, found=f_arxiv, kind="mismatch",
+                   detail="one or two characters differ" if close else "a different arXiv id")
 
 
-def _rationale(agreed: list[str], issues: list[Discrepancy]) -> str:
-    parts = []
-    if agreed:
-        parts.append("Matches on " + ", ".join(dict.fromkeys(agreed)))
-    if issues:
-        described = []
-        for d in issues[:4]:
-            if d.cited and d.found and len((d.cited or "") + (d.found or "")) < 80:
-                described.append(f"{d.field} {d.cited!r} cited, record says {d.found!r}")
-            else:
-                described.append(f"{d.field}: {d.detail or d.kind}")
-        parts.append("; ".join(described))
-    elif agreed:
-        parts[-1] += "; no discrepancies"
-    return (". ".join(parts) + ".") if parts else "Nothing comparable between citation and record."
+def _identity(comp: AuthorComparison | None, s: _Scorer) -> None:
+    """Several discrepancies and no field that identifies the record: another work.
+
+    Each slip alone is MINOR, but a citation whose title, authors, identifiers and journal
+    reference all fail to point at the record (say "Groot 1998, ApJ 502, L123" against a de Groot
+    paper in another journal) describes a different work, however the penalties add up.
+    """
+    if any(d.severity == "major" for d in s.issues) or len(s.issues) < 2:
+        return
+    agreed = set(s.agreed)
+    if s.title_close or agreed & {"title", "DOI", "arXiv id"}:
+        return
+    if comp is not None and comp.matched - comp.loose >= 1 and comp.overlap >= 0.5:
+        return
+    if ("journal" in agreed and agreed & {"volume", "page"}) or {"volume", "page"} <= agreed:
+        return
+    s.flag(P_IDENTITY, "nothing identifies the record as the cited work", field="record",
+           kind="other", severity="major",
+           detail="no title, author, identifier or journal reference of the citation matches")
+
+
+# -- rationale --------------------------------------------------------------------------------
+
+
+def _clip(text: str | None, n: int = 70) -> str:
+    text = (text or "").strip()
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _list(names: list[str]) -> str:
+    shown = ", ".join(names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _rationale(s: _Scorer) -> str:
+    """'Matches on title, authors, journal, volume, page; year 2008 cited, record says 2007.'"""
+    agreed = list(dict.fromkeys(s.agreed))
+    if not agreed and not s.notes:
+        return "Nothing comparable between citation and record."
+    head = ("Matches on " + ", ".join(agreed)) if agreed else "No field matches"
+    if not s.notes:
+        return head + "; no discrepancies."
+    return head + "; " + "; ".join(dict.fromkeys(s.notes)) + "."
+
+
+# -- identity ---------------------------------------------------------------------------------
 
 
 def identity_mismatch(cited: Record, found: Record) -> str | None:
-    """Why the citation's text describes another work than `found` (None when it doesn't)."""
+    """Why the citation's text describes another work than `found` (None when it doesn't).
+
+    The title is clearly another one; or the cited authors are other people (and the title does
+    not vouch for the record); or several fields differ and none identifies the record.
+    """
     comp = compare_authors(cited, found)
-    authors_differ = comp is not None and comp.matched == 0
+    persons = comp.cited if comp is not None else 0
+    authors_differ = comp is not None and (
+        comp.matched == 0 or (persons >= 2 and comp.overlap < AUTHORS_OTHER)
+    )
     if cited.title and found.title:
-        sim = title_similarity(cited.title, found.title)
-        if sim < 0.5:
-            return f"title similarity {sim:.2f}"
-        if sim < TITLE_CLOSE and authors_differ:
-            return f"title similarity {sim:.2f} and no author in common"
-        return None
-    if authors_differ:
+        t = compare_titles(cited.title, found.title)
+        if t.words and t.match == "different":
+            return f"title similarity {t.similarity:.2f}"
+        if t.similarity < TITLE_CLOSE and t.match != "same" and authors_differ:
+            return f"title similarity {t.similarity:.2f} and no author in common"
+        if authors_differ and persons >= 2:
+            return f"none of the {persons} cited authors is an author of the record"
+    elif authors_differ:
         return "no author in common"
+    if any(d.field == "record" and d.severity == "major" for d in assess(cited, found).discrepancies):
+        return "several fields differ and none identifies the record"
     return None

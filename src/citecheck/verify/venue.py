@@ -19,7 +19,7 @@ from citecheck.normalize import canonical_journal, fold
 
 VenueMatch = Literal["same", "sibling", "different"]
 
-_STOP = {"of", "the", "and", "for", "in", "on", "de", "la", "le", "der", "und", "a", "an", "at", "et",
+_STOP = {"of", "the", "and", "for", "in", "on", "de", "la", "le", "der", "und", "an", "at", "et",
          "des", "du", "fur", "&"}
 _DROP = re.compile(
     r"\b(proceedings|proc|procs|annual|conference|conf|symposium|symp|workshop|workshops|meeting|"
@@ -60,10 +60,35 @@ _PREPRINT = re.compile(r"^(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint|epr
                        r"techrxiv|osf|psyarxiv|openreview)")
 
 
+_PUBLISHERS = {"ieee", "acm", "siam", "aip", "iop", "aps"}
+_SECTION_WORDS = {"part", "section", "series", "sect", "ser", "pt"}
+
+
 @lru_cache(maxsize=16384)
 def words(name: str) -> tuple[str, ...]:
     text = fold(name.replace("\\&", "&"))
-    return tuple(w for w in re.split(r"[^a-z0-9&]+", text) if w and w not in _STOP)
+    text = re.sub(r"\([^)]*\)", " ", text)  # "(SIAM)", "(CVPR)": publisher or acronym asides
+    text = re.sub(r"\bunited states of america\b|\bu\.?\s?s\.?\s?a\b\.?", " usa ", text)
+    return tuple(w for w in re.split(r"[^a-z0-9&]+", text)
+                 if w and w not in _STOP and w not in _SECTION_WORDS)
+
+
+@lru_cache(maxsize=16384)
+def _main_words(name: str) -> tuple[str, ...]:
+    """Words of the name before a subtitle colon ('… Part B: Neuropsychiatric Genetics')."""
+    head = name.split(":", 1)[0]
+    return words(head) if head != name else ()
+
+
+def _acronym_of(short: str, long_: tuple[str, ...]) -> bool:
+    """'JAMA' for 'Journal of the American Medical Association', 'TPAMI' for 'IEEE Transactions
+    on Pattern Analysis and Machine Intelligence'."""
+    if not (2 <= len(short) <= 8 and short.isalpha()) or len(long_) < 2:
+        return False
+    key = short.lower()
+    initials = "".join(w[0] for w in long_)
+    bare = "".join(w[0] for w in long_ if w not in _PUBLISHERS)
+    return key in (initials, bare)
 
 
 @lru_cache(maxsize=16384)
@@ -84,14 +109,19 @@ def is_preprint_venue(name: str | None) -> bool:
     return bool(key) and bool(_PREPRINT.match(key))
 
 
+def _subsequence(a: str, b: str) -> bool:
+    it = iter(b)
+    return all(ch in it for ch in a)
+
+
 def _abbrev_of(short: tuple[str, ...], long_: tuple[str, ...]) -> VenueMatch | None:
     """Each word of `short` a prefix of the matching word of `long_` (ISO-4 style)."""
     if len(short) != len(long_) or not short:
         return None
     sibling = False
     for a, b in zip(short, long_, strict=True):
-        if b.startswith(a):
-            continue
+        if b.startswith(a) or (len(a) >= 3 and a[0] == b[0] and _subsequence(a, b)):
+            continue  # "phys" ~ "physics", ISO-4 contractions: "natl" ~ "national"
         if len(a) == 1 and len(b) == 1:  # section letter: Phys. Rev. B vs Phys. Rev. D
             sibling = True
             continue
@@ -112,10 +142,18 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
         if tail.isalpha():
             return "sibling"  # nuclearphysics vs nuclearphysicsb
     cw, fw = words(cited), words(found)
-    for short, long_ in ((cw, fw), (fw, cw)):
+    mc, mf = _main_words(cited), _main_words(found)
+    for short, long_ in ((cw, fw), (fw, cw), (cw, mf), (mf, cw), (fw, mc), (mc, fw)):
         how = _abbrev_of(short, long_)
         if how:
             return how
+    for short, long_ in ((cited, fw), (found, cw)):
+        if " " not in short.strip() and _acronym_of(short.strip(), long_):
+            return "same"
+    # "ApJL" / "Astrophys. J. Lett." cited for a letter the record files under the journal
+    for a, b in ((ck, fk), (fk, ck)):
+        if a.startswith(b) and a[len(b):] in ("l", "lett", "letters") and len(b) >= 3:
+            return "same"
     cs, fs = series_key(cited), series_key(found)
     if cs and fs and (cs == fs or (len(cs) >= 8 and len(fs) >= 8 and fuzz.ratio(cs, fs) >= 90)):
         return "same"

@@ -1,0 +1,76 @@
+"""Word .docx: paragraphs after the References heading, each one reference."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from citecheck.extract import InputError, read_path
+from citecheck.extract.docx import docx_paragraphs, read_docx
+from citecheck.normalize import fold, normalize_doi, title_similarity
+
+DOCS = Path(__file__).resolve().parent / "data" / "documents"
+
+
+def _docx(paragraphs: list[tuple[str | None, str]]) -> bytes:
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    body = "".join(
+        f'<w:p>{f"<w:pPr><w:pStyle w:val={chr(34)}{s}{chr(34)}/></w:pPr>" if s else ""}'
+        f'<w:r><w:t xml:space="preserve">{t}</w:t></w:r></w:p>' for s, t in paragraphs)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("word/document.xml", f'<w:document xmlns:w="{w}"><w:body>{body}</w:body></w:document>')
+    return buf.getvalue()
+
+
+def test_word_fixture_reference_section() -> None:
+    cites = read_path(DOCS / "authoryear-word.docx")
+    exp = [json.loads(x) for x in (DOCS / "authoryear-expected.jsonl").read_text("utf-8").splitlines()]
+    assert len(cites) == len(exp) == 12  # the appendix paragraph after the next heading is not read
+    paragraphs = docx_paragraphs((DOCS / "authoryear-word.docx").read_bytes(), "x")
+    for c, e in zip(cites, exp, strict=True):
+        f = c.fields
+        assert c.error is None and c.provenance.format == "docx"
+        assert paragraphs[c.provenance.line - 1][1].startswith(e["author"][0]["family"])
+        assert [fold(a.family or "") for a in f.author] == [fold(a["family"]) for a in e["author"]], c.raw
+        assert title_similarity(f.title, e["title"]) > 0.9, c.raw
+        assert (f.volume, f.page, f.year) == (e["volume"], e["page"], e["issued"]["date-parts"][0][0])
+        assert normalize_doi(e["DOI"]) == f.DOI
+
+
+def test_runs_field_codes_and_deleted_text() -> None:
+    w = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    xml = (f'<w:document xmlns:w="{w}"><w:body><w:p><w:r><w:t>References</w:t></w:r></w:p>'
+           '<w:p><w:r><w:instrText> ADDIN ZOTERO_BIBL {} </w:instrText></w:r>'
+           '<w:r><w:t xml:space="preserve">Smith, J. (2001). A </w:t></w:r><w:del><w:r>'
+           '<w:delText>deleted </w:delText></w:r></w:del><w:r><w:t>title. Nature, 4, 5-6.</w:t></w:r></w:p>'
+           '</w:body></w:document>')
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("word/document.xml", xml)
+    cites = read_docx(buf.getvalue(), "z.docx")
+    assert len(cites) == 1
+    assert "ZOTERO" not in cites[0].raw and "deleted" not in cites[0].raw
+    assert cites[0].fields.year == 2001
+
+
+def test_no_heading_reads_whole_document() -> None:
+    data = _docx([(None, "Smith, J. (2001). A title. Nature, 4, 5-6."),
+                  (None, "Doe, A. (1999). Other title. Science, 7, 8-9.")])
+    assert len(read_docx(data, "plain.docx")) == 2
+
+
+def test_bad_docx_inputs() -> None:
+    with pytest.raises(InputError, match="bad zip"):
+        read_docx(b"not a zip", "a.docx")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("other.xml", "<x/>")
+    with pytest.raises(InputError, match=r"no word/document\.xml"):
+        read_docx(buf.getvalue(), "b.docx")
+    with pytest.raises(InputError, match="no text"):
+        read_docx(_docx([]), "c.docx")

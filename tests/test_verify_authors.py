@@ -1,0 +1,70 @@
+"""Author comparison edge cases: transliteration, markup, name order, collaborations, et al."""
+
+from __future__ import annotations
+
+from citecheck.model import Name, Record
+from citecheck.verify.authors import compare_authors
+from citecheck.verify.compare import assess
+
+
+def rec(*names: Name, truncated: bool = False) -> Record:
+    r = Record(author=list(names))
+    if truncated:
+        r.custom["authors_truncated"] = True
+    return r
+
+
+FOUND = rec(Name(family="Müller", given="Jan"), Name(family="Ch'ng", given="Shin-Fang"),
+            Name(family="Hippel", given="Georg M.", **{"non-dropping-particle": "von"}),
+            Name(family="Zhang", given="Ningyu"))
+
+
+def test_spelling_variants_of_the_same_names_agree() -> None:
+    variants = [
+        [Name(family="Mueller", given="J."), Name(family="Ch&apos;ng", given="S.-F."),
+         Name(family="von Hippel", given="G. M."), Name(family="Zhang", given="N.")],
+        [Name(family="M{\\\"u}ller", given="Jan"), Name(family="Chng", given="Shin-Fang"),
+         Name(family="Hippel", given="Georg"), Name(family="Ningyu", given="Zhang")],
+        [Name(literal="Jan Muller"), Name(family="Shin-Fang Ch'ng"), Name(family="von Hippel"),
+         Name(family="Zhang N")],
+    ]
+    for names in variants:
+        a = assess(rec(*names), FOUND)
+        assert a.score == 10.0 and not a.discrepancies, (names, a.rationale)
+
+
+def test_et_al_written_as_an_author_means_truncated() -> None:
+    cited = rec(Name(family="Müller", given="J."), Name(literal="et al."))
+    assert assess(cited, FOUND).score == 10.0
+    cited = rec(Name(family="Müller", given="J."), Name(family="others"))
+    assert assess(cited, FOUND).score == 10.0
+    # without "et al." a short list of a four-author paper has dropped authors
+    a = assess(rec(Name(family="Müller", given="J.")), FOUND)
+    assert [d.kind for d in a.discrepancies] == ["missing_author"]
+
+
+def test_other_given_name_is_flagged() -> None:
+    cited = rec(Name(family="Müller", given="Jonas"), Name(family="Ch'ng", given="Shin-Fang"),
+                Name(family="von Hippel", given="Georg"), Name(family="Zhang", given="Ningyu"))
+    a = assess(cited, FOUND)
+    assert [d.detail for d in a.discrepancies] == ["given name differs"]
+    assert 7.0 <= a.score < 9.5
+
+
+def test_namesakes_do_not_make_a_list_match() -> None:
+    found = rec(Name(family="Wang", given="Yuxiao"), Name(family="Liu", given="Ting"),
+                Name(family="Zhao", given="Long"), Name(family="Yuan", given="Liangzhe"))
+    cited = rec(Name(family="Wang", given="Peng"), Name(family="Liu", given="Huikang"),
+                Name(family="So", given="Anthony"), Name(family="Balzano", given="Laura"))
+    comp = compare_authors(cited, found)
+    assert comp is not None and comp.overlap < 0.34
+    assert any(d.severity == "major" for d in assess(cited, found).discrepancies)
+
+
+def test_collaboration_against_member_list_is_not_compared() -> None:
+    members = rec(*[Name(family=f"Member{i:02d}", given="A.") for i in range(40)])
+    members.title = "Search for new phenomena with the ATLAS detector"
+    cited = rec(Name(literal="ATLAS Collaboration"))
+    assert compare_authors(cited, members) is None
+    assert compare_authors(rec(Name(family="Member00", given="A.")),
+                           rec(Name(literal="ATLAS Collaboration"))) is None

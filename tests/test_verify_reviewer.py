@@ -1,0 +1,44 @@
+"""The reviewer pass: when does a resolved identifier need a second look, and how is it worded."""
+
+from __future__ import annotations
+
+from citecheck.model import Name, Record, set_year
+from citecheck.verify.compare import assess
+from citecheck.verify.reviewer import needs_review, review_rationale
+from tests.test_verify_compare import BY_ID, RECORDS, cited_from, fabricate, m_year
+
+
+def test_identifier_with_other_text_needs_review() -> None:
+    real = BY_ID["doi:10.1103/physrevlett.81.4412"]
+    other = BY_ID["doi:10.1002/ece3.2314"]
+    cited = fabricate(real, other)  # real DOI, another paper's title and authors
+    a = assess(cited, real)
+    assert needs_review(cited, "doi", a)
+    assert needs_review(cited, "arxiv", a)
+    # found by title search, the same disagreement is just a poor candidate
+    assert not needs_review(cited, "title", a)
+
+
+def test_faithful_or_slightly_wrong_citation_needs_no_review() -> None:
+    for r in RECORDS:
+        for cited in (cited_from(r), m_year(1)(r)):
+            if cited is None:
+                continue
+            assert not needs_review(cited, "doi", assess(cited, r)), r.id
+
+
+def test_title_less_citation_with_other_authors_needs_review() -> None:
+    real = BY_ID["doi:10.1103/physrevlett.81.4412"]
+    cited = Record(author=[Name(family="Hendricksen", given="P."), Name(family="Okafor", given="C.")],
+                   container_title="Phys. Rev. Lett.", volume="81", page="4412", DOI=real.DOI)
+    set_year(cited, 1998)
+    assert needs_review(cited, "doi", assess(cited, real))
+
+
+def test_review_rationale_names_identifier_and_owner() -> None:
+    found = BY_ID["doi:10.1103/physrevlett.81.4412"]
+    text = review_rationale("doi", "10.1103/PhysRevLett.81.4412", found)
+    assert text.startswith("DOI 10.1103/PhysRevLett.81.4412 belongs to 'Localization transition")
+    assert "(Stepanow et al. 1998)" in text and "not to the cited work" in text
+    text = review_rationale("arxiv", "cond-mat/9805021", found)
+    assert text.startswith("arXiv id arXiv:cond-mat/9805021 belongs to")
