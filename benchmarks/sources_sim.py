@@ -2,16 +2,18 @@
 
 1,000 citations (half with a DOI or arXiv id, half title-only, 5 % of those invented) go to
 Crossref, Semantic Scholar, OpenAlex, arXiv and INSPIRE the way the orchestrator sends them:
-identifier lookups batched up front (S2 batch, OpenAlex OR-filter, arXiv id_list; Crossref
-and INSPIRE one by one), then one search per title-only citation the source covers. The
+identifier lookups batched up front (S2 batch, OpenAlex OR-filter, arXiv id_list, Crossref
+``filter=doi:``, INSPIRE ``doi a or doi b``), then one search per title-only citation the
+source covers. The
 simulator enforces each service's published limit (429 + Retry-After beyond it) and logs any
 request that arrives while a Retry-After is running.
 
-Time is scaled (``--scale``, default 20): limits run 20× faster and Retry-After lasts 1/20,
+Time is scaled (``--scale``, default 10): limits run 10× faster and Retry-After lasts 1/10,
 for the client too (``rate_scale``), so the ~25 real minutes this workload needs at arXiv's
-one-request-per-3-s take well under a minute. Reported rates are converted back to real time.
+one-request-per-3-s take about a minute. (From 20× on, the CPU latency of client and server
+on a busy machine starts to matter against 50 ms slots.) Rates are reported in real time.
 
-    .venv/bin/python benchmarks/sources_sim.py [--scale 20] [--n 1000] [--json out.json]
+    .venv/bin/python benchmarks/sources_sim.py [--scale 10] [--n 1000] [--json out.json]
 """
 
 from __future__ import annotations
@@ -150,7 +152,7 @@ async def main(args: argparse.Namespace) -> dict:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=1000)
-    parser.add_argument("--scale", type=float, default=20.0)
+    parser.add_argument("--scale", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--sources", default=",".join(NAMES), help="comma-separated subset")

@@ -245,6 +245,20 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "title": "Einstein vs Maxwell: Is gravitation a curvature of space, a field in flat "
                   "space, or both?"},
     ),
+    # JHEP / INSPIRE style: "Journal Vol (Year) Page [arXiv:...] [INSPIRE]"
+    (
+        "[12] ATLAS collaboration, Measurement of the Higgs boson mass, JHEP 05 (2019) 123 "
+        "[arXiv:1812.01234] [INSPIRE].",
+        {"authors": ["ATLAS Collaboration"], "title": "Measurement of the Higgs boson mass",
+         "container": "JHEP", "volume": "05", "page": "123", "year": 2019,
+         "arxiv": "1812.01234"},
+    ),
+    (
+        "J.B. Kogut and L. Susskind, Hamiltonian formulation of Wilson's lattice gauge theories, "
+        "Phys. Rev. D 11 (1975) 395 [INSPIRE].",
+        {"authors": ["Kogut", "Susskind"], "container": "Phys. Rev. D", "volume": "11",
+         "page": "395", "year": 1975},
+    ),
     # thesis
     (
         "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",
@@ -378,3 +392,15 @@ def test_full_anystyle_set_if_present() -> None:
     )
     total = sum(1 for i in items if "date" in i["fields"])  # type: ignore[operator]
     assert years / total >= 0.95
+
+
+def test_given_first_list_is_not_read_as_inverted_names() -> None:
+    p = parse_reference("Michael Kuhlen, Jürg Diemand, and Piero Madau. GLAST and Dark Matter "
+                        "Substructure in the Milky Way. AIP Conference Proceedings, 921:135–138, "
+                        "2007. doi: 10.1063/1.2757285.")
+    assert families(p) == ["Kuhlen", "Diemand", "Madau"]
+    assert p.record.volume == "921" and p.record.page == "135-138"
+    p = parse_reference("Del Rey, Lester. The Eleventh Commandment. Evanston, Ill.: Regency, 1962.")
+    assert families(p) == ["Del Rey"] and p.record.title == "The Eleventh Commandment"
+    p = parse_reference("FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007")
+    assert families(p) == ["FERRIERES"] and p.record.title == "Nourritures canailles"

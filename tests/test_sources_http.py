@@ -197,3 +197,20 @@ async def test_invalid_url_is_a_source_error() -> None:
 
 def test_httpx_is_the_transport() -> None:
     assert httpx.__version__  # the one HTTP client library the sources use
+
+
+async def test_circuit_breaker_stops_hammering_a_dead_host() -> None:
+    hits: list[float] = []
+
+    def handler(req: Request) -> Response:
+        hits.append(time.monotonic())
+        return Response(503, "{}")
+
+    with LoopbackServer(handler) as srv:
+        client = HttpClient("t5", SourceConfig(max_retries=1, backoff_base=0.001, rate_scale=1000),
+                            {"default": RateLimit(1000, 1, 4)})
+        for _ in range(20):
+            with pytest.raises(errors.ServerError):
+                await client.request("GET", srv.url + "/x")
+        await client.aclose()
+    assert len(hits) == 5 * 2  # five calls of two attempts each, then the host is skipped

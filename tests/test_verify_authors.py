@@ -68,3 +68,26 @@ def test_collaboration_against_member_list_is_not_compared() -> None:
     assert compare_authors(cited, members) is None
     assert compare_authors(rec(Name(family="Member00", given="A.")),
                            rec(Name(literal="ATLAS Collaboration"))) is None
+
+
+def test_huge_author_lists_stay_fast() -> None:
+    import time
+
+    found = rec(*[Name(family=f"Physicist{i:04d}x", given="A. B.") for i in range(3000)])
+    cited = rec(*[Name(family=f"Other{i:04d}", given="C.") for i in range(3000)])
+    start = time.perf_counter()
+    a = assess(cited, found)
+    assert time.perf_counter() - start < 2.0
+    assert any(d.severity == "major" for d in a.discrepancies)
+    same = rec(*[n.model_copy() for n in found.author])
+    assert assess(same, found).score == 10.0
+
+
+def test_edited_volume_cited_by_its_editors() -> None:
+    found = Record(title="Handbook of Things", editor=[Name(family="Olver", given="Frank W. J."),
+                                                       Name(family="Lozier", given="Daniel W.")])
+    cited = rec(Name(family="Olver", given="F. W. J."), Name(family="Lozier", given="D. W."))
+    cited.title = "Handbook of Things"
+    assert assess(cited, found).score == 10.0
+    cited.author = [Name(family="Abramowitz", given="M."), Name(family="Stegun", given="I. A.")]
+    assert assess(cited, found).score <= 3.0

@@ -568,3 +568,26 @@ def test_nothing_identifying_the_record_is_major() -> None:
     c.container_title, c.volume, c.page = "Phys. Rev. Lett.", "81", "4412"
     a = assess(c, r)
     assert MINOR_BAND[0] <= a.score <= MINOR_BAND[1] and not identity_mismatch(c, r), a.rationale
+
+
+def test_published_year_accepted_against_the_preprint_record() -> None:
+    preprint = BY_ID["arxiv:1706.08310"]  # CMS preprint, 2017, no journal
+    c = cited_from(preprint)
+    c.container_title, c.volume, c.page = "Journal of High Energy Physics", "02", "026"
+    set_year(c, 2018)
+    a = assess(c, preprint)
+    assert a.score == 10.0, a.rationale
+    c.container_title = None  # no journal named: the year is simply wrong
+    assert [d.field for d in assess(c, preprint).discrepancies] == ["issued"]
+
+
+def test_spelling_variants_are_the_same_title_typos_are_not() -> None:
+    r = BY_ID["doi:10.1103/physrevlett.81.4412"].model_copy()
+    r.title = "Modeling the behavior of random copolymers: optimization and analysis in the center"
+    c = cited_from(r)
+    c.title = "Modelling the behaviour of random copolymers: optimisation and analysis in the centre"
+    assert assess(c, r).score == 10.0
+    short = BY_ID["doi:10.1063/1.2130690"]  # "Capturing knots in polymers"
+    c = cited_from(short)
+    c.title = "Capturing knot in polymers"
+    assert [d.field for d in assess(c, short).discrepancies] == ["title"]

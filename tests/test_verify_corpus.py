@@ -12,6 +12,7 @@ import random
 import statistics
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -28,13 +29,19 @@ FILES = ["arxiv-browse", "bibliotex", "hyydiffxs-atlas-cms", "refchecker-api-cac
 pytestmark = pytest.mark.corpus
 
 
-def sample_records(n: int, seed: int = 7) -> list[Record]:
-    if not SHARED.is_dir():
-        pytest.skip(f"../shared/data not found: {SHARED}")
+@lru_cache(maxsize=1)
+def _rows() -> tuple[dict, ...]:
     rows: list[dict] = []
     for name in FILES:
         with gzip.open(SHARED / f"{name}.jsonl.gz", "rt", encoding="utf-8") as fh:
             rows.extend(json.loads(line) for line in fh)
+    return tuple(rows)
+
+
+def sample_records(n: int, seed: int = 7) -> list[Record]:
+    if not SHARED.is_dir():
+        pytest.skip(f"../shared/data not found: {SHARED}")
+    rows = list(_rows())
     rng = random.Random(seed)
     rng.shuffle(rows)
     return [Record.from_csl(r) for r in rows[:n]]

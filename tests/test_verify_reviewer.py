@@ -41,4 +41,4 @@ def test_review_rationale_names_identifier_and_owner() -> None:
     assert text.startswith("DOI 10.1103/PhysRevLett.81.4412 belongs to 'Localization transition")
     assert "(Stepanow et al. 1998)" in text and "not to the cited work" in text
     text = review_rationale("arxiv", "cond-mat/9805021", found)
-    assert text.startswith("arXiv id arXiv:cond-mat/9805021 belongs to")
+    assert text.startswith("arXiv:cond-mat/9805021 belongs to 'Localization")

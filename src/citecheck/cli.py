@@ -57,32 +57,6 @@ def _root(
     pass
 
 
-def _read_inputs(paths: list[str]) -> tuple[list, list[str]]:  # type: ignore[type-arg]
-    from citecheck.extract import InputError, read_path, read_text
-
-    citations = []
-    errors: list[str] = []
-    for raw in paths:
-        try:
-            if raw == "-":
-                data = sys.stdin.read()
-                citations.extend(read_text(data, "<stdin>"))
-            else:
-                citations.extend(read_path(raw))
-        except InputError as exc:
-            errors.append(str(exc))
-    # Ids must stay unique across inputs (two files may both have entry "#1").
-    seen: dict[str, int] = {}
-    for i, cit in enumerate(citations):
-        cit.provenance.index = i
-        if cit.id in seen:
-            seen[cit.id] += 1
-            cit.id = f"{cit.id}~{seen[cit.id]}"
-        else:
-            seen[cit.id] = 0
-    return citations, errors
-
-
 @app.command()
 def check(
     paths: Annotated[
@@ -112,6 +86,9 @@ def check(
         typer.Option("--fix-bib", help="Write corrected BibTeX for EXACT/MINOR citations to this file."),
     ] = None,
     concurrency: Annotated[int, typer.Option("--concurrency", min=1, help="Citations checked at once.")] = 16,
+    pages: Annotated[
+        str | None, typer.Option("--pages", help="PDF pages to read, e.g. 5-7 or 12- (PDF inputs only).")
+    ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
@@ -119,9 +96,10 @@ def check(
     Exit status: 0 clean, 1 a citation at or above --fail-on was found, 2 usage or input error.
     """
     from citecheck.checker import Checker, CheckOptions
+    from citecheck.extract.cli import read_inputs
     from citecheck.model import Label
 
-    citations, input_errors = _read_inputs(paths)
+    citations, input_errors = read_inputs([Path(p) for p in paths], pages)
     for message in input_errors:
         err.print(f"[bold red]error:[/] {message}")
     if not citations:

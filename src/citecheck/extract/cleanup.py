@@ -18,6 +18,12 @@ _LABEL_RE = re.compile(
     r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
 )
 _SPACE_RE = re.compile(r"\s+")
+# Link labels that reference managers and publishers append: "[INSPIRE]", "[Google Scholar]"
+_LINK_LABEL_RE = re.compile(
+    r"\[\s*(?:INSPIRE|ADS|Google Scholar|CrossRef|PubMed|Medline|Web of Science|ISI|CAS|"
+    r"Scopus|PMC free article|Free full text|Full text|Link|PDF)\s*\]",
+    re.I,
+)
 _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
 _STATUS_RE = re.compile(
@@ -25,7 +31,8 @@ _STATUS_RE = re.compile(
     r"accepted(?: for publication)?|under review|im Druck|sous presse)\b\s*\)?(?=[\s.,;]|$)",
     re.I,
 )
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": ""})
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": "", "\u200b": "",
+                         "\u200c": "", "\u200d": "", "\u200e": "", "\u200f": "", "\ufeff": ""})
 
 
 @lru_cache(maxsize=4096)
@@ -67,6 +74,7 @@ def clean_reference(text: str) -> str:
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
     text = _STATUS_RE.sub(" ", text)
     text = _TAG_RE.sub("", text)
+    text = _LINK_LABEL_RE.sub(" ", text)
     text = _SPACE_RE.sub(" ", text).strip()
     text = text.rstrip(" *†‡§¶#")
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.

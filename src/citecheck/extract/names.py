@@ -28,7 +28,7 @@ _PARTICLE = (
 # A surname word: capitalised (Müller, O'Brien, Del'Haye, McDonald, LaPorta, OBrien), all caps,
 # hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
 _CORE = (
-    rf"(?:[{U}][{L}]{{0,2}}['’][{U}][{L}]+|[{U}][{L}]+['’][{L}]+|[{U}]{{1,2}}[{L}]+(?:[{U}][{L}]+)?|"
+    rf"(?:[{U}][{L}]{{0,2}}['’][{U}][{L}]+|[{U}][{L}]+['’][{U}{L}][{L}]+|[{U}]{{1,2}}[{L}]+(?:[{U}][{L}]+)?|"
     rf"[{U}]{{2,}}(?![{L}.]))"
 )
 _WORD = rf"{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
@@ -48,7 +48,7 @@ F_INIT_FIRST = re.compile(
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
 F_FAM_INIT = re.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\s*(?:[,;.]\s|\s(?:and|&)\s|\.?$)))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = re.compile(
@@ -65,8 +65,22 @@ F_CAPS_FIRST = re.compile(
     rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))"
 )
 # "Given M. Family" / "Ronald L Rivest" (full first name)
-F_GIVEN_FIRST = re.compile(
-    rf"(?P<given>{_WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{_WORD}))*)\s+(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}{_END}"
+_GIVEN_FIRST = (
+    rf"(?P<given>(?:[{U}]\.?\s)?{_WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{_WORD}))*)\s+"
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}"
+)
+F_GIVEN_FIRST = re.compile(_GIVEN_FIRST + _END)
+# After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
+# Mahler: Memories and Letters")
+F_GIVEN_FIRST_NC = re.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|and\b|&|et\b|$|\d{4}\b))")
+# "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
+F_FAM_GIVEN_DOT = re.compile(
+    rf"(?P<family>{_WORD}\s{_WORD}),\s+(?P<given>{_WORD}(?:\s{_INIT})*)"
+    r"(?=\.(?:\s|$)|,?\s+(?:and|&)\s)"
+)
+# French "FERRIERES (Madeleine)", "Codou (Y.)", "ALLEN (J.P.)"
+F_FAM_PAREN = re.compile(
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
 _COLLAB = re.compile(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+-]*\s+){{0,3}}?(?:[{U}\d][\w/&+-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollaborations?"
@@ -92,7 +106,8 @@ _DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
     F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first",
-    F_GIVEN_FIRST: "given_first",
+    F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
+    F_FAM_PAREN: "fam_paren",
 }
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
 _AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST)
@@ -102,7 +117,8 @@ _STYLES = {
     "fam_init": (F_FAM_INIT, F_FAM_GIVEN, F_INIT_FIRST),
     "caps_first": (F_CAPS_FIRST, F_INIT_FIRST),
     # MLA/Chicago invert only the first author: "Beck, Ulrich, Anthony Giddens, and Scott Lash"
-    "fam_given": (F_GIVEN_FIRST, F_INIT_FIRST, F_FAM_GIVEN, F_FAM_INIT),
+    "fam_given": (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_FAM_GIVEN, F_FAM_INIT),
+    "fam_paren": (F_FAM_PAREN,),
     "fam_caps": (F_FAM_CAPS,),
     "given_first": (F_GIVEN_FIRST, F_INIT_FIRST),
 }
@@ -112,6 +128,8 @@ _FIRST_TRY = (
     ("init_first", F_INIT_FIRST),
     ("fam_caps", F_FAM_CAPS_STRICT),
     ("caps_first", F_CAPS_FIRST),
+    ("fam_given", F_FAM_GIVEN_DOT),
+    ("fam_paren", F_FAM_PAREN),
     ("given_first", F_GIVEN_FIRST),
     ("fam_given", F_FAM_GIVEN),
     ("fam_caps", F_FAM_CAPS),
@@ -150,6 +168,7 @@ def _name_from(match: re.Match[str]) -> Name:
 def _collab(match: re.Match[str]) -> list[Name]:
     text = match.group(0).strip()
     text = re.sub(r"^[Tt]he\s+", "", text)
+    text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
     joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
     if joint:
         return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]

@@ -62,14 +62,14 @@ _VOL_ISSUE_PAGES_RE = re.compile(
     rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
-    rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*[,:]\s*(?={_PAGE}\s*[-–]))?"
-    rf"(?:(?:[:,]\s*|\s+|(?<=[,:])|(?<=[,:]\s))(?:pp?\.\s*)?(?P<page>{_PAGES}))?(?=\s*(?:[,.;(]|$))"
+    rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={_PAGE}\s*[-–])|:\s*(?=\d)))?"
+    rf"(?:(?:[:,]\s*|\s+|(?<=[,:])|(?<=[,:]\s))(?:pp?\.\s*)?(?P<page>{_PAGES}))?(?=\s*(?:[,.;(\[]|$))"
 )
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
 _BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
 _PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .,'’-]{1,40}?)\s*:\s*(?P<pub>[^:]{2,80}?)$")
 _IN_RE = re.compile(r"^(?:In|in|IN)\s*:?\s+")
-_EDS_RE = re.compile(r"\(?\b(?:eds?|editors?|Hrsg|Hg)\b\.?\)?,?", re.I)
+_EDS_RE = re.compile(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?\)?,?", re.I)
 _THESIS_RE = re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
                         r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b", re.I)
 _REPORT_RE = re.compile(r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working paper|white paper|"
@@ -140,7 +140,7 @@ _LOWER_ABBREV = frozenset(
      "mech", "appl", "astron", "geol", "geochem", "volc", "geotherm", "seismol", "soc"]
 )
 _ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
-_WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z][a-z]?$")
+_WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z]$")
 
 
 def _boundary_kind(text: str, pos: int) -> int:
@@ -261,6 +261,12 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
                 if (vm.group(2) or vm.group(3)) and not tail.issue:
                     tail.issue = (vm.group(2) or vm.group(3)).strip()
                 head = head[: vm.start()].rstrip(_TRIM_KEEP_DOT)
+        if not tail.volume:
+            # "Harvard Business Review, XLII (September, 1964), pp. 164": a Roman volume
+            rm = re.search(r",\s*([IVXLC]{1,7})\s*[,.]?\s*$", head)
+            if rm:
+                tail.volume = rm.group(1)
+                head = head[: rm.start()]
         if not tail.page:
             pm = re.search(rf"[:,]\s*({_PAGES})\s*$", text[start:])
             if pm:
@@ -403,14 +409,26 @@ def _set(tail: _Tail, **kw: str | None) -> _Tail:
     return tail
 
 
+_EDS_WORD = r"(?:eds?|Eds?|editors?|Editors?|Hrsg|Hg|éds?)\.?"
+# "J. Smith (ed.), Book" / "(M. Cooper & W. Stiles, Eds.) Book" / "A. Jonaitis, ed., Book" /
+# "Bohringer H., Pratt G.W., eds, ESO Astrophys. Symp."
+_LEADING_EDITORS_RE = re.compile(
+    rf"^\(?[^()]{{0,150}}?[\s,(]\(?{_EDS_WORD}\)?\s*[,:)]?\s*(?P<rest>[A-Z\d\"“].+)$"
+)
+# "Book. Ed. Anja Müller" / "Book, edited by X and Y" / "Book, ed. by X"
+_TRAILING_EDITORS_RE = re.compile(
+    r"[,.]?\s*(?:\b(?:[Ee]d(?:ited)?\.?\s+by|[Ee]ds?\.|[Hh]rsg\.\s+v(?:on)?\.?)|\bEd\.)\s+.*$"
+)
+
+
 def _strip_editors(text: str) -> str:
-    # "J. Smith (ed.), Book Title" / "Book Title, ed. by J. Smith": keep the book title.
-    m = re.match(r"^(.{0,120}?)\((?:eds?|Hrsg|Hg)\.?\)\s*[,:]?\s*(.+)$", text, re.I)
-    if m:
-        return m.group(2)
-    m = re.search(r",?\s*(?:ed(?:ited)?\.?\s+by|eds?\.)\s+.*$", text)
+    """Keep the book title of 'Editors (eds.), Book Title' or 'Book Title, ed. by Editors'."""
+    m = _LEADING_EDITORS_RE.match(text)
+    if m and len(m.group("rest")) > 3:
+        text = m.group("rest")
+    m = _TRAILING_EDITORS_RE.search(text)
     if m and m.start() > 0:
-        return text[: m.start()]
+        text = text[: m.start()]
     return text
 
 
@@ -448,6 +466,9 @@ def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | 
     return _clean_field(text), tail
 
 
+_EDITION_RE = re.compile(
+    r"^(?:\d+(?:st|nd|rd|th|e|ème)|first|second|third|revised|rev\.|new)\s+(?:ed|edn|edition|éd)\.?$", re.I
+)
 _PAGE_REF_RE = re.compile(r"^(?:pp?\.?|pages?|S\.)\s*\d+(?:\s*-\s*\d+)?$|^\d+\s*(?:pp?|pages|S)\.?$", re.I)
 _SMALL_WORDS = frozenset({"of", "and", "the", "&", "de", "du", "des", "und", "für", "di", "la"})
 
@@ -470,12 +491,12 @@ def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
     while len(pieces) > 1:
         piece = pieces[-1].strip(" .")
         title_words = len(" ".join(pieces[:-1]).split())
-        if not piece or _PAGE_REF_RE.match(piece):
+        if not piece or _PAGE_REF_RE.match(piece) or _EDITION_RE.match(piece):
             pieces.pop()
         elif _CONF_RE.search(piece) and not tail.container:
             tail.container = _clean_field(piece)
             pieces.pop()
-        elif _looks_like_publisher_piece(piece, title_words):
+        elif _looks_like_publisher_piece(piece, title_words + (1 if taken else 0)):
             taken.insert(0, piece)
             pieces.pop()
         else:
@@ -622,7 +643,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
 
     # Year: prefer the one right after the authors (APA, astronomy), else as chosen globally.
     year = None
-    m = re.match(rf"^\s*[,.]?\s*\(?\s*({_YEAR})[a-z]?\s*\)?(?:\s*,?\s*{_MONTH}(?:\s*\d{{1,2}})?\)?)?\s*[.,:]?\s*", rest)
+    m = re.match(rf"^\s*[,.]?\s*\(?\s*({_YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{_MONTH}(?:\s*\d{{1,2}})?\)?)?\s*[.,:]?\s*", rest)
     if authors.names and m and not re.match(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]", rest):
         year = int(m.group(1))
         rest = rest[m.end():]
@@ -675,6 +696,9 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     if container and _CONF_RE.search(container):
         container = _strip_location(container)
     elif container and not (tail.volume or tail.page) and _looks_like_imprint(container):
+        pm = _PUBLISHER_RE.match(container)
+        if pm and not tail.publisher:
+            tail.place, tail.publisher = pm.group("place"), pm.group("pub")
         tail.publisher = tail.publisher or container  # "Sinauer Associates, Inc., Sunderland, MA"
         container = None
     record.container_title = container
@@ -713,10 +737,16 @@ def _tidy(text: str) -> str:
 _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 
+_TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
+_TITLE_EDITOR_RE = re.compile(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
+
+
 def _finish_title(title: str | None) -> str | None:
     title = _clean_field(title)
     if not title:
         return None
+    title = _TRANSLATOR_RE.sub("", title)
+    title = _TITLE_EDITOR_RE.sub("", title)
     if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
         title = title[:-1]
     title = _LEADING_JUNK_RE.sub("", title)
@@ -762,8 +792,10 @@ def _strip_location(container: str) -> str:
 def _looks_like_imprint(text: str) -> bool:
     """A book's publisher and place rather than a periodical's name."""
     pieces = [p.strip(" .") for p in text.split(",")]
-    last = pieces[-1]
-    if len(pieces) >= 2 and (_US_STATE_RE.match(last) or last in _COUNTRIES):
+    if len(pieces) >= 2 and any(_US_STATE_RE.match(p) or p in _COUNTRIES for p in pieces[1:]):
+        return True
+    pm = _PUBLISHER_RE.match(text)
+    if pm and _plausible_imprint(pm.group("place"), pm.group("pub")):
         return True
     return bool(re.search(r"\b(?:Inc|Ltd|GmbH|Pub|Publishers?|Publications|Press|Verlag|"
                           r"Associates|Books)\b", text))
@@ -775,8 +807,13 @@ def _finish_container(value: str | None) -> str | None:
         return None
     value = _TRAILING_DATE_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
-    value = re.sub(r"\s*\(\s*\)\s*$", "", value)
+    value = _strip_editors(value)
+    value = _SPECIAL_ISSUE_RE.sub("", value)
+    value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
     return _clean_field(value)
+
+
+_SPECIAL_ISSUE_RE = re.compile(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
 
 
 _IN_MARK_RE = re.compile(r"(?:^|[.,”\"]\s*)(?:In|in):?\s+(?=[A-Z\d])")

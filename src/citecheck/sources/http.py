@@ -76,6 +76,10 @@ LIMITS: dict[str, RateLimit] = {
 
 #: Keep a little under the published rate: the server's clock and ours never agree exactly.
 SAFETY = 0.97
+#: after this many consecutive calls that failed (after their retries) a host is skipped ...
+BREAKER_FAILURES = 5
+#: ... for this many seconds; then one call may try again
+BREAKER_COOLDOWN = 60.0
 
 
 def redact(text: str, secrets: Iterable[str]) -> str:
@@ -154,6 +158,9 @@ class HostState:
         self.gate = _Gate(limit.concurrency)
         self.blocked_until = 0.0  # time.monotonic()
         self.requests_sent = 0
+        # circuit breaker: a host that keeps failing is not hammered (nor waited on) per call
+        self.failures = 0
+        self.open_until = 0.0
         self._limiter: AsyncLimiter | None = None
         self._limiter_loop: asyncio.AbstractEventLoop | None = None
 
@@ -173,6 +180,17 @@ class HostState:
     async def wait_unblocked(self) -> None:
         while (delay := self.blocked_until - time.monotonic()) > 0:
             await asyncio.sleep(delay)
+
+    def circuit_open(self) -> bool:
+        return time.monotonic() < self.open_until
+
+    def record(self, ok: bool) -> None:
+        if ok:
+            self.failures = 0
+            return
+        self.failures += 1
+        if self.failures >= BREAKER_FAILURES:
+            self.open_until = time.monotonic() + BREAKER_COOLDOWN / self.scale
 
     def observe(self, headers: Mapping[str, str]) -> None:
         """Shrink our limits to what the server announces (Crossref sends these)."""
@@ -300,6 +318,10 @@ class HttpClient:
         attempts = self.config.max_retries + 1
         missing = frozenset(not_found)
         parse_anyway = frozenset(accept)
+        state = self.state(url, lane)
+        if state.circuit_open():
+            raise ServerError(self.source, f"skipped: {state.failures} consecutive failed calls,"
+                                           " pausing this host")
         try:
             async for attempt in AsyncRetrying(
                 stop=stop_after_attempt(attempts),
@@ -308,10 +330,13 @@ class HttpClient:
                 reraise=True,
             ):
                 with attempt:
-                    return await self._once(
+                    result = await self._once(
                         method, url, params, json_body, headers, lane, expect, missing, parse_anyway
                     )
+                    state.record(True)
+                    return result
         except _Retry as exc:
+            state.record(False)
             reason = self.redact(f"{exc.reason} (gave up after {attempts} attempts)")
             raise exc.kind(self.source, reason) from None
         raise ServerError(self.source, "no attempt was made")  # pragma: no cover
@@ -406,6 +431,8 @@ def require(condition: bool, source: str, what: str) -> None:
 
 
 __all__ = [
+    "BREAKER_COOLDOWN",
+    "BREAKER_FAILURES",
     "LIMITS",
     "HostState",
     "HttpClient",

@@ -28,6 +28,7 @@ _OTHERS = {"others", "etal", "al", "andothers"}
 
 #: a cited family name at least this long may be a misspelling of one in the record
 MISSPELL_MIN_LEN = 4
+FUZZY_LIMIT = 40  # unmatched cited names searched for misspellings
 
 
 def collab_key(literal: str) -> str:
@@ -110,7 +111,8 @@ def _keys(record: Record) -> tuple[list[NameKey], bool]:
     """The comparable names, and whether the list ends in "et al." / "and others"."""
     keys = []
     others = False
-    for n in record.author:
+    # an edited volume is cited by its editors (and parsed as authors)
+    for n in record.author or record.editor:
         if not (n.family or n.literal or n.given):
             continue
         k = person_key(n)
@@ -254,9 +256,10 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         elif not k.is_collab and _given_differs(k.first_given, f_keys[idx].first_given):
             result.wrong_given.append((k.display, f_keys[idx].display))
     # pass 2: misspellings — closest unused family name within a small edit distance
-    for _ci, k in unmatched:
+    for n_tried, (_ci, k) in enumerate(unmatched):
         best = None
-        if not k.is_collab and len(k.family) >= MISSPELL_MIN_LEN:
+        # (fuzzy search is quadratic: on huge lists only the first few unmatched names get it)
+        if not k.is_collab and len(k.family) >= MISSPELL_MIN_LEN and n_tried < FUZZY_LIMIT:
             best = _closest(k, f_keys, used)
         if best is not None:
             used.add(best)

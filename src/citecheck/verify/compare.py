@@ -97,6 +97,7 @@ class _Scorer:
         self.major = 0.0
         self.checked = 0.0
         self.title_close = False  # title differs by a word or two: still names this work
+        self.scores: dict[str, float] = {}  # per-field similarities (Assessment.field_scores)
 
     def check(self, field: str) -> None:
         self.checked += _WEIGHTS.get(field, 0.5)
@@ -121,35 +122,35 @@ class _Scorer:
 def assess(cited: Record, found: Record) -> Assessment:
     """Compare what the citation says (`cited`) with the real record (`found`)."""
     s = _Scorer()
-    field_scores: dict[str, float] = {}
-    _title(cited, found, s, field_scores)
+    _title(cited, found, s)
     comparison = compare_authors(cited, found)
     if comparison is not None:
         s.check("author")
-        field_scores["author_match"] = round(comparison.overlap, 4)
+        s.scores["author_match"] = round(comparison.overlap, 4)
         _authors(comparison, cited, found, s)
     elif cited.author and found.author:
-        field_scores["author_match"] = 1.0  # collaboration vs its members: nothing contradicts
+        s.scores["author_match"] = 1.0  # collaboration vs its members: nothing contradicts
     _year(cited, found, s)
     _venue(cited, found, s)
     _volume_page_issue(cited, found, s)
     _identifiers(cited, found, s)
     _identity(comparison, s)
-    confidence = round(min(1.0, 0.35 + s.checked / 9.0), 3)
+    confidence = round(min(1.0, 0.35 + s.checked / 9.0), 3) if s.checked else 0.1
     return Assessment(score=round(s.score(), 3), confidence=confidence, discrepancies=s.issues,
-                      rationale=_rationale(s), field_scores=field_scores)
+                      rationale=_rationale(s), field_scores=s.scores)
 
 
 # -- fields -----------------------------------------------------------------------------------
 
 
-def _title(cited: Record, found: Record, s: _Scorer, scores: dict[str, float]) -> TitleComparison | None:
+def _title(cited: Record, found: Record, s: _Scorer) -> TitleComparison | None:
     if not (cited.title and cited.title.strip() and found.title and found.title.strip()):
         return None
     t = compare_titles(cited.title, found.title)
     if t.words == 0:
         return None
-    scores["title_similarity"] = round(t.similarity, 4)
+    s.scores["title_similarity"] = round(t.similarity, 4)
+    s.scores["title_word_edits"] = float(t.word_edits)
     s.check("title")
     kw = {"field": "title", "cited": cited.title, "found": found.title, "kind": "mismatch"}
     if t.match == "same":
@@ -217,12 +218,25 @@ def _year(cited: Record, found: Record, s: _Scorer) -> None:
     s.check("issued")
     # A preprint is often cited with its arXiv year, the published record has another.
     alts = {fy, _year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
-    if cy in alts:
+    if cy in alts or _published_later(cited, found, cy, fy):
+        s.scores["year_gap"] = 0.0
         s.agree("year")
         return
     gap = abs(cy - fy)
+    s.scores["year_gap"] = float(gap)
     s.flag(P_YEAR[min(gap, 4) - 1], f"year {cy} cited, record says {fy}", field="issued",
            cited=str(cy), found=str(fy), kind="mismatch", detail=f"year off by {gap}")
+
+
+def _published_later(cited: Record, found: Record, cy: int, fy: int) -> bool:
+    """The record is the arXiv preprint, the citation names the journal it appeared in later:
+    a year or two after the preprint's is the publication year, not a slip."""
+    if not 0 < cy - fy <= 2 or not found.arxiv:
+        return False
+    if any(not is_preprint_venue(n) for n in venue_names(found.container_title, found.container_title_short)):
+        return False
+    names = venue_names(cited.container_title, cited.container_title_short)
+    return bool(names) and not any(is_preprint_venue(n) for n in names)
 
 
 def _venue(cited: Record, found: Record, s: _Scorer) -> None:
@@ -234,6 +248,7 @@ def _venue(cited: Record, found: Record, s: _Scorer) -> None:
     s.check("container-title")
     order = {"same": 0, "sibling": 1, "different": 2}
     how = min((best_venue_match(c, found_names) for c in cited_names), key=order.__getitem__)
+    s.scores["venue_match"] = {"same": 1.0, "sibling": 0.5, "different": 0.0}[how]
     if how == "same":
         s.agree("journal")
         return

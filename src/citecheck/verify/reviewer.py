@@ -13,13 +13,17 @@ from citecheck.verify.compare import IDENTITY_TITLE
 
 
 def review_rationale(identifier_kind: str, identifier: str, found: Record) -> str:
-    label = "DOI" if identifier_kind == "doi" else "arXiv id"
-    shown = f"arXiv:{identifier}" if identifier_kind == "arxiv" else identifier
+    """"DOI 10.x/y belongs to 'Other Title' (Smith et al. 2007), not to the cited work; …"."""
+    if identifier_kind == "arxiv":
+        shown = f"arXiv:{identifier.removeprefix('arXiv:').removeprefix('arxiv:')}"
+    else:
+        shown = f"DOI {identifier}"
     who = authors_short(found)
     year = f" {found.year}" if found.year else ""
     by = f" ({who}{year})" if who or year else ""
+    title = (found.title or "").strip() or found.id or "another record"
     return (
-        f"{label} {shown} belongs to '{found.title or found.id}'{by}, not to the cited work; "
+        f"{shown} belongs to '{title}'{by}, not to the cited work; "
         "no real work matching the cited title and authors was found."
     )
 

@@ -49,8 +49,8 @@ def title_key(title: str) -> str:
     shrink to nothing, so such titles keep their Unicode letters instead.
     """
     title = delatex(title)
-    if "&" in title:  # HTML entities from scraped metadata: "&amp;", "D&apos;Hondt"
-        title = html.unescape(title)
+    if "&" in title:  # HTML entities from scraped metadata: "&amp;", "D&apos;Hondt"; "&" = "and"
+        title = html.unescape(title).replace("&", " and ")
     ascii_key = normalize_title(title.lower())
     text = unicodedata.normalize("NFKD", title.casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -65,6 +65,31 @@ def _head(title: str) -> str:
     """The main title without its subtitle ('' when there is no subtitle)."""
     parts = _SUBTITLE_SEP.split(title.strip().rstrip(".?! "), maxsplit=1)
     return title_key(parts[0]) if len(parts) == 2 and len(parts[0]) >= 12 else ""
+
+
+_SPELLING = [  # British → American endings; applied to both titles, so only variants coincide
+    (re.compile(r"isation"), "ization"),
+    (re.compile(r"(?<=\w{3})is(e|ed|es|ing|er|ers)$"), r"iz\1"),
+    (re.compile(r"(?<=\w{3})our(s|ed|ing|ite|ites|able)?$"), r"or\1"),
+    (re.compile(r"(?<=\w{3})ll(ing|ed|er|ers)$"), r"l\1"),
+    (re.compile(r"(?<=\w{2})ys(e|es|ed|ing)$"), r"yz\1"),
+    (re.compile(r"(?<=\w{3})tre(s)?$"), r"ter\1"),
+    (re.compile(r"(?<=\w{3})ogue(s)?$"), r"og\1"),
+]
+
+
+@lru_cache(maxsize=65536)
+def _american(word: str) -> str:
+    for pattern, repl in _SPELLING:
+        word = pattern.sub(repl, word)
+    return word
+
+
+def _spelling_variants(wa: list[str], wb: list[str]) -> bool:
+    """Same words up to British/American spelling: modelling/modeling, behaviour/behavior."""
+    if len(wa) != len(wb):
+        return False
+    return all(x == y or _american(x) == _american(y) for x, y in zip(wa, wb, strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +112,8 @@ def compare_titles(cited: str, found: str) -> TitleComparison:
         return TitleComparison(1.0, 0, n, "same")
     sim = Levenshtein.normalized_similarity(a, b)
     edits = Levenshtein.distance(wa, wb)
-    if sim >= TITLE_SAME:
-        return TitleComparison(sim, edits, n, "same")
+    if sim >= TITLE_SAME or _spelling_variants(wa, wb):
+        return TitleComparison(max(sim, TITLE_SAME), edits, n, "same")
     # A citation may drop the subtitle (or the record may lack it): the main titles agree.
     for x, hx, y in ((a, _head(found), b), (b, _head(cited), a)):
         if hx and len(hx) >= 12 and Levenshtein.normalized_similarity(x, hx) >= TITLE_SAME:
