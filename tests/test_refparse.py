@@ -404,3 +404,9 @@ def test_given_first_list_is_not_read_as_inverted_names() -> None:
     assert families(p) == ["Del Rey"] and p.record.title == "The Eleventh Commandment"
     p = parse_reference("FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007")
     assert families(p) == ["FERRIERES"] and p.record.title == "Nourritures canailles"
+
+
+def test_runaway_input_is_cut_and_flagged() -> None:
+    p = parse_reference("A. " * 3000)
+    assert p.confidence <= 0.3
+    assert any("longer than" in w for w in p.warnings)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.model import Record
-from tests.servers.simulator import Fault, Simulator, load_corpus
+from tests.servers.simulator import Fault, SimulatorProcess, load_corpus
 
 SAMPLE = Path(__file__).parent / "data" / "replay" / "corpus-sample.jsonl"
 SCALE = 50.0
@@ -71,8 +71,9 @@ def workdir(tmp_path: Path, records: list[Record]) -> Path:
 
 
 @pytest.fixture
-def sim(records: list[Record], workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Simulator]:
-    with Simulator(load_corpus([SAMPLE]), scale=SCALE) as s:
+def sim(records: list[Record], workdir: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SimulatorProcess]:
+    # its own process: timing checks must not measure the GIL shared with the CLI under test
+    with SimulatorProcess([SAMPLE], scale=SCALE) as s:
         for name, url in s.base_urls().items():
             monkeypatch.setenv(f"CITECHECK_{ {'s2_url': 'S2'}.get(name, name[:-4].upper()) }_URL", url)
         monkeypatch.setenv("CITECHECK_RATE_SCALE", str(SCALE))
@@ -98,7 +99,7 @@ def _labels(workdir: Path, *extra: str) -> dict[str, str]:
     return {item["id"]: item["label"] for item in items}
 
 
-def test_healthy_run_finds_the_works(sim: Simulator, workdir: Path) -> None:
+def test_healthy_run_finds_the_works(sim: SimulatorProcess, workdir: Path) -> None:
     labels = _labels(workdir, "--sources", ",".join(SOURCES), "--no-cache")
     assert all(labels[k] == "EXACT" for k in labels if k.startswith("exact")), labels
     assert all(labels[k] in {"MINOR", "EXACT"} for k in labels if k.startswith("year")), labels
@@ -108,7 +109,7 @@ def test_healthy_run_finds_the_works(sim: Simulator, workdir: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["timeout", "503", "malformed"])
-def test_a_failing_source_never_makes_a_real_work_major(sim: Simulator, workdir: Path, kind: str) -> None:
+def test_a_failing_source_never_makes_a_real_work_major(sim: SimulatorProcess, workdir: Path, kind: str) -> None:
     healthy = _labels(workdir, "--sources", ",".join(SOURCES), "--no-cache")
     for name in SOURCES:
         sim.inject(name, Fault(kind, seconds=0.6))
@@ -127,7 +128,7 @@ def test_a_failing_source_never_makes_a_real_work_major(sim: Simulator, workdir:
     assert sim.total("violations") == 0, sim.violation_log
 
 
-def test_second_run_is_served_from_cache(sim: Simulator, workdir: Path) -> None:
+def test_second_run_is_served_from_cache(sim: SimulatorProcess, workdir: Path) -> None:
     first = _labels(workdir, "--sources", ",".join(SOURCES))
     assert sim.total("requests") > 0
     sim.reset_stats()
@@ -138,7 +139,7 @@ def test_second_run_is_served_from_cache(sim: Simulator, workdir: Path) -> None:
     assert result.exit_code == 0 and json.loads(result.output)["entries"] > 0
 
 
-def test_offline_makes_no_requests(sim: Simulator, workdir: Path) -> None:
+def test_offline_makes_no_requests(sim: SimulatorProcess, workdir: Path) -> None:
     labels = _labels(workdir, "--offline")
     assert sim.total("requests") == 0
     assert len(labels) == 13

@@ -105,6 +105,15 @@ class Record(BaseModel):
     def authors_truncated(self) -> bool:
         return bool(self.custom.get("authors_truncated"))
 
+    def authors_short(self) -> str:
+        """'Smith', 'Smith & Jones' or 'Smith et al.' for messages and reports."""
+        names = [n.family or n.literal or "" for n in self.author if n.family or n.literal]
+        if not names:
+            return ""
+        if len(names) > 2 or self.authors_truncated:
+            return f"{names[0]} et al."
+        return " & ".join(names)
+
     def to_csl(self) -> dict[str, Any]:
         """Serialise back to CSL-JSON (hyphenated keys, empty fields dropped)."""
         data = self.model_dump(by_alias=True, exclude_none=True)

@@ -567,10 +567,18 @@ def _serve_in_child(files: list[str], scale: float, limits: dict[str, Limit] | N
     sim = Simulator(load_corpus([Path(f) for f in files]), scale=scale, limits=limits).start()
     conn.send(sim.url)
     while True:
-        command = conn.recv()
+        command, *args = conn.recv()
         if command == "stats":
             conn.send({lane: {k: v for k, v in vars(st).items() if k != "arrivals"}
                        for lane, st in sim.stats.items()})
+        elif command == "inject":
+            sim.inject(*args)
+            conn.send(None)
+        elif command == "reset":
+            sim.reset_stats()
+            conn.send(None)
+        elif command == "violations":
+            conn.send(list(sim.violation_log))
         elif command == "stop":
             sim.stop()
             conn.send("stopped")
@@ -595,11 +603,32 @@ class SimulatorProcess:
     def base_urls(self) -> dict[str, str]:
         return {name: self.url + prefix for name, prefix in BASES.items()}
 
-    def stats(self) -> dict[str, dict[str, Any]]:
-        self._conn.send("stats")
+    def _call(self, *command: Any) -> Any:
+        self._conn.send(command)
         return self._conn.recv()
 
+    def stats(self) -> dict[str, dict[str, Any]]:
+        return self._call("stats")
+
+    def total(self, attr: str = "requests") -> int:
+        return sum(st[attr] for st in self.stats().values())
+
+    def inject(self, service: str, fault: Fault | None) -> None:
+        self._call("inject", service, fault)
+
+    def reset_stats(self) -> None:
+        self._call("reset")
+
+    @property
+    def violation_log(self) -> list[tuple[str, float, float]]:
+        return self._call("violations")
+
     def stop(self) -> None:
-        self._conn.send("stop")
-        self._conn.recv()
+        self._call("stop")
         self._proc.join(timeout=10)
+
+    def __enter__(self) -> SimulatorProcess:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

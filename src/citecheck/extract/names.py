@@ -48,7 +48,7 @@ F_INIT_FIRST = re.compile(
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
 F_FAM_INIT = re.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = re.compile(
@@ -101,7 +101,7 @@ _LAST_SEP = re.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = re.compile(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
 _FAMILY_YEAR = re.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
-_ETAL = re.compile(r"\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
+_ETAL = re.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
 _DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",

@@ -89,7 +89,7 @@ _TRIM = " \t,;:.-–—/"
 _TRIM_KEEP_DOT = " \t,;:-–—/("
 # Words whose period does not end a sentence: name initials, abbreviations common in titles.
 _NON_TERMINAL = frozenset(
-    ["al", "vs", "eg", "ie", "cf", "etc", "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "no", "vol", "pp", "ed", "eds", "fig", "eq", "ref", "refs", "approx", "ca", "inc", "ltd", "co", "corp", "dept", "univ", "u.s", "u.k", "e.g", "i.e"]
+    ["al", "vs", "eg", "ie", "cf", "etc", "dr", "mr", "mrs", "ms", "st", "jr", "sr", "prof", "no", "vol", "pp", "ed", "eds", "fig", "eq", "ref", "refs", "approx", "ca", "inc", "ltd", "co", "corp", "dept", "univ", "u.s", "u.k", "e.g", "i.e", "trans", "transl", "trad", "tr", "hrsg", "comp"]
 )
 
 
@@ -278,6 +278,8 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
         full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
         if m.start() == 0 or (not full and best is not None):
             continue
+        if not full and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("vol")):
+            continue  # "The Year 2000", "1492-2000": a year, not a volume
         prefix = text[: m.start()].rstrip()
         if not prefix or not re.search(r"[A-Za-z]", prefix):
             continue
@@ -481,7 +483,7 @@ def _looks_like_publisher_piece(piece: str, n_title_words: int) -> bool:
         return False
     if any(not (w[:1].isupper() or w.lower() in _SMALL_WORDS) for w in words):
         return False
-    return len(words) <= 2 and n_title_words >= 3
+    return (len(words) <= 2 and n_title_words >= 3) or (len(words) <= 3 and n_title_words >= 4)
 
 
 def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
@@ -491,12 +493,16 @@ def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
     while len(pieces) > 1:
         piece = pieces[-1].strip(" .")
         title_words = len(" ".join(pieces[:-1]).split())
-        if not piece or _PAGE_REF_RE.match(piece) or _EDITION_RE.match(piece):
+        if not piece or _PAGE_REF_RE.match(piece) or _EDITION_RE.match(piece) or (
+            piece.isdigit() and taken  # a page count after the publisher ("Vigot, 2010, 837")
+        ):
             pieces.pop()
         elif _CONF_RE.search(piece) and not tail.container:
             tail.container = _clean_field(piece)
             pieces.pop()
-        elif _looks_like_publisher_piece(piece, title_words + (1 if taken else 0)):
+        elif _looks_like_publisher_piece(piece, title_words + (1 if taken else 0)) or (
+            (pm := _PUBLISHER_RE.match(piece)) and _plausible_imprint(pm.group("place"), pm.group("pub"))
+        ):
             taken.insert(0, piece)
             pieces.pop()
         else:
@@ -593,14 +599,25 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     return None, None, False
 
 
+_MAX_LEN = 2000
+
+
 def parse_reference(text: str) -> ParsedReference:
     """Parse one reference string into a CSL record with a confidence in 0..1."""
     warnings: list[str] = []
     record = Record()
     if not text or not text.strip():
         return ParsedReference(record, 0.0, ("empty reference",))
+    if len(text) > _MAX_LEN:
+        # Longer than any real reference: a paragraph or a whole list. Parse the start only so
+        # that a runaway input cannot stall a batch; the low confidence sends it to review.
+        text = text[:_MAX_LEN]
+        warnings.append(f"reference longer than {_MAX_LEN} characters; only the start was parsed")
     try:
-        return _parse(text, record, warnings)
+        parsed = _parse(text, record, warnings)
+        if len(text) >= _MAX_LEN:
+            return ParsedReference(parsed.record, min(parsed.confidence, 0.3), parsed.warnings)
+        return parsed
     except (RecursionError, ValueError, IndexError) as exc:  # never let one entry sink a batch
         return ParsedReference(record, 0.0, (f"parser failed: {exc}",))
 

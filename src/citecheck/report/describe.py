@@ -5,21 +5,12 @@ from __future__ import annotations
 from citecheck.model import Discrepancy, Record, Verdict
 
 
-def authors_short(record: Record) -> str:
-    names = [n.family or n.literal or "" for n in record.author if n.family or n.literal]
-    if not names:
-        return ""
-    if len(names) > 2 or record.authors_truncated:
-        return f"{names[0]} et al."
-    return " & ".join(names)
-
-
 def record_short(record: Record) -> str:
     """'Title — Author et al. (2007), Phys. Rev. B 75, 024519, doi:…'"""
     parts = []
     if record.title:
         parts.append(record.title)
-    who = authors_short(record)
+    who = record.authors_short()
     when = f" ({record.year})" if record.year else ""
     if who or when:
         parts.append(f"{who}{when}".strip())

@@ -8,7 +8,6 @@ again by title and authors, and — when no real work matches the text — words
 from __future__ import annotations
 
 from citecheck.model import Assessment, Record
-from citecheck.report.describe import authors_short
 from citecheck.verify.compare import IDENTITY_TITLE
 
 
@@ -18,7 +17,7 @@ def review_rationale(identifier_kind: str, identifier: str, found: Record) -> st
         shown = f"arXiv:{identifier.removeprefix('arXiv:').removeprefix('arxiv:')}"
     else:
         shown = f"DOI {identifier}"
-    who = authors_short(found)
+    who = found.authors_short()
     year = f" {found.year}" if found.year else ""
     by = f" ({who}{year})" if who or year else ""
     title = (found.title or "").strip() or found.id or "another record"
