@@ -11,7 +11,9 @@ present and the two agree; a wrong prediction is both a false positive and a fal
   when `canonical_journal` makes the two equal (abbreviated vs full name).
 - volume: the first alphanumeric run of each side ("33(2)" -> "33", "Vol. 172" -> "172"); a
   leading "2009;" in AnyStyle's Vancouver volumes ("2009;108(2)") is skipped.
-- pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166").
+- pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166");
+  where AnyStyle labelled "137(3):322–331" as one volume segment, its trailing range is the gold
+  pages.
 - year: the first 4-digit year of the gold date equals `record.year`.
 - DOI: `normalize_doi` equality; arXiv: `normalize_arxiv` equality.
 - authors (AnyStyle): the gold author segment is the whole author list as printed, so authors are
@@ -153,7 +155,12 @@ def score(rec: Record, gold: dict[str, Any], tally: Tally, text: str, kind: str)
               bool(g and rec.container_title and _journal_eq(g, rec.container_title)), text)
     g = _vol(gold.get("volume"))
     tally.add("volume", g, _vol(rec.volume), g is not None and g == _vol(rec.volume), text)
-    g = _pages(gold.get("pages") or gold.get("page"))
+    gp = gold.get("pages") or gold.get("page")
+    if not gp and kind == "anystyle":
+        # AnyStyle sometimes labels "137(3):322–331" as one volume segment: the range is the pages
+        vm = re.search(r"[:,]\s*([A-Za-z]?\d+\s*[-–]\s*[A-Za-z]?\d+)\s*$", str(gold.get("volume") or ""))
+        gp = vm.group(1) if vm else None
+    g = _pages(gp)
     p = _pages(rec.page)
     tally.add("pages", g, p, g is not None and g == p, text)
     g = _year(gold.get("date") or gold.get("year"))

@@ -21,6 +21,7 @@ from citecheck.normalize import normalize_title
 MIN_ALIGNMENT = 88.0
 _STRUCTURED_FORMATS = {"bibtex", "csl", "bbl"}
 _INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
+_TRAILING_DATE = re.compile(r"[\s,.]*\(?\s*(?:1[5-9]|20)\d{2}[a-z]?(?:,\s*\w+\.?(?:\s+\d{1,2})?)?\s*\)?[\s.,:]*$")
 _TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
 
 
@@ -65,6 +66,8 @@ def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type
     from citecheck.extract.names import parse_person, scan_authors, split_loose_authors
 
     text = strip_label(prefix.strip()).strip(_TRIM)
+    # "Author, A., & Author, B. (2019). Title": the date sits between the authors and the title
+    text = _TRAILING_DATE.sub("", text).strip(_TRIM)
     if not text or len(text) > 1500:
         return None
     scan = scan_authors(text)
