@@ -180,6 +180,11 @@ def test_config_never_shows_secrets(tmp_path: Path) -> None:
     with pytest.raises(ValueError) as info:
         load_config(tmp_path, env={"CITECHECK_TIMEOUT": "-1", "S2_API_KEY": "abc123"})
     assert "abc123" not in str(info.value)
+    (tmp_path / "pyproject.toml").write_text("[tool.citecheck\nbroken")
+    assert load_config(tmp_path, env={}).timeout == 5  # a broken pyproject is not ours to fail on
+    (tmp_path / "citecheck.toml").write_text("timeout = ")
+    with pytest.raises(ValueError, match=r"citecheck\.toml"):
+        load_config(tmp_path, env={})
 
 
 def test_user_agent_carries_mailto_only_in_header() -> None:
@@ -189,7 +194,7 @@ def test_user_agent_carries_mailto_only_in_header() -> None:
 
 
 async def test_invalid_url_is_a_source_error() -> None:
-    client = HttpClient("t4", SourceConfig(), {"default": RateLimit(10)})
+    client = HttpClient("t4", SourceConfig(backoff_base=0.01), {"default": RateLimit(10)})
     with pytest.raises(SourceError):
         await client.request("GET", "http://127.0.0.1:1/nothing-listens-here")
     await client.aclose()

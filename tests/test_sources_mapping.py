@@ -149,3 +149,29 @@ def test_coverage_rules() -> None:
     assert CrossrefSource(SourceConfig()).covers(ml)
     assert not CrossrefSource(SourceConfig()).covers(cit())
     assert inspire_journal("Phys. Rev. Lett.") == "Phys.Rev.Lett."
+
+
+async def test_arxiv_bad_id_does_not_sink_the_batch() -> None:
+    from tests.servers.simulator import arxiv_feed
+
+    good = Record(title="A paper", author=[split_name("Ada Lovelace")], custom={"arxiv": "math/0309136"})  # type: ignore[list-item]
+    good.issued = None
+    asked: list[str] = []
+
+    def handler(req: Request) -> Response:
+        ids = (req.param("id_list") or "").split(",")
+        asked.append(",".join(ids))
+        if "9999.99999" in ids:
+            err = ('<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry>'
+                   "<id>http://arxiv.org/api/errors#incorrect_id_format_for_9999.99999</id>"
+                   "<title>Error</title></entry></feed>")
+            return Response(400, err, {"content-type": "application/atom+xml"})
+        found = [good] if "math/0309136" in ids else []
+        return Response(200, arxiv_feed(found), {"content-type": "application/atom+xml"})
+
+    with LoopbackServer(handler) as srv:
+        src = ArxivSource(SourceConfig(arxiv_url=srv.url + "/api/query", rate_scale=1000))
+        got = await src.lookup_arxiv_many(["math.GT/0309136v2", "9999.99999"])
+        await src.aclose()
+    assert got["math.GT/0309136v2"] is not None and got["9999.99999"] is None
+    assert asked[0] == "math/0309136,9999.99999" and len(asked) == 3

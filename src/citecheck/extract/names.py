@@ -48,7 +48,7 @@ F_INIT_FIRST = re.compile(
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
 F_FAM_INIT = re.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|,?\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = re.compile(
@@ -94,7 +94,8 @@ _ORG_WORDS = (
 )
 _ORG = re.compile(
     rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:(?:of|for|on|and|the|&)\s+)*){{0,6}}"
-    rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?=\s*(?:[.,;(]|$))"
+    rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
+    r"(?=\s*(?:[.,;(]|$))"
 )
 _SEP = re.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
 _LAST_SEP = re.compile(r"\b(?:and|und|et|y)\b|&")
@@ -120,7 +121,7 @@ _STYLES = {
     "fam_given": (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_FAM_GIVEN, F_FAM_INIT),
     "fam_paren": (F_FAM_PAREN,),
     "fam_caps": (F_FAM_CAPS,),
-    "given_first": (F_GIVEN_FIRST, F_INIT_FIRST),
+    "given_first": (F_GIVEN_FIRST_NC, F_INIT_FIRST),
 }
 # The first author decides the style; order matters (most specific first).
 _FIRST_TRY = (

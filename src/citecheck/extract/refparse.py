@@ -10,7 +10,6 @@ It never raises on odd input; a doubtful parse gets a low ``confidence`` so that
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -41,7 +40,7 @@ _MONTH = (
 _YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 # A year in parentheses, maybe with month/day: "(2019)", "(2019a)", "(May 2019)", "(2019, May 3)".
 _PAREN_YEAR_RE = re.compile(
-    rf"\(\s*(?:{_MONTH}\s*(?:\d{{1,2}},?\s*)?)?(?:\d{{1,2}}\s+{_MONTH}\s+)?({_YEAR})[a-z]?"
+    rf"\(\s*(?:{_MONTH}(?:\s*[-–/]\s*{_MONTH})?\s*(?:\d{{1,2}})?,?\s*)?(?:\d{{1,2}}\s+{_MONTH}\s+)?({_YEAR})[a-z]?"
     rf"(?:\s*,?\s*{_MONTH}(?:\s*\d{{1,2}})?)?\s*\)"
 )
 _BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({_YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
@@ -186,7 +185,6 @@ class _Tail:
     page: str | None = None
     publisher: str | None = None
     place: str | None = None
-    title_extra: str | None = None  # text before the venue when it was not split off
 
 
 def _norm_pages(value: str) -> str:
@@ -387,7 +385,8 @@ def _split_head(
     # sentence, a title whose venue was not written.
     if _reads_like_title(head):
         return _clean_field(head), tail
-    return None, _set(tail, container=_clean_field(head))
+    tail.container = _clean_field(head)
+    return None, tail
 
 
 _FUNCTION_WORDS = frozenset(
@@ -399,16 +398,6 @@ def _reads_like_title(text: str) -> bool:
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
     lower = [w for w in words if w[0].islower() and w.lower() not in _FUNCTION_WORDS]
     return len(words) >= 6 and len(lower) >= 2
-
-
-def _quoted_title_done(title: str) -> bool:
-    return False
-
-
-def _set(tail: _Tail, **kw: str | None) -> _Tail:
-    for k, v in kw.items():
-        setattr(tail, k, v)
-    return tail
 
 
 _EDS_WORD = r"(?:eds?|Eds?|editors?|Editors?|Hrsg|Hg|éds?)\.?"
@@ -675,7 +664,11 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         y, span, _paren = _choose_year(rest)
         if y is not None and span is not None:
             year = y
-            rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
+            inside_sentence = not _paren and bool(
+                re.search(r"[^\W\d_]\s$", rest[: span[0]]) and re.match(r"\s[a-z]", rest[span[1]:])
+            )
+            if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
+                rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
     if year is not None:
         set_year(record, year)
 
@@ -725,9 +718,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     if tail.publisher:
         record.publisher = _clean_field(tail.publisher)
     if tail.place:
-        record.__dict__["publisher-place"] = tail.place  # CSL key, extra field
-        record.__pydantic_extra__ = {**(record.__pydantic_extra__ or {}), "publisher-place": tail.place}
-        record.__dict__.pop("publisher-place", None)
+        setattr(record, "publisher-place", tail.place)  # a CSL key the model keeps as an extra
 
     record.type = _guess_type(record, thesis, report, s)
     confidence = _confidence(record, warnings)
@@ -818,11 +809,15 @@ def _looks_like_imprint(text: str) -> bool:
                           r"Associates|Books)\b", text))
 
 
+_PAREN_MONTH_RE = re.compile(rf"\s*\(\s*{_MONTH}(?:\s*[-–/]\s*{_MONTH})?\s*\)\s*$", re.I)
+
+
 def _finish_container(value: str | None) -> str | None:
     value = _clean_field(value)
     if not value:
         return None
     value = _TRAILING_DATE_RE.sub("", value)
+    value = _PAREN_MONTH_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
     value = _strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)
@@ -884,11 +879,3 @@ def _confidence(record: Record, warnings: list[str]) -> float:
         score -= 0.2
         warnings.append("title suspiciously short")
     return max(0.0, min(1.0, round(score, 3)))
-
-
-def _nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
-def _names(names: list[Name]) -> list[str]:  # debugging aid
-    return [n.display() for n in names]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from citecheck.model import DateParts, Name, Record
 from citecheck.normalize import normalize_arxiv, normalize_doi
+
+T = TypeVar("T")
 
 _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du",
               "dos", "das", "ten", "ter", "bin", "zu", "vom", "af"}
@@ -107,4 +111,36 @@ def search_terms(title: str | None, max_len: int = 300) -> str:
     return _WS_RE.sub(" ", text).strip()[:max_len]
 
 
-__all__ = ["clean_text", "date_parts", "finish", "page_range", "search_terms", "split_name"]
+__all__ = ["clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
+           "split_name"]
+
+
+_GUARDED = ("lookup_doi", "lookup_arxiv", "lookup_journal", "search", "lookup_doi_many",
+            "lookup_arxiv_many")
+
+
+def guarded(cls: type[T]) -> type[T]:
+    """Class decorator: a body of an unexpected shape (a string where a dict was promised, a
+    list of the wrong things) surfaces as `MalformedResponseError`, never as a TypeError or
+    KeyError escaping from a mapping function into the orchestrator."""
+    from citecheck.sources.base import SourceError
+    from citecheck.sources.errors import MalformedResponseError
+
+    def wrap(name: str, fn: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        @functools.wraps(fn)
+        async def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return await fn(self, *args, **kwargs)
+            except SourceError:
+                raise
+            except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+                raise MalformedResponseError(
+                    self.name, f"unexpected response content ({type(exc).__name__})"
+                ) from None
+
+        return method
+
+    for name in _GUARDED:
+        if name in vars(cls):
+            setattr(cls, name, wrap(name, vars(cls)[name]))
+    return cls

@@ -12,7 +12,14 @@ from collections.abc import Iterable
 
 from citecheck.model import Citation, Record
 from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
-from citecheck.sources._common import clean_text, date_parts, finish, search_terms, split_name
+from citecheck.sources._common import (
+    clean_text,
+    date_parts,
+    finish,
+    guarded,
+    search_terms,
+    split_name,
+)
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -60,11 +67,25 @@ def to_record(entry: ET.Element) -> Record | None:
     return finish(record, source_api="arxiv", arxiv=arxiv)
 
 
+def bare_id(arxiv_id: str) -> str | None:
+    """The id as arXiv's API wants it: no version, no subject class ("math.GT/0309136" →
+    "math/0309136"; the old scheme's class is not part of the identifier)."""
+    norm = normalize_arxiv(arxiv_id)
+    return re.sub(r"^([a-z\-]+)\.[A-Za-z\-]+/", r"\1/", norm) if norm else None
+
+
+def has_error(root: ET.Element) -> bool:
+    """arXiv reports a bad id as an entry whose id is ``…/api/errors#…``."""
+    return any("/api/errors" in (e.findtext("atom:id", "", NS) or "")
+               for e in root.findall("atom:entry", NS))
+
+
 def parse_feed(root: ET.Element, source: str = "arxiv") -> list[Record]:
     require(root.tag == f"{{{NS['atom']}}}feed", source, "not an Atom feed")
     return [r for e in root.findall("atom:entry", NS) if (r := to_record(e))]
 
 
+@guarded
 class ArxivSource(Source):
     name = "arxiv"
     supports = frozenset({"arxiv", "search"})
@@ -85,11 +106,13 @@ class ArxivSource(Source):
         venue = " ".join(x for x in (f.container_title, f.publisher, f.URL) if x)
         return bool(_ARXIV_HINT.search(venue) or _ARXIV_HINT.search(citation.raw or "")) or is_physics(f)
 
+    async def _root(self, params: dict[str, str | int]) -> ET.Element:
+        # a 400 is arXiv's answer to a malformed id: an Atom feed with an error entry
+        return await self.http.request("GET", self.url, params=params, expect="xml",
+                                       not_found=(), accept=(400,))
+
     async def _feed(self, params: dict[str, str | int]) -> list[Record]:
-        # a 400 is arXiv's answer to a malformed id: an Atom error entry, i.e. "no such paper"
-        root = await self.http.request("GET", self.url, params=params, expect="xml", not_found=(),
-                                       accept=(400,))
-        return parse_feed(root, self.name)
+        return parse_feed(await self._root(params), self.name)
 
     async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
         return (await self.lookup_arxiv_many([arxiv_id])).get(arxiv_id)
@@ -97,17 +120,22 @@ class ArxivSource(Source):
     async def lookup_arxiv_many(self, ids: Iterable[str]) -> dict[str, Record | None]:
         wanted = list(dict.fromkeys(i for i in ids if i))
         out: dict[str, Record | None] = dict.fromkeys(wanted)
-        valid = [i for i in wanted if normalize_arxiv(i)]
+        valid = [i for i in wanted if bare_id(i)]
         for start in range(0, len(valid), BATCH):
-            chunk = valid[start:start + BATCH]
-            records = await self._feed({
-                "id_list": ",".join(normalize_arxiv(i) or i for i in chunk),
-                "start": 0, "max_results": len(chunk),
-            })
-            by_id = {r.arxiv: r for r in records}
-            for ident in chunk:
-                out[ident] = by_id.get(normalize_arxiv(ident))
+            await self._batch(valid[start:start + BATCH], out)
         return out
+
+    async def _batch(self, chunk: list[str], out: dict[str, Record | None]) -> None:
+        root = await self._root({"id_list": ",".join(bare_id(i) or i for i in chunk),
+                                 "start": 0, "max_results": len(chunk)})
+        if has_error(root) and len(chunk) > 1:
+            # one id arXiv rejects makes it reject the whole list: ask one by one
+            for ident in chunk:
+                await self._batch([ident], out)
+            return
+        by_id = {bare_id(r.arxiv or ""): r for r in parse_feed(root, self.name)}
+        for ident in chunk:
+            out[ident] = by_id.get(bare_id(ident))
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         terms = search_terms(citation.fields.title, 200)

@@ -6,6 +6,7 @@ environment variables. Secrets are `SecretStr`, so ``repr(config)`` and logs nev
 
 from __future__ import annotations
 
+import logging
 import os
 import tomllib
 from collections.abc import Mapping
@@ -13,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+
+log = logging.getLogger(__name__)
 
 #: environment variable → config field
 ENV_VARS: dict[str, str] = {
@@ -79,9 +82,11 @@ def _file_settings(cwd: Path) -> dict[str, Any]:
         try:
             data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{pyproject}: cannot read [tool.citecheck]: {exc}") from exc
+            # someone else's project file: a broken one must not stop a check
+            log.warning("%s: ignoring [tool.citecheck]: %s", pyproject, exc)
+            data = {}
         table = data.get("tool", {}).get("citecheck", {})
-        settings.update(_flatten(table))
+        settings.update(_flatten(table if isinstance(table, Mapping) else {}))
     own = cwd / "citecheck.toml"
     if own.is_file():
         try:

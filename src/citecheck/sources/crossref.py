@@ -12,7 +12,7 @@ from typing import Any
 
 from citecheck.model import Citation, Name, Record
 from citecheck.normalize import canonical_journal, normalize_doi
-from citecheck.sources._common import clean_text, date_parts, finish, search_terms
+from citecheck.sources._common import clean_text, date_parts, finish, guarded, search_terms
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -40,7 +40,7 @@ TYPES = {
 
 BATCH = 20  # DOIs per filter request
 SELECT = ",".join([
-    "DOI", "title", "subtitle", "author", "editor", "issued", "published", "published-print",
+    "DOI", "title", "subtitle", "author", "editor", "issued", "published-print",
     "published-online", "created", "container-title", "short-container-title", "volume",
     "issue", "page", "article-number", "publisher", "type", "URL", "ISSN", "ISBN", "score",
 ])
@@ -89,6 +89,7 @@ def to_record(item: dict[str, Any]) -> Record:
     return finish(record, source_api="crossref")
 
 
+@guarded
 class CrossrefSource(Source):
     name = "crossref"
     supports = frozenset({"doi", "journal", "search"})

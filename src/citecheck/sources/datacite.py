@@ -8,7 +8,7 @@ from typing import Any
 
 from citecheck.model import Citation, Name, Record
 from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
-from citecheck.sources._common import clean_text, date_parts, finish, split_name
+from citecheck.sources._common import clean_text, date_parts, finish, guarded, split_name
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -54,6 +54,7 @@ def to_record(data: dict[str, Any]) -> Record:
     return finish(record, source_api="datacite", arxiv=arxiv_from_doi(normalize_doi(doi)))
 
 
+@guarded
 class DataCiteSource(Source):
     name = "datacite"
     supports = frozenset({"doi", "arxiv"})
@@ -67,7 +68,7 @@ class DataCiteSource(Source):
         return bool(normalize_arxiv(citation.fields.arxiv) or (doi and DATACITE_PREFIX.match(doi)))
 
     async def lookup_doi(self, doi: str) -> Record | None:
-        url = f"{self.base}/dois/{urllib.parse.quote(doi, safe='')}"
+        url = f"{self.base}/dois/{urllib.parse.quote(doi, safe='/')}"
         body = await self.http.request("GET", url)
         if body is None:
             return None

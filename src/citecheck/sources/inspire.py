@@ -14,6 +14,7 @@ from citecheck.sources._common import (
     clean_text,
     date_parts,
     finish,
+    guarded,
     page_range,
     search_terms,
     split_name,
@@ -76,6 +77,7 @@ def inspire_journal(name: str) -> str:
     return re.sub(r"\.\s+", ".", name.replace("~", " ").strip())
 
 
+@guarded
 class InspireSource(Source):
     name = "inspire"
     supports = frozenset({"doi", "arxiv", "journal", "search"})

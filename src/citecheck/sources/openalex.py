@@ -16,6 +16,7 @@ from citecheck.sources._common import (
     clean_text,
     date_parts,
     finish,
+    guarded,
     page_range,
     search_terms,
     split_name,
@@ -77,6 +78,7 @@ def to_record(work: dict[str, Any]) -> Record:
     return finish(record, source_api="openalex", arxiv=arxiv)
 
 
+@guarded
 class OpenAlexSource(Source):
     name = "openalex"
     supports = frozenset({"doi", "search"})

@@ -75,6 +75,7 @@ def build_sources(
     if offline:
         return []
     if names is None and config.openalex_api_key is None:
+        log.info("OpenAlex skipped: no OPENALEX_API_KEY (it refuses keyless requests)")
         chosen = [n for n in chosen if n != "openalex"]
     sources = [_factory(name)(config) for name in chosen]
     if not use_cache:

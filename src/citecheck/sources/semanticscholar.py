@@ -10,7 +10,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from citecheck.model import Citation, Name, Record
-from citecheck.sources._common import clean_text, date_parts, finish, page_range, split_name
+from citecheck.sources._common import (
+    clean_text,
+    date_parts,
+    finish,
+    guarded,
+    page_range,
+    split_name,
+)
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -62,6 +69,7 @@ def to_record(paper: dict[str, Any]) -> Record:
     return finish(record, source_api="semanticscholar", arxiv=clean_text(ext.get("ArXiv")))
 
 
+@guarded
 class SemanticScholarSource(Source):
     name = "semanticscholar"
     supports = frozenset({"doi", "arxiv", "search"})
@@ -103,7 +111,9 @@ class SemanticScholarSource(Source):
         return await self._batch({f"DOI:{d}": d for d in dict.fromkeys(dois) if d})
 
     async def lookup_arxiv_many(self, ids: Iterable[str]) -> dict[str, Record | None]:
-        return await self._batch({f"ARXIV:{i}": i for i in dict.fromkeys(ids) if i})
+        from citecheck.sources.arxiv import bare_id
+
+        return await self._batch({f"ARXIV:{bare_id(i) or i}": i for i in dict.fromkeys(ids) if i})
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         title = clean_text(citation.fields.title)

@@ -10,7 +10,7 @@ from typing import Any
 
 from citecheck.model import Citation, Record
 from citecheck.normalize import DOI_RE, normalize_arxiv
-from citecheck.sources._common import clean_text, date_parts, finish, search_terms
+from citecheck.sources._common import clean_text, date_parts, finish, guarded, search_terms
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -35,6 +35,7 @@ def to_record(hit: dict[str, Any]) -> Record:
     return finish(record, source_api="websearch", arxiv=arxiv)
 
 
+@guarded
 class WebSearchSource(Source):
     name = "websearch"
     supports = frozenset({"search"})
