@@ -125,3 +125,19 @@ def test_reviewer_ablation_runs(reviewer: bool) -> None:
              author=[Name(family="Castellano", given="R.").model_dump()], DOI="10.1063/1.1140646")
     [v] = checker(MemorySource([REAL, OTHER]), reviewer=reviewer).check_citations([c])
     assert v.label is not Label.EXACT
+
+
+def test_low_confidence_parse_goes_to_the_reparser() -> None:
+    asked: list[str] = []
+
+    async def reparser(citation: Citation) -> Record | None:
+        asked.append(citation.id)
+        return REAL.model_copy(update={"id": ""})
+
+    low = Citation(id="low", raw="garbled", fields=Record(), parse_confidence=0.2)
+    high = cite("high")
+    chk = Checker(use_index=False, sources=[MemorySource([REAL])], offline=True, reparser=reparser)
+    verdicts = chk.check_citations([low, high])
+    assert asked == ["low"]
+    assert verdicts[0].label is Label.EXACT
+    assert "re-parsed" in verdicts[0].citation.parse_warnings[-1]

@@ -78,7 +78,9 @@ async def test_healthy_lookups_find_corpus_records(sim: Simulator, records: list
     assert sim.total("violations") == 0
 
 
-@pytest.mark.parametrize("kind", ["500", "503", "timeout", "malformed", "truncated", "html", "drop"])
+@pytest.mark.parametrize(
+    "kind", ["500", "503", "timeout", "malformed", "truncated", "wrongshape", "html", "drop"]
+)
 async def test_every_fault_becomes_a_source_error(sim: Simulator, records: list[Record], kind: str) -> None:
     for name in NAMES:
         sim.inject(name, Fault(kind, seconds=3.0))

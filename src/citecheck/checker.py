@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -40,6 +40,11 @@ from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.reviewer import review_rationale
 
 log = logging.getLogger(__name__)
+
+#: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
+LOW_PARSE_CONFIDENCE = 0.5
+#: async (citation) -> better fields, or None to keep the rule-based parse
+Reparser = Callable[[Citation], Awaitable[Record | None]]
 
 
 @dataclass(frozen=True)
@@ -74,6 +79,8 @@ class Checker:
     sources: live sources to ask after the index (None: the configured defaults when online).
     offline: use only the local index (and the cache); never touch the network.
     thresholds: a `Thresholds`, a path to a thresholds JSON file, or None for the shipped ones.
+    reparser: called for citations whose rule-based parse has low confidence (the hook for an
+        LLM parser); its fields replace the parse when it returns some.
     """
 
     def __init__(
@@ -85,8 +92,10 @@ class Checker:
         thresholds: Thresholds | str | Path | None = None,
         options: CheckOptions | None = None,
         use_index: bool = True,
+        reparser: Reparser | None = None,
     ) -> None:
         self.options = options or CheckOptions()
+        self.reparser = reparser
         if isinstance(thresholds, Thresholds):
             self.thresholds = thresholds
         else:
@@ -181,6 +190,11 @@ class Checker:
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
+        if self.reparser is not None and citation.parse_confidence < LOW_PARSE_CONFIDENCE:
+            better = await self.reparser(citation)
+            if better is not None:
+                citation.fields = better
+                citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
         cited = citation.fields
         jvp = cited.container_title and cited.volume and cited.first_page
         title_ok = bool(cited.title and len(cited.title.strip()) >= 8)

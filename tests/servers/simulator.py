@@ -36,6 +36,7 @@ from citecheck.normalize import (
     normalize_doi,
     normalize_title,
 )
+from citecheck.sources.arxiv import bare_id
 from tests.servers.base import LoopbackServer, Request, Response
 
 SERVICES = ("crossref", "openalex", "semanticscholar", "arxiv", "inspire")
@@ -74,7 +75,7 @@ REAL_LIMITS: dict[str, Limit] = {
 @dataclass
 class Fault:
     """What to do instead of answering. kind: latency | timeout | 500 | 503 | truncated |
-    malformed | html | drop. `probability` per request; `times` caps how many (None: all)."""
+    malformed | wrongshape | html | drop. `probability` per request; `times` caps how many (None: all)."""
 
     kind: str
     probability: float = 1.0
@@ -282,6 +283,7 @@ class Simulator(LoopbackServer):
                 self.by_doi.setdefault(d, r)
             if a := normalize_arxiv(r.arxiv):
                 self.by_arxiv.setdefault(a, r)
+                self.by_arxiv.setdefault(bare_id(a) or a, r)  # "math.GT/0309136" → "math/0309136"
             if r.volume and r.first_page:
                 keys = {canonical_journal(n) for n in (r.container_title, r.container_title_short) if n}
                 for key in keys:
@@ -409,6 +411,8 @@ class Simulator(LoopbackServer):
             return Response(200, body[: max(1, len(body) // 2)], response.headers)
         if fault.kind == "malformed":
             return Response(200, "{'not': json,,", response.headers)
+        if fault.kind == "wrongshape":  # valid JSON, not the promised structure
+            return Response(200, '{"message": "x", "results": "x", "data": "x", "hits": "x"}')
         if fault.kind == "html":
             return Response(200, "<!DOCTYPE html><html><body>Service unavailable</body></html>",
                             {"content-type": "text/html; charset=utf-8"})

@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from citecheck.sources.cache import cache_clear, cache_info
+from citecheck.sources.cache import cache_clear, cache_info, default_cache_path
+from citecheck.sources.config import load_config
+
+
+def _path() -> Path:
+    """The cache `build_sources` uses: ``cache_dir`` from settings, else the default."""
+    try:
+        cfg = load_config()
+    except ValueError:
+        return default_cache_path()
+    return Path(cfg.cache_dir) / "sources.sqlite" if cfg.cache_dir else default_cache_path()
+
 
 cache_app = typer.Typer(help="Inspect or clear the live-source response cache.",
                         no_args_is_help=True)
@@ -18,7 +30,7 @@ def info_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
 ) -> None:
     """Where the cache lives and what it holds."""
-    data = cache_info()
+    data = cache_info(_path())
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
@@ -34,5 +46,5 @@ def clear_command(
     source: Annotated[str | None, typer.Option("--source", help="Only this source's entries.")] = None,
 ) -> None:
     """Remove cached answers (all, or one source's)."""
-    removed = cache_clear(source=source)
+    removed = cache_clear(_path(), source=source)
     typer.echo(f"removed {removed} cached entries")
