@@ -141,3 +141,13 @@ def test_low_confidence_parse_goes_to_the_reparser() -> None:
     assert asked == ["low"]
     assert verdicts[0].label is Label.EXACT
     assert "re-parsed" in verdicts[0].citation.parse_warnings[-1]
+
+
+def test_skipped_sources_neither_answer_nor_fail() -> None:
+    from citecheck.sources.base import OfflineSource
+
+    c = cite(DOI=None, title="Quantum coherence of vortex lattices in thin films probed by muons")
+    offline = OfflineSource("crossref", frozenset({"doi", "search"}))
+    [v] = checker(MemorySource([REAL]), offline).check_citations([c])  # type: ignore[arg-type]
+    assert v.label is Label.MAJOR  # the index answered; a skipped source is no failure
+    assert {s.source: s.status for s in v.sources} == {"memory": "answered", "crossref": "skipped"}

@@ -107,30 +107,19 @@ def check(
             err.print("[bold red]error:[/] no citations found in the input")
         raise typer.Exit(2)
 
-    live = None
-    if sources is not None and not offline:
-        try:
-            from citecheck.sources.config import load_config
-            from citecheck.sources.registry import build_sources
+    from citecheck.sources.config import load_config
+    from citecheck.sources.registry import build_sources
 
-            live = build_sources(
-                [s.strip() for s in sources.split(",") if s.strip()],
-                config=load_config(), offline=False, use_cache=not no_cache,
-            )
-        except ValueError as exc:
-            err.print(f"[bold red]error:[/] {exc}")
-            raise typer.Exit(2) from exc
-    elif not offline:
-        try:
-            from citecheck.sources.config import load_config
-            from citecheck.sources.registry import build_sources
-
-            live = build_sources(None, config=load_config(), offline=False, use_cache=not no_cache)
-        except ImportError:
-            live = []
+    names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
+    try:
+        # Offline: only answers already in the response cache (none when there is no cache).
+        live = build_sources(names, config=load_config(), offline=offline, use_cache=not no_cache)
+    except ValueError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
     try:
         checker = Checker(
-            index=index, sources=live if live is not None else [], offline=offline,
+            index=index, sources=live, offline=offline,
             thresholds=thresholds, options=CheckOptions(concurrency=concurrency),
         )
     except (OSError, ValueError) as exc:

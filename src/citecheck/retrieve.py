@@ -19,7 +19,7 @@ from citecheck.normalize import (
     normalize_doi,
     title_similarity,
 )
-from citecheck.sources.base import Source, SourceError
+from citecheck.sources.base import Source, SourceError, SourceSkipped
 
 #: a title-search hit needs at least this title similarity to be verified at all
 ACCEPT_TITLE = 0.72
@@ -146,11 +146,18 @@ def _accept_search_hit(signals: dict[str, float | str | bool | None], has_title:
     )
 
 
+def _verb(error: SourceError) -> str:
+    return "skipped" if isinstance(error, SourceSkipped) else "failed"
+
+
 def _status(statuses: dict[str, SourceStatus], source: Source, error: SourceError | None) -> None:
     """Record one call's outcome; a source that failed once in this cascade stays 'failed'."""
-    if error is not None:
+    if isinstance(error, SourceSkipped):
+        statuses.setdefault(source.name, SourceStatus(source=source.name, status="skipped",
+                                                      reason=error.reason))
+    elif error is not None:
         statuses[source.name] = SourceStatus(source=source.name, status="failed", reason=error.reason)
-    elif source.name not in statuses:
+    elif statuses.get(source.name, SourceStatus(source=source.name, status="skipped")).status == "skipped":
         statuses[source.name] = SourceStatus(source=source.name, status="answered")
 
 
@@ -222,7 +229,7 @@ async def retrieve(
                 _status(statuses, source, error)
                 label = "DOI" if kind == "doi" else "arXiv"
                 if error is not None:
-                    result.evidence.append(f"{source.name}: {label} {ident} lookup failed ({error.reason})")
+                    result.evidence.append(f"{source.name}: {label} {ident} lookup {_verb(error)} ({error.reason})")
                 elif record is None:
                     result.evidence.append(f"{source.name}: {label} {ident} not found")
                 else:
@@ -242,7 +249,7 @@ async def retrieve(
                 records = await source.lookup_journal(jvp[0] or "", jvp[1] or "", jvp[2] or "", cited.year)
             except SourceError as exc:
                 _status(statuses, source, exc)
-                result.evidence.append(f"{source.name}: journal lookup failed ({exc.reason})")
+                result.evidence.append(f"{source.name}: journal lookup {_verb(exc)} ({exc.reason})")
                 continue
             _status(statuses, source, None)
             for record in records[:5]:
@@ -263,7 +270,7 @@ async def retrieve(
                 records = await source.search(citation, limit=options.search_limit)
             except SourceError as exc:
                 _status(statuses, source, exc)
-                result.evidence.append(f"{source.name}: search failed ({exc.reason})")
+                result.evidence.append(f"{source.name}: search {_verb(exc)} ({exc.reason})")
                 continue
             _status(statuses, source, None)
             accepted = 0

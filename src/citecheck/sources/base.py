@@ -24,6 +24,35 @@ class SourceError(Exception):
         self.reason = reason
 
 
+class SourceSkipped(SourceError):
+    """The source was deliberately not asked (offline and not in the cache): neither an answer
+    nor a failure, so it neither supports "nothing exists" nor forces UNVERIFIED."""
+
+
+class OfflineSource:
+    """Stands in for a live source offline: everything not already cached is skipped."""
+
+    def __init__(self, name: str, supports: frozenset[str]) -> None:
+        self.name = name
+        self.supports = supports
+
+    def covers(self, citation: Citation) -> bool:
+        return True
+
+    async def _skip(self, *args: object, **kwargs: object) -> None:
+        raise SourceSkipped(self.name, "offline: not in the cache")
+
+    lookup_doi = lookup_arxiv = lookup_journal = search = _skip  # type: ignore[assignment]
+
+    async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
+        raise SourceSkipped(self.name, "offline: not in the cache")
+
+    lookup_arxiv_many = lookup_doi_many  # type: ignore[assignment]
+
+    async def aclose(self) -> None:
+        return None
+
+
 class Source:
     """Base class: override what the service can do; the rest answers 'nothing'."""
 

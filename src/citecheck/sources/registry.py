@@ -73,7 +73,7 @@ def build_sources(
     """
     chosen = resolve_names(names)
     if offline:
-        return []
+        return _cache_only(chosen, config) if use_cache else []
     if names is None and config.openalex_api_key is None:
         log.info("OpenAlex skipped: no OPENALEX_API_KEY (it refuses keyless requests)")
         chosen = [n for n in chosen if n != "openalex"]
@@ -86,6 +86,24 @@ def build_sources(
     cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
                           ttl_notfound_days=config.cache_ttl_notfound_days)
     return [CachedSource(source, cache) for source in sources]
+
+
+def _cache_only(chosen: Sequence[str], config: SourceConfig) -> list[Source]:
+    """Offline: answers already in the response cache, and nothing from the network."""
+    from citecheck.sources.base import OfflineSource
+    from citecheck.sources.cache import CachedSource, ResponseCache, default_cache_path
+
+    path = Path(config.cache_dir) / "sources.sqlite" if config.cache_dir else default_cache_path()
+    if not path.exists():
+        return []
+    cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
+                          ttl_notfound_days=config.cache_ttl_notfound_days)
+    supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
+                "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
+                "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
+                "websearch": {"search"}}
+    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ()))), cache)  # type: ignore[arg-type]
+            for name in chosen]
 
 
 __all__ = ["ALIASES", "ALL_SOURCES", "DEFAULT_SOURCES", "build_sources", "resolve_names"]
