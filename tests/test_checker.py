@@ -151,3 +151,15 @@ def test_skipped_sources_neither_answer_nor_fail() -> None:
     [v] = checker(MemorySource([REAL]), offline).check_citations([c])  # type: ignore[arg-type]
     assert v.label is Label.MAJOR  # the index answered; a skipped source is no failure
     assert {s.source: s.status for s in v.sources} == {"memory": "answered", "crossref": "skipped"}
+
+
+def test_doi_that_its_registry_does_not_know_makes_a_real_work_minor() -> None:
+    c = cite(DOI="10.1103/physrevb.65.999999")
+    index_like = MemorySource([REAL.model_copy(update={"DOI": None})], name="index")
+    crossref = MemorySource([], name="crossref")  # answers: no such DOI
+    [v] = checker(index_like, crossref).check_citations([c])
+    assert v.label is Label.MINOR, v.rationale
+    assert any(d.field == "DOI" and "crossref" in (d.detail or "") for d in v.discrepancies)
+    # the local index alone is no proof that a DOI does not exist
+    [v2] = checker(MemorySource([REAL.model_copy(update={"DOI": None})], name="index")).check_citations([c])
+    assert v2.label is Label.EXACT

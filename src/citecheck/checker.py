@@ -41,6 +41,10 @@ from citecheck.verify.reviewer import review_rationale
 
 log = logging.getLogger(__name__)
 
+#: sources whose "no such identifier" is proof that the identifier does not resolve (registries
+#: of record); a local index or a search engine may simply not hold it
+AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "datacite"}}
+
 #: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
 LOW_PARSE_CONFIDENCE = 0.5
 #: async (citation) -> better fields, or None to keep the rule-based parse
@@ -282,12 +286,33 @@ class Checker:
                 match=cand.record, match_source=cand.source, matched_by=cand.matched_by,
                 decided_by="unverified", **common,
             )
-        return self._verdict(
+        verdict = self._verdict(
             citation, label, score=assessment.score, confidence=assessment.confidence,
             discrepancies=assessment.discrepancies, rationale=assessment.rationale,
             match=cand.record, match_source=cand.source, matched_by=cand.matched_by,
             decided_by="score", **common,
         )
+        self._note_unresolved_identifiers(verdict, retrieval)
+        return verdict
+
+    @staticmethod
+    def _note_unresolved_identifiers(verdict: Verdict, retrieval: Retrieval) -> None:
+        """A real work cited with an identifier its registry says does not exist is not EXACT."""
+        fields = {"doi": "DOI", "arxiv": "arxiv"}
+        for kind, ident, source in retrieval.unresolved:
+            if source not in AUTHORITATIVE[kind] or any(
+                d.field == fields[kind] for d in verdict.discrepancies
+            ):
+                continue
+            found = verdict.match.DOI if kind == "doi" and verdict.match else (
+                verdict.match.arxiv if verdict.match else None)
+            verdict.discrepancies.append(Discrepancy(
+                field=fields[kind], cited=ident, found=found, kind="mismatch",
+                detail=f"{source} has no such {'DOI' if kind == 'doi' else 'arXiv id'}",
+            ))
+            verdict.rationale += f" The cited {'DOI' if kind == 'doi' else 'arXiv id'} {ident} does not resolve ({source})."
+            if verdict.label is Label.EXACT:
+                verdict.label = Label.MINOR
 
     def _note_identifier_conflict(self, verdict: Verdict, other: Candidate) -> None:
         """The text matches a real work but its identifier resolves to another one."""
@@ -331,7 +356,7 @@ class Checker:
             citation, Label.MAJOR, score=0.0,
             confidence=0.9 if len(answered) >= 2 else 0.75,
             decided_by="not_found",
-            rationale=f"No work matching the cited {', '.join(what) or 'authors'} exists in "
+            rationale=f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
             f"{', '.join(answered)} (every source asked answered).",
             **common,
         )

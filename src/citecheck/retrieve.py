@@ -45,6 +45,8 @@ class Retrieval:
     candidates: list[Candidate] = field(default_factory=list)
     statuses: list[SourceStatus] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
+    #: identifiers a source answered "no such id" for: (kind, identifier, source name)
+    unresolved: list[tuple[str, str, str]] = field(default_factory=list)
 
     @property
     def failed(self) -> list[SourceStatus]:
@@ -231,6 +233,7 @@ async def retrieve(
                 if error is not None:
                     result.evidence.append(f"{source.name}: {label} {ident} lookup {_verb(error)} ({error.reason})")
                 elif record is None:
+                    result.unresolved.append((kind, ident, source.name))
                     result.evidence.append(f"{source.name}: {label} {ident} not found")
                 else:
                     add(record, source, kind)
