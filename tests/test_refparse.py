@@ -410,3 +410,123 @@ def test_runaway_input_is_cut_and_flagged() -> None:
     p = parse_reference("A. " * 3000)
     assert p.confidence <= 0.3
     assert any("longer than" in w for w in p.warnings)
+
+
+# Physics references that failed in end-to-end checks (comma style: authors, title, journal
+# volume, page (year) or an arXiv id).
+PHYSICS_CASES: list[tuple[str, dict[str, object]]] = [
+    (
+        "V. L'vov, E. Podivilov, I. Procaccia (1996). Scaling Behavior in Turbulence is Doubly "
+        "Anomalous. arXiv:chao-dyn/9601001.",
+        {"authors": ["L'vov", "Podivilov", "Procaccia"], "year": 1996, "arxiv": "chao-dyn/9601001",
+         "title": "Scaling Behavior in Turbulence is Doubly Anomalous"},
+    ),
+    (
+        "M. du Croo de Jongh, P. Denteneer, Spin stiffness in the frustrated Heisenberg "
+        "antiferromagnet, arXiv:cond-mat/9611009 (1996).",
+        {"authors": ["du Croo de Jongh", "Denteneer"], "year": 1996,
+         "title": "Spin stiffness in the frustrated Heisenberg antiferromagnet"},
+    ),
+    (
+        "C. Ciofi degli Atti, S. Simula, Realistic model of the nucleon spectral function, "
+        "Phys. Rev. C 53, 1689 (1996).",
+        {"authors": ["Ciofi degli Atti", "Simula"], "container": "Phys. Rev. C", "volume": "53",
+         "page": "1689", "title": "Realistic model of the nucleon spectral function"},
+    ),
+    (
+        "D. ben-Avraham, S. Havlin, Diffusion and Reactions in Fractals and Disordered Systems, "
+        "arXiv:cond-mat/0001234 (2000).",
+        {"authors": ["ben-Avraham", "Havlin"]},
+    ),
+    (
+        "C. Callan Jr, J. Harvey, A. Strominger, Supersymmetric String Solitons, "
+        "arXiv:hep-th/9112030 (1991).",
+        {"authors": ["Callan", "Harvey", "Strominger"], "title": "Supersymmetric String Solitons",
+         "year": 1991},
+    ),
+    (
+        "J. Halbritter, ARXPS analysis and oxidation of niobium compounds, Electrochim. Acta 34, "
+        "1153-1155 (1989).",
+        {"authors": ["Halbritter"], "title": "ARXPS analysis and oxidation of niobium compounds",
+         "container": "Electrochim. Acta", "volume": "34", "page": "1153-1155", "year": 1989},
+    ),
+    (
+        "E. Bodenstedt, Hyperfine interactions of short-lived nuclei, Z. Phys. A: At. Nucl. 293, "
+        "211-217 (1979).",
+        {"title": "Hyperfine interactions of short-lived nuclei", "container": "Z. Phys. A: At. Nucl.",
+         "volume": "293", "page": "211-217"},
+    ),
+    (
+        "A. Kubo, C. McDowell, Spectral spin diffusion in polycrystalline solids, "
+        "J. Magn. Reson., Ser. A 113, 242-246 (1995).",
+        {"title": "Spectral spin diffusion in polycrystalline solids",
+         "container": "J. Magn. Reson., Ser. A", "volume": "113", "page": "242-246"},
+    ),
+    (
+        "K. Lee, R. Kim, Oxide interfaces for quantum devices, Front. Electron. Mater. 4, "
+        "1346235 (2024).",
+        {"title": "Oxide interfaces for quantum devices", "container": "Front. Electron. Mater.",
+         "volume": "4", "page": "1346235", "year": 2024},
+    ),
+    (
+        "P. Smith, A. Jones, Performance of the beam line, Nucl. Instrum. Methods Phys. Res., "
+        "Sect. A 1020, 165862 (2021).",
+        {"title": "Performance of the beam line",
+         "container": "Nucl. Instrum. Methods Phys. Res., Sect. A", "volume": "1020",
+         "page": "165862"},
+    ),
+    (
+        "W. MacFarlane, Implanted-ion βNMR: A new probe for nanoscience, Solid State Nucl. Magn. "
+        "Reson. 68–69, 1-12 (2015).",
+        {"title": "Implanted-ion βNMR: A new probe for nanoscience",
+         "container": "Solid State Nucl. Magn. Reson.", "volume": "68-69", "page": "1-12",
+         "year": 2015},
+    ),
+    (
+        "G. Barenblatt, N. Goldenfeld, Does Fully-Developed Turbulence Exist? Reynolds Number "
+        "Independence versus Asymptotic Covariance, arXiv:cond-mat/9507132 (1995).",
+        {"authors": ["Barenblatt", "Goldenfeld"], "container": None,
+         "title": "Does Fully-Developed Turbulence Exist? Reynolds Number Independence versus "
+                  "Asymptotic Covariance"},
+    ),
+    (
+        "A. Sidorov, D. Stamenov, Constraints on \"Second Order Fixed Point\" QCD from the CCFR "
+        "Data on Deep Inelastic Neutrino-Nucleon Scattering, arXiv:hep-ph/9606224 (1996).",
+        {"title": "Constraints on \"Second Order Fixed Point\" QCD from the CCFR Data on Deep "
+                  "Inelastic Neutrino-Nucleon Scattering", "container": None},
+    ),
+    (
+        "J. Kaluzny, M. Kubiak, M. Szymanski, The Optical Gravitational Lensing Experiment. "
+        "Variable Stars in Globular Clusters - II. Fields 5139D-F in Omega Centauri, "
+        "arXiv:astro-ph/9604027 (1996).",
+        {"authors": ["Kaluzny", "Kubiak", "Szymanski"], "container": None,
+         "title": "The Optical Gravitational Lensing Experiment. Variable Stars in Globular "
+                  "Clusters - II. Fields 5139D-F in Omega Centauri"},
+    ),
+    (
+        "H. Anlauf, H. Dahmen, A. Himmler, WOPPER, Version 1.3: A Monte Carlo Event Generator "
+        "for W-pair production, arXiv:hep-ex/9504006 (1995).",
+        {"authors": ["Anlauf", "Dahmen", "Himmler"], "container": None, "volume": None,
+         "title": "WOPPER, Version 1.3: A Monte Carlo Event Generator for W-pair production"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PHYSICS_CASES, ids=[c[0][:40] for c in PHYSICS_CASES])
+def test_physics_comma_style(text: str, expected: dict[str, object]) -> None:
+    test_styles(text, expected)
+
+
+def test_name_suffixes_and_particles() -> None:
+    from citecheck.extract.names import scan_authors
+
+    names = scan_authors("C. Callan Jr., J. Harvey III, and A. Strominger").names
+    assert [(n.family, n.given, n.suffix) for n in names] == [
+        ("Callan", "C.", "Jr."), ("Harvey", "J.", "III"), ("Strominger", "A.", None)]
+    names = scan_authors("M. du Croo de Jongh, P. Denteneer").names
+    assert [(n.family, n.given) for n in names] == [("du Croo de Jongh", "M."), ("Denteneer", "P.")]
+    names = scan_authors("Ciofi degli Atti, C., and Simula, S.").names
+    assert [n.family for n in names] == ["Ciofi degli Atti", "Simula"]
+    # A full given name before the family name still works ("J. Christian Gerdes")
+    names = scan_authors("J. Christian Gerdes, A. Smith").names
+    assert [(n.family, n.given) for n in names] == [("Gerdes", "J. Christian"), ("Smith", "A.")]

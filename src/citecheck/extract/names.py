@@ -23,31 +23,38 @@ assert sys.maxunicode > 0xFFFF
 
 _PARTICLE = (
     r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
-    r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]')"
+    r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]'|"
+    r"degli|dei|delle|dello|dal|dalla|op|'t)"
 )
+# Capitalised particles start a family name ("M. Luisa Della Morte"); lower-case ones after a
+# word continue a compound one ("C. Ciofi degli Atti", "M. du Croo de Jongh").
+_PART_CAP = r"(?:Van|Von|De|Del|Della|Di|Da|Du|Dos|Das|La|Le|Ten|Ter)\s+"
 # A surname word: capitalised (Müller, O'Brien, Del'Haye, McDonald, LaPorta, OBrien), all caps,
 # hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
 _CORE = (
     rf"(?:[{U}][{L}]{{0,2}}['’][{U}][{L}]+|[{U}][{L}]+['’][{U}{L}][{L}]+|[{U}]{{1,2}}[{L}]+(?:[{U}][{L}]+)?|"
-    rf"[{U}]{{2,}}(?![{L}.]))"
+    rf"[{U}]['’][{L}]{{2,}}|[{U}]{{2,}}(?![{L}.]))"
 )
-_WORD = rf"{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
+# "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
+_WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
 # An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P", "J.P"; a bare capital only after a dotted one.
 _INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
 _INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
+# A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
+_FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
 # What may follow a complete name: a separator, the end of the author block or a year.
 _END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = re.compile(
-    rf"(?P<given>{_INITS}(?:\s{_WORD}(?=\s(?:{_PART_SP})*{_WORD}{_END}))?)\s*"
-    rf"(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}{_END}"
+    rf"(?P<given>{_INITS}(?:\s{_WORD}(?=\s(?:{_PART_CAP})*{_WORD}{_SUFFIX}{_END}))?)\s*"
+    rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
 F_FAM_INIT = re.compile(
-    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
+    rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
     rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|,?\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
@@ -163,7 +170,25 @@ def _name_from(match: re.Match[str]) -> Name:
             given, particle = gp.group(1), gp.group(2)
     if particle:
         family = f"{particle} {family}"
-    return Name(family=family, given=given)
+    return Name(family=family, given=given, suffix=_suffix_of(match))
+
+
+_SUFFIX_RE = re.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
+# Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
+_SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
+
+
+def _suffix_of(match: re.Match[str]) -> str | None:
+    """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
+    if _FORM.get(match.re) not in _SUFFIX_FORMS:
+        return None
+    text, fam_end = match.string, match.end("family")
+    if match.start("given") >= fam_end:
+        region = text[fam_end:match.start("given")] + " " + text[match.end("given"):match.end()]
+    else:
+        region = text[fam_end:match.end()]
+    m = _SUFFIX_RE.search(region)
+    return m.group(1) if m else None
 
 
 def _collab(match: re.Match[str]) -> list[Name]:

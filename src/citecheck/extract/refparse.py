@@ -58,7 +58,8 @@ _LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({_PAGES})", re.I)
 _ARTNO_RE = re.compile(r"\b(?:art(?:icle)?\.?\s*(?:no\.?|number)|Article|e)\s*([A-Za-z]?\d+)", re.I)
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
 _VOL_ISSUE_PAGES_RE = re.compile(
-    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12")
+    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*,\s*{_PAGE}))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
     rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={_PAGE}\s*[-–])|:\s*(?=\d)))?"
@@ -118,6 +119,10 @@ def _clean_field(value: str | None) -> str | None:
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
 _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
     mech biol eng res trans int natl acad inst rep struct mater theor comput stat geophys environ
+    instrum interact reson rept temp spectrosc surf cryst radiat accel metall mach grav anal inorg
+    mag intell eff diffus naturforsch artif scr crystallogr vac helv funct geom anorg numer front
+    liq knowl polon contemp graph allg tech angew biochim coord electrochim synth simul hum mat
+    rel multim oper veh akad equilib bioenerg phil
     med mol lond jpn am br can eur ind adv curr clin exp gen lab microbiol neurosci psychol sociol
     econ polit philos hist lit ling educ manag rec bull mem zool bot ecol evol genet immunol
     pharmacol physiol biochem biophys surg anat ther dis infect vet agric nutr technol electron
@@ -231,8 +236,11 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
     return best
 
 
-def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tuple[str | None, _Tail]:
-    """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields."""
+def _split_venue(
+    rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False
+) -> tuple[str | None, _Tail]:
+    """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields. ``has_id``: the
+    reference carried a DOI or arXiv id (cut out of ``rest``)."""
     tail = _Tail()
     text = rest.strip(_TRIM)
     if not text:
@@ -278,6 +286,8 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
             continue
         if not full and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("vol")):
             continue  # "The Year 2000", "1492-2000": a year, not a volume
+        if _VERSION_RE.search(text, 0, m.start()):
+            continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
         if not prefix or not re.search(r"[A-Za-z]", prefix):
             continue
@@ -286,7 +296,7 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
         best.group("issue") or best.group("page") or best.group("dotissue")
         or best.group("issue2") or _looks_like_journal_end(text[: best.start()])
     ):
-        tail.volume = best.group("vol")
+        tail.volume = _norm_pages(best.group("vol"))
         issue = best.group("issue") or best.group("dotissue") or best.group("issue2")
         if issue:
             tail.issue = issue.strip()
@@ -310,7 +320,10 @@ def _split_venue(rest: str, comma_style: bool, title_known: bool = False) -> tup
             tail.place, tail.publisher = pub
         tail.container = _clean_field(venue)
         return None, tail
-    return _split_no_numbers(text, tail, comma_style)
+    return _split_no_numbers(text, tail, comma_style and has_id)
+
+
+_VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
 
 
 def _last_page_range(text: str) -> re.Match[str] | None:
@@ -360,17 +373,24 @@ def _split_head(
     if title_known:
         tail.container = _clean_field(_strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", head)))
         return None, tail
-    in_m = re.search(r"(?:^|[.,]\s+)(?:In|in)\s*:?\s+(?=[A-Z\d])", head)
+    in_m = re.search(r"(?:^|[.,]\s+)(?:(?:In|in)\s*:\s+|(?:In|in)\s+(?=[A-Z\d]))", head)
     if in_m:
         title = head[: in_m.start()]
         tail.container = _clean_field(_strip_editors(head[in_m.end():]))
         return _clean_field(title), tail
     known = _known_journal_suffix(head)
-    if known is not None:
+    comma = _comma_venue_start(head) if comma_style else None
+    if known is not None and (comma is None or known <= comma):
         # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
         tail.container = _clean_field(head[known:])
         return _clean_field(head[:known]) if known else None, tail
     cuts = _sentence_boundaries(head)
+    if comma is not None:
+        # Comma style "Authors, Title, Journal Vol, Page": the journal is the last comma piece,
+        # whatever abbreviations it holds ("Electrochim. Acta", "Z. Phys. A: At. Nucl.").
+        cut = _comma_cut(head, comma, cuts)
+        tail.container = _clean_field(head[cut:])
+        return (_clean_field(head[:cut]) if cut else None), tail
     if cuts:
         # "Title. Journal": the first real sentence end closes the title.
         title = head[: cuts[0]]
@@ -387,6 +407,54 @@ def _split_head(
         return _clean_field(head), tail
     tail.container = _clean_field(head)
     return None, tail
+
+
+# ", Ser. A" / ", Sect. A" / ", B" after an abbreviated name is part of the journal's name.
+_SUBSERIES_RE = re.compile(
+    r"^(?:(?:Ser(?:ies)?|Sect(?:ion)?|Sec|Part|Pt)\.?\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4})|[A-Z])\.?$"
+)
+_TITLE_WORD_RE = re.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}(?![\w.])")
+
+
+def _comma_venue_start(head: str) -> int | None:
+    """Start of the journal in a comma-style head 'Title, Journal' (None: no usable comma)."""
+    idx = head.rfind(",")
+    if idx < 0:
+        return None
+    start = idx + 1
+    if _SUBSERIES_RE.match(head[start:].strip()) and head[:idx].rstrip().endswith("."):
+        prev = head.rfind(",", 0, idx)
+        start = prev + 1 if prev >= 0 else 0
+    piece = head[start:]
+    if not re.search(r"[A-Za-z]", piece):
+        return None
+    words = [w for w in _TITLE_WORD_RE.findall(piece) if w not in _FUNCTION_WORDS]
+    if len(words) > 3:
+        return None  # the last piece reads like running text, not a journal name
+    return start + (len(piece) - len(piece.lstrip()))
+
+
+def _comma_cut(head: str, comma: int, cuts: list[int]) -> int:
+    """Where the journal starts in a comma-style head, given the last comma piece and the
+    sentence ends: 'Title, Quebec, Canada. Meteoritics' / 'Title (in Russian). Nedra, Leningrad'
+    are 'Title. Journal' after all, 'Title, Electrochim. Acta' is not."""
+    inside = [c for c in cuts if c > comma]
+    if inside:
+        part = head[comma: inside[0]].strip()
+        word = part.strip(" .")
+        one_word = bool(re.fullmatch(r"[A-Z][\w'’-]*", word)) and word not in _COUNTRIES
+        abbrevs = bool(re.fullmatch(r"(?:[A-Z][\w'’-]*\.\s*:?\s*|[A-Z]\s*:?\s+)+", part))
+        if one_word or (abbrevs and part.count(".") >= 2):
+            # one capitalised word and a period, or only abbreviations ("Z. Phys. A: At."):
+            # the journal's abbreviated name, not a title and a journal
+            return comma
+        return inside[0]
+    before = [c for c in cuts if c < comma]
+    if before:
+        venue = head[before[0]:]
+        if len(before) == 1 and len(venue.split()) <= 8:
+            return before[0]  # "Title. Journal, Place" / "Title. Journal, Series A"
+    return comma
 
 
 _FUNCTION_WORDS = frozenset(
@@ -423,7 +491,9 @@ def _strip_editors(text: str) -> str:
     return text
 
 
-def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | None, _Tail]:
+def _split_no_numbers(text: str, tail: _Tail, whole_title: bool) -> tuple[str | None, _Tail]:
+    """``whole_title``: comma style up to an identifier ("A. Author, Title, arXiv:…"): no venue
+    unless the last comma piece names one, so '?', ':' and '.' inside the title do not cut it."""
     # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher.
     paren = _PAREN_PUB_RE.search(text)
     if paren and paren.end() >= len(text.rstrip(" .")) and paren.start() > 8:
@@ -437,6 +507,13 @@ def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | 
         if pub:
             tail.place, tail.publisher = pub
         return _clean_field(title) if title else None, tail
+    if whole_title:
+        idx = text.rfind(",")
+        piece = text[idx + 1:].strip(_TRIM_KEEP_DOT) if idx > 0 else ""
+        if piece and _names_a_venue(piece):
+            tail.container = _clean_field(piece)
+            return _clean_field(text[:idx]), tail
+        return _clean_field(text), tail
     cuts = _sentence_boundaries(text)
     if cuts:
         title = text[: cuts[0]]
@@ -455,6 +532,24 @@ def _split_no_numbers(text: str, tail: _Tail, comma_style: bool) -> tuple[str | 
     if "," in text:
         return _split_comma_book(text, tail)
     return _clean_field(text), tail
+
+
+_VENUE_WORD_RE = re.compile(
+    r"^(?:The\s+)?(?:Journal|Annals|Transactions|Reviews?|Letters|Bulletin|Proceedings|Acta|"
+    r"Zeitschrift|Revue|Rivista|Physical|Nature|Science)\b"
+)
+
+
+def _names_a_venue(piece: str) -> bool:
+    """'Phys. Rev. B' / 'Journal of X' / a known journal, not the end of a title."""
+    if len(piece.split()) > 10:
+        return False
+    if re.fullmatch(r"(?:[A-Z][\w'’&-]*\.?\s*:?\s*)+", piece) and piece.count(".") >= 2:
+        return True  # only abbreviations: "Phys. Rev. B", "Nucl. Phys."
+    key = journal_key(piece)
+    return bool(key and (key in journal_table() or key in _journal_values())) or bool(
+        _VENUE_WORD_RE.match(piece) or _CONF_RE.search(piece)
+    )
 
 
 _EDITION_RE = re.compile(
@@ -685,7 +780,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
             record.author = N.split_loose_authors(before)
         _, tail = _split_venue(rest_after, comma_style=True, title_known=True)
     else:
-        title, tail = _split_venue(rest, comma_style)
+        title, tail = _split_venue(rest, comma_style, has_id=bool(ids.doi or ids.arxiv))
 
     # Title-less physics reference: "Phys. Rev. B 75, 024519": the only head piece is the journal.
     if thesis and title:
@@ -734,11 +829,18 @@ _DOUBLE_PUNCT_RE = re.compile(r"([.,;:])(?:\s*[.,;:])+(?=\s|$)")
 _EMPTY_TAIL_PUNCT_RE = re.compile(r"[\s,;:]+\)")
 
 
+def _single_punct(m: re.Match[str]) -> str:
+    # "J. Magn. Reson., Ser. A": an abbreviation's period and a comma are both real
+    if m.group(0) == ".," and m.start() > 0 and m.string[m.start() - 1].isalpha():
+        return ".,"
+    return m.group(1)
+
+
 def _tidy(text: str) -> str:
     """Punctuation left behind where the year was cut out: '. : X' → '. X', 'Y, )' → 'Y)'."""
     text = _EMPTY_TAIL_PUNCT_RE.sub(")", text)
     text = re.sub(r"\(\s*\)", " ", text)
-    text = _DOUBLE_PUNCT_RE.sub(r"\1", text)
+    text = _DOUBLE_PUNCT_RE.sub(_single_punct, text)
     return re.sub(r"\s{2,}", " ", text)
 
 
