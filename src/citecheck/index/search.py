@@ -95,7 +95,7 @@ class LocalIndex:
     # -- records -------------------------------------------------------------------------------
     @staticmethod
     def _record(csl: str) -> Record:
-        return Record.model_validate(json.loads(csl))
+        return Record.model_validate_json(csl)
 
     def _records(self, rids: Sequence[int]) -> list[Record]:
         if not rids:
