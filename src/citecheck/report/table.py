@@ -23,9 +23,10 @@ STYLES = {
 
 def build_table(verdicts: Sequence[Verdict]) -> Table:
     table = Table(show_lines=True, expand=True)
-    table.add_column("#", justify="right", no_wrap=True, ratio=1)
-    table.add_column("label", no_wrap=True, ratio=2)
-    table.add_column("score", justify="right", no_wrap=True, ratio=2)
+    # label and score must never be cut: fixed minimum widths, the text columns share the rest
+    table.add_column("#", justify="right", no_wrap=True, min_width=2)
+    table.add_column("label", no_wrap=True, min_width=10)
+    table.add_column("score", justify="right", no_wrap=True, min_width=5)
     table.add_column("citation", ratio=12)
     table.add_column("found / why", ratio=14)
     for v in verdicts:
