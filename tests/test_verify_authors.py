@@ -91,3 +91,13 @@ def test_edited_volume_cited_by_its_editors() -> None:
     assert assess(cited, found).score == 10.0
     cited.author = [Name(family="Abramowitz", given="M."), Name(family="Stegun", given="I. A.")]
     assert assess(cited, found).score <= 3.0
+
+
+def test_generational_suffix_is_not_part_of_the_family_name() -> None:
+    found = rec(Name(family="Ausman Jr.", given="G. A."), Name(family="McLean", given="F. B."))
+    for first in (Name(family="Ausman", given="G. A."), Name(family="Ausman", given="G. A., Jr."),
+                  Name(family="Ausman Jr", given="G. A.")):
+        comp = compare_authors(rec(first, Name(family="McLean", given="F. B.")), found)
+        assert comp is not None and comp.clean, first
+    assert assess(rec(Name(family="Ausman", given="G. A."), Name(family="McLean", given="F. B.")),
+                  found).score == 10.0

@@ -25,6 +25,8 @@ _COLLAB_WORDS = re.compile(
 _COLLAB_HINT = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
 _DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
 _OTHERS = {"others", "etal", "al", "andothers"}
+#: generational suffix written after the family or given name: "Ausman Jr.", "Smith, III"
+_SUFFIX = re.compile(r"(?:,\s*|\s+)(?:jr|sr|ii|iii|iv)\.?$", re.I)
 
 #: a cited family name at least this long may be a misspelling of one in the record
 MISSPELL_MIN_LEN = 4
@@ -79,6 +81,8 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
             given, family = words
     family = _DBLP_NUMBER.sub("", family or "").strip()
     given = _DBLP_NUMBER.sub("", given or "").strip()
+    family = _SUFFIX.sub("", family).strip() if len(_SUFFIX.sub("", family).strip()) > 1 else family
+    given = _SUFFIX.sub("", given).strip(" ,")
     if family.isdigit():  # DBLP put the disambiguation number where the family name goes
         given, _, family = given.rpartition(" ")
     display = " ".join(p for p in (given, particle, family) if p) or (literal or "")
