@@ -29,6 +29,14 @@ SAME = [
 ]
 SIBLING = [("Phys. Rev. B", "Physical Review D"), ("Nucl. Phys. B", "Nuclear Physics A"),
            ("Physica A", "Physica B")]
+# "X Letters" is another journal than X, except where the letters print in X's own volumes
+LETTERS_SIBLING = [("Phys. Rev.", "Physical Review Letters"), ("Physical Review", "Phys. Rev. Lett."),
+                   ("Physical Review Letters", "Physical Review"), ("Phys. Rev.", "Physical Review A"),
+                   ("Phys. Lett. A", "Physics Letters B"), ("Chem. Phys.", "Chemical Physics Letters"),
+                   ("JETP Lett.", "JETP")]
+LETTERS_SAME = [("Astrophys. J. Lett.", "The Astrophysical Journal"), ("ApJL", "ApJ"),
+                ("MNRAS Letters", "Monthly Notices of the Royal Astronomical Society"),
+                ("Phys. Rev. Lett.", "PRL"), ("Nano Lett.", "Nano Letters")]
 DIFFERENT = [("Journal of Fluid Mechanics", "Physical Review Letters"), ("ICML", "NeurIPS"),
              ("Science", "Nature"), ("Phys. Rev.", "Physics Reports"), ("ICLR", "CVPR")]
 
@@ -55,3 +63,14 @@ def test_series_and_preprints() -> None:
     for name in ("arXiv preprint arXiv:2101.00001", "CoRR", "bioRxiv", "arXiv e-prints"):
         assert is_preprint_venue(name), name
     assert not is_preprint_venue("Physical Review Letters")
+
+
+@pytest.mark.parametrize(("cited", "found"), LETTERS_SIBLING)
+def test_letters_journal_is_a_sibling_of_the_main_journal(cited: str, found: str) -> None:
+    assert compare_venues(cited, found) == "sibling"
+    assert compare_venues(found, cited) == "sibling"
+
+
+@pytest.mark.parametrize(("cited", "found"), LETTERS_SAME)
+def test_letters_printed_in_the_journal_are_the_same_venue(cited: str, found: str) -> None:
+    assert compare_venues(cited, found) == "same"

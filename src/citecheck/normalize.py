@@ -92,6 +92,8 @@ _GREEK_TRANS = str.maketrans({k: f" {v} " for k, v in _GREEK.items()})
 
 def fold(text: str) -> str:
     """Lower-case ASCII folding: accents removed, ß→ss, Greek letters spelled out."""
+    if text.isascii():  # the common case; every step below is the identity on ASCII
+        return text.lower()
     text = text.translate(_SPECIAL_LETTERS).translate(_GREEK_TRANS)
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
@@ -119,6 +121,7 @@ _PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "la"
               "dos", "das", "ten", "ter", "al", "el", "bin", "y"}
 
 
+@lru_cache(maxsize=65536)
 def name_key(family: str | None) -> str:
     """Family-name key: folded, particles and punctuation dropped ("van der Waals" → "waals")."""
     if not family:
@@ -149,12 +152,26 @@ def journal_key(name: str | None) -> str:
 
 
 @lru_cache(maxsize=1)
-def journal_table() -> dict[str, str]:
-    """Abbreviation key → full journal title, shipped in the package."""
+def _journal_data() -> dict[str, object]:
     with resources.files("citecheck.data").joinpath("journal-abbreviations.json").open(
         encoding="utf-8"
     ) as fh:
-        return dict(json.load(fh)["table"])
+        return dict(json.load(fh))
+
+
+@lru_cache(maxsize=1)
+def journal_table() -> dict[str, str]:
+    """Abbreviation key → full journal title, shipped in the package."""
+    return dict(_journal_data()["table"])  # type: ignore[call-overload]
+
+
+@lru_cache(maxsize=1)
+def letters_in_parent() -> frozenset[str]:
+    """Canonical keys of journals that print their letters in their own volumes (ApJ, MNRAS):
+    for these 'X Letters' names the same venue as X; elsewhere it is a sibling journal."""
+    section = _journal_data().get("letters_in_parent") or {}
+    names = section.get("journals", []) if isinstance(section, dict) else []
+    return frozenset(canonical_journal(str(n)) for n in names)
 
 
 @lru_cache(maxsize=8192)

@@ -15,7 +15,13 @@ from typing import Literal
 
 from rapidfuzz import fuzz
 
-from citecheck.normalize import canonical_journal, fold
+from citecheck.normalize import (
+    canonical_journal,
+    fold,
+    journal_key,
+    journal_table,
+    letters_in_parent,
+)
 
 VenueMatch = Literal["same", "sibling", "different"]
 
@@ -150,10 +156,11 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
     for short, long_ in ((cited, fw), (found, cw)):
         if " " not in short.strip() and _acronym_of(short.strip(), long_):
             return "same"
-    # "ApJL" / "Astrophys. J. Lett." cited for a letter the record files under the journal
-    for a, b in ((ck, fk), (fk, ck)):
-        if a.startswith(b) and a[len(b):] in ("l", "lett", "letters") and len(b) >= 3:
-            return "same"
+    # "X Letters" vs "X": another journal (Physical Review Letters vs Physical Review), except
+    # where the letters are printed in X's own volumes ("ApJL" for a letter filed under ApJ)
+    letters = _letters_of(cited, found)
+    if letters:
+        return letters
     cs, fs = series_key(cited), series_key(found)
     if cs and fs and (cs == fs or (len(cs) >= 8 and len(fs) >= 8 and fuzz.ratio(cs, fs) >= 90)):
         return "same"
@@ -161,6 +168,31 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
     if len(cw) >= 3 and len(fw) >= 3 and fuzz.token_set_ratio(" ".join(cw), " ".join(fw)) >= 90:
         return "same"
     return "different"
+
+
+_LETTERS_TAIL = ("letters", "lett", "l")
+
+
+def _letters_of(cited: str, found: str) -> VenueMatch | None:
+    """'same'/'sibling' when one name is the other's letters journal, None otherwise."""
+    pairs = ((canonical_journal(cited), canonical_journal(found)),
+             (journal_key(cited), journal_key(found)))
+    for x, y in pairs:
+        for a, b in ((x, y), (y, x)):
+            if len(b) >= 3 and a.startswith(b) and a[len(b):] in _LETTERS_TAIL:
+                return "same" if canonical_journal_key(b) in letters_in_parent() else "sibling"
+    # full words: "MNRAS Letters" vs "Monthly Notices of the Royal Astronomical Society"
+    for a, b in ((cited, found), (found, cited)):
+        head = re.sub(r"[\s.,:]*\b(?:letters|lett|l)\b[\s.]*$", "", a.strip(), flags=re.I)
+        if head != a.strip() and head and compare_venues(head, b) == "same":
+            return "same" if canonical_journal(b) in letters_in_parent() else "sibling"
+    return None
+
+
+def canonical_journal_key(key: str) -> str:
+    """The canonical key of an already normalised journal key ('apj' → 'astrophysicaljournal')."""
+    full = journal_table().get(key)
+    return journal_key(full) if full else key
 
 
 def venue_names(container_title: str | None, container_title_short: str | None) -> list[str]:
