@@ -591,3 +591,79 @@ def test_spelling_variants_are_the_same_title_typos_are_not() -> None:
     c = cited_from(short)
     c.title = "Capturing knot in polymers"
     assert [d.field for d in assess(c, short).discrepancies] == ["title"]
+
+
+def _physrevlett_citation(title: str | None) -> tuple[Record, Record]:
+    r = BY_ID["doi:10.1103/physrevlett.81.4412"]
+    c = Record(title=title, author=[Name(family="Stepanow", given="S."),
+                                    Name(family="Sommer", given="J.-U."),
+                                    Name(family="Erukhimovich", given="I. Ya.")],
+               container_title="Phys. Rev. Lett.", volume="81", page="4412")
+    set_year(c, 1998)
+    return c, r
+
+
+@pytest.mark.parametrize("made_up", ["F. B. McLean", "I. Ya. Erukhimovich", "Lect", "Phys. Rev.",
+                                     "Juergen Appel, and A. I. Lvovsky", "z"])
+def test_title_made_up_by_the_parser_does_not_make_a_journal_reference_major(made_up: str) -> None:
+    """Title-less styles: an author name or a journal fragment read as the 'title' is no claim;
+    the journal reference identifies the record and the rest agrees."""
+    c, r = _physrevlett_citation(made_up)
+    a = assess(c, r)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale
+    assert identity_mismatch(c, r) is None
+
+
+def test_names_read_as_the_title_go_back_to_the_author_list() -> None:
+    c, r = _physrevlett_citation("I. Ya. Erukhimovich")
+    c.author = c.author[:2]  # the parser took the last author for the title
+    a = assess(c, r)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale
+
+
+def test_a_real_looking_other_title_on_a_journal_reference_stays_major() -> None:
+    c, r = _physrevlett_citation("Kinks and Particles of Chern-Simons Gravity")
+    a = assess(c, r)
+    assert any(d.field == "title" and d.severity == "major" for d in a.discrepancies)
+    # and a made-up title is still compared when nothing but the title identifies the record
+    c, r = _physrevlett_citation("F. B. McLean")
+    c.volume, c.page = "80", "1"
+    assert any(d.field == "title" for d in assess(c, r).discrepancies)
+
+
+LONG = ("Search for new phenomena in final states with an energetic jet and large missing transverse "
+        "momentum in pp collisions at 8 TeV with the ATLAS detector")
+
+
+@pytest.mark.parametrize(("cited", "found"), [
+    (LONG.replace("final states", "final atlas"), LONG),
+    (LONG.replace("energetic", "hadronic"), LONG),
+    (LONG, LONG.replace("missing", "missing scalar")),
+])
+def test_one_content_word_replaced_in_a_long_title_is_minor(cited: str, found: str) -> None:
+    r = BY_ID["doi:10.1103/physrevlett.81.4412"].model_copy()
+    r.title = found
+    c = cited_from(r)
+    c.title = cited
+    a = assess(c, r)
+    assert [d.field for d in a.discrepancies] == ["title"] and MINOR_BAND[0] <= a.score <= MINOR_BAND[1]
+
+
+@pytest.mark.parametrize(("cited", "found"), [
+    (LONG.replace("pp", "$pp$").replace("8 TeV", "$\\sqrt{s}=8$~TeV"), LONG.replace("8 TeV", "√s = 8 TeV")),
+    ("Non-linear dynamics of $\\alpha$-particles in the colour field of a QCD string: a study",
+     "Nonlinear Dynamics of α-Particles in the Color Field of a QCD String. A Study"),
+    ("Electron-hole pair creation energy in SiO<sub>2</sub> films of the MOS structure",
+     "Electron-hole pair creation energy in SiO₂ films of the MOS structure"),
+    ("Ursell operators in statistical physics III: thermodynamic properties of degenerate gases",
+     "Ursell Operators in Statistical Physics 3: Thermodynamic Properties of Degenerate Gases"),
+    ("Schrödinger cat states in a μSR experiment on superconducting thin films",
+     "Schroedinger cat states in a muSR experiment on superconducting thin films"),
+])
+def test_legitimate_title_variation_is_not_a_changed_word(cited: str, found: str) -> None:
+    r = BY_ID["doi:10.1103/physrevlett.81.4412"].model_copy()
+    r.title = found
+    c = cited_from(r)
+    c.title = cited
+    a = assess(c, r)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale

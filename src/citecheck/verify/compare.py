@@ -11,13 +11,21 @@ only lowers the confidence.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
-from citecheck.verify.authors import AuthorComparison, compare_authors
-from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
+from citecheck.normalize import (
+    arxiv_from_doi,
+    canonical_journal,
+    journal_key,
+    journal_table,
+    normalize_arxiv,
+    normalize_doi,
+)
+from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
+from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles, title_key
 from citecheck.verify.venue import best_venue_match, is_preprint_venue, venue_names
 
 # Penalties (points off 10). One minor slip lands in 6..8.5; another work lands at or below 3.
@@ -122,6 +130,7 @@ class _Scorer:
 def assess(cited: Record, found: Record) -> Assessment:
     """Compare what the citation says (`cited`) with the real record (`found`)."""
     s = _Scorer()
+    cited = _without_misread_title(cited, found, s)
     _title(cited, found, s)
     comparison = compare_authors(cited, found)
     if comparison is not None:
@@ -138,6 +147,111 @@ def assess(cited: Record, found: Record) -> Assessment:
     confidence = round(min(1.0, 0.35 + s.checked / 9.0), 3) if s.checked else 0.1
     return Assessment(score=round(s.score(), 3), confidence=confidence, discrepancies=s.issues,
                       rationale=_rationale(s), field_scores=s.scores)
+
+
+# -- a title the parser made up ----------------------------------------------------------------
+
+_INITIAL = re.compile(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
+_NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*\.?$|^(?:van|von|der|de|da|di|du|del|la|le|jr\.?|sr\.?)$")
+_NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
+
+
+def _looks_like_names(title: str) -> bool:
+    """'F. B. McLean', 'Juergen Appel, and A. I. Lvovsky': initials and capitalised names only."""
+    tokens = [t for t in re.split(r"[\s,;]+", title.strip(" .,;:")) if t]
+    if not tokens or len(tokens) > 12:
+        return False
+    inits = sum(bool(_INITIAL.match(t)) for t in tokens)
+    names = [t for t in tokens if t.lower() not in _NAME_GLUE and not _INITIAL.match(t)]
+    if not names or not all(_NAME_WORD.match(t) for t in names):
+        return False
+    return inits >= 1  # at least one initial: "F. B. McLean" (a headline-case title has none)
+
+
+@lru_cache(maxsize=1)
+def _full_journal_keys() -> frozenset[str]:
+    return frozenset(journal_key(v) for v in journal_table().values())
+
+
+def _looks_like_venue(title: str) -> bool:
+    """'Lect', 'Phys. Rev.', 'Proc. Natl. Acad. Sci.': an abbreviated journal or a piece of one."""
+    words_ = title.strip().split()
+    if not words_ or len(words_) > 6:
+        return False
+    if journal_key(title) in journal_table() or canonical_journal(title) in _full_journal_keys():
+        return True
+    return all(re.fullmatch(r"[A-Z][a-z]{0,5}\.?|&|of", w) for w in words_) and (
+        len(words_) == 1 or any(w.endswith(".") for w in words_))
+
+
+def implausible_title(title: str | None) -> bool:
+    """A 'title' that is not one: a name list, a journal abbreviation, a stray letter or two."""
+    if not title or not title.strip():
+        return False
+    key = title_key(title)
+    if len(key.replace(" ", "")) < 6:
+        return True
+    return _looks_like_names(title) or _looks_like_venue(title)
+
+
+def _anchored(cited: Record, found: Record) -> bool:
+    """The record is identified without the title: same DOI or arXiv id, or the same journal,
+    volume and first page."""
+    cdoi, fdoi = normalize_doi(cited.DOI), normalize_doi(found.DOI)
+    if cdoi and fdoi and cdoi == fdoi:
+        return True
+    ca = normalize_arxiv(cited.arxiv) or arxiv_from_doi(cdoi)
+    fa = normalize_arxiv(found.arxiv) or arxiv_from_doi(fdoi)
+    if ca and fa and ca == fa:
+        return True
+    cited_names = venue_names(cited.container_title, cited.container_title_short)
+    found_names = venue_names(found.container_title, found.container_title_short)
+    if not (cited_names and found_names and cited.volume and found.volume):
+        return False
+    if _lead_number(cited.volume) != _lead_number(found.volume) or not _lead_number(cited.volume):
+        return False
+    cp = _first_page(cited.page)
+    fps = [p for p in (_first_page(found.page), _first_page(found.number)) if p]
+    if not cp or not any(_page_equal(cp, fp) for fp in fps):
+        return False
+    return any(best_venue_match(c, found_names) == "same" for c in cited_names)
+
+
+def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = None) -> Record:
+    """The cited fields without a 'title' the parser made up, when the record is identified by
+    its identifier or journal reference and the titles differ.
+
+    Title-less styles (APS: "G. A. Ausman Jr. and F. B. McLean, Appl. Phys. Lett. 26, 173") leave
+    the parser guessing; an author name or a journal fragment it took for the title is no claim
+    of the citation. Names read as the title go back to the author list when the record has them.
+    """
+    title = cited.title
+    if not title or not found.title or not implausible_title(title) or not _anchored(cited, found):
+        return cited
+    if compare_titles(title, found.title).match == "same":
+        return cited
+    fields = cited.model_copy(deep=True)
+    fields.title = None
+    if _looks_like_names(title):
+        _restore_names(fields, title, found)
+    if s is not None:
+        s.notes.append(f"'{_clip(title, 40)}' read as the title is not one; title not compared")
+    return fields
+
+
+def _restore_names(fields: Record, text: str, found: Record) -> None:
+    """Append names from `text` that are authors of the record and missing from the citation."""
+    from citecheck.extract.names import parse_person
+
+    found_keys = {person_key(n).family for n in found.author}
+    have = {person_key(n).family for n in fields.author}
+    text = re.sub(r",?\s*\bet\.?\s*al\.?", "", text)
+    pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if p.strip(" .")]
+    for name in (parse_person(p) for p in pieces):
+        key = person_key(name).family
+        if key and key in found_keys and key not in have:
+            fields.author.append(name)
+            have.add(key)
 
 
 # -- fields -----------------------------------------------------------------------------------
@@ -365,6 +479,7 @@ def identity_mismatch(cited: Record, found: Record) -> str | None:
     The title is clearly another one; or the cited authors are other people (and the title does
     not vouch for the record); or several fields differ and none identifies the record.
     """
+    cited = _without_misread_title(cited, found)
     comp = compare_authors(cited, found)
     persons = comp.cited if comp is not None else 0
     authors_differ = comp is not None and (
