@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from citecheck.checker import Checker, CheckOptions
-from citecheck.model import Citation, Label, Name, Record, set_year
+from citecheck.model import Citation, Label, Name, Provenance, Record, set_year
 from tests.fakes import MemorySource
 
 REAL = Record.from_csl({
@@ -163,3 +163,54 @@ def test_doi_that_its_registry_does_not_know_makes_a_real_work_minor() -> None:
     # the local index alone is no proof that a DOI does not exist
     [v2] = checker(MemorySource([REAL.model_copy(update={"DOI": None})], name="index")).check_citations([c])
     assert v2.label is Label.EXACT
+
+
+CHICAGO = ("Mali, M., Juergen Roos, A. Shengelaya, H. Keller, and K. Conder. 2002. “25Mg NMR study of "
+           "the MgB2 superconductor.” Physical Review B 65: 100518.")
+
+
+def _misparsed_chicago(**extra: object) -> Citation:
+    """What a parser that lost the title makes of CHICAGO: names as the title, title in the journal."""
+    data = {"title": "Juergen Roos, A. Shengelaya, H. Keller, and K. Conder",
+            "author": [{"family": "Mali", "given": "M."}],
+            "container-title": "“25Mg NMR study of the MgB2 superconductor.” Physical Review B",
+            "volume": "65", "page": "100518", "issued": {"date-parts": [[2002]]}}
+    data.update(extra)
+    return Citation(id="chicago", raw=CHICAGO, fields=Record.from_csl(data),
+                    provenance=Provenance(format="text"))
+
+
+def test_title_lost_by_the_parser_is_searched_in_the_text_before_not_found() -> None:
+    [v] = checker(MemorySource([OTHER, REAL])).check_citations([_misparsed_chicago()])
+    assert v.label is Label.EXACT, v.rationale
+    assert v.match is not None and v.match.id == REAL.id
+
+
+def test_a_fabricated_chicago_citation_is_still_not_found() -> None:
+    raw = CHICAGO.replace("25Mg NMR study of the MgB2 superconductor",
+                          "Quantum coherence of vortex lattices probed by muons")
+    c = _misparsed_chicago(**{"container-title": "“Quantum coherence of vortex lattices probed by muons.” "
+                                                 "Physical Review B", "volume": "99"})
+    c.raw = raw
+    [v] = checker(MemorySource([OTHER, REAL])).check_citations([c])
+    assert v.label is Label.MAJOR, v.rationale
+
+
+def test_title_cut_at_a_subtitle_is_judged_whole() -> None:
+    """The parser cut the title at '. II.'; the changed word after the cut must still count."""
+    whole = REAL.model_copy(update={"title": "Causal wave mechanics and the advent of complexity. II. "
+                                             "Dynamic uncertainty in quantum systems and the correspondence principle"})
+    raw = ("Mali, M. (2002). *Causal wave mechanics and the advent of complexity. II. Dynamic uncertainty "
+           "in quantum systems and the correspondence nodeless*. Phys. Rev. B, 65, 100518.")
+    c = Citation(id="cut", raw=raw, provenance=Provenance(format="text"), fields=Record.from_csl({
+        "title": "Causal wave mechanics and the advent of complexity",
+        "author": [{"family": "Mali", "given": "M."}], "issued": {"date-parts": [[2002]]},
+        "container-title": "II. Dynamic uncertainty in quantum systems and the correspondence nodeless. "
+                           "Phys. Rev. B", "volume": "65", "page": "100518",
+        "custom": {"authors_truncated": True}}))
+    [v] = checker(MemorySource([whole])).check_citations([c])
+    assert v.label is Label.MINOR, v.rationale
+    assert any(d.field == "title" for d in v.discrepancies)
+    faithful = c.model_copy(update={"raw": raw.replace("nodeless", "principle")})
+    [v] = checker(MemorySource([whole])).check_citations([faithful])
+    assert v.label is not Label.MAJOR, v.rationale

@@ -39,3 +39,20 @@ def test_absent_title_and_structured_sources_are_left_alone() -> None:
     bib = Citation(id="b", raw="@article{x, title={Spin stiffness in the frustrated Heisenberg antiferromagnet}}",
                    fields=Record(title="Spin"), provenance=Provenance(format="bibtex"))
     assert realign(bib, FOUND) is None
+
+
+def test_title_glued_in_front_of_the_journal_is_cut_from_the_venue() -> None:
+    raw = ("Marzlin, K. -P., Juergen Appel, and A. I. Lvovsky. 2008. “Spin stiffness in the frustrated "
+           "Heisenberg antiferromagnet.” Physical Review A 77: 043813.")
+    bad = citation(raw, title="Juergen Appel, and A. I. Lvovsky",
+                   container_title="“Spin stiffness in the frustrated Heisenberg antiferromagnet.” Physical Review A",
+                   volume="77", page="043813")
+    fixed = realign(bad, FOUND)
+    assert fixed is not None
+    assert fixed.title == "Spin stiffness in the frustrated Heisenberg antiferromagnet"
+    assert fixed.container_title == "Physical Review A"
+    # a venue that holds no part of the title is kept as cited
+    ok = citation(raw.replace("Physical Review A", "Phys. Rev. A"), title="Spin stiffness",
+                  container_title="Phys. Rev. A")
+    fixed = realign(ok, FOUND)
+    assert fixed is not None and fixed.container_title == "Phys. Rev. A"

@@ -38,6 +38,7 @@ from citecheck.retrieve import (
 from citecheck.sources.base import Source
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.reviewer import review_rationale
+from citecheck.verify.titles import compare_titles, title_key
 
 log = logging.getLogger(__name__)
 
@@ -257,11 +258,14 @@ class Checker:
         the candidate's title (parser mistakes), and keep the reading that agrees better."""
         cited = citation.fields
         assessment = assess(cited, cand.record)
-        if any(d.field in ("title", "author") for d in assessment.discrepancies):
+        cut = _title_cut_short(cited, cand.record)
+        if cut or any(d.field in ("title", "author") for d in assessment.discrepancies):
             alt = realign(citation, cand.record)
             if alt is not None:
                 second = assess(alt, cand.record)
-                if second.score > assessment.score:
+                # a title the parser cut short: the text holds the rest of it, judge all of it
+                longer = cut and len(title_key(alt.title or "")) > len(title_key(cited.title or ""))
+                if second.score > assessment.score or longer:
                     second.rationale += " (Fields re-read from the citation text around the title.)"
                     return alt, second
         return cited, assessment
@@ -360,6 +364,16 @@ class Checker:
             f"{', '.join(answered)} (every source asked answered).",
             **common,
         )
+
+
+def _title_cut_short(cited: Record, found: Record) -> bool:
+    """The cited title is only the head of the record's ('Causal Wave Mechanics …' for 'Causal
+    Wave Mechanics …. II. Dynamic uncertainty …'): the parser may have cut it at a subtitle and
+    put the rest elsewhere (a changed word there would go unseen)."""
+    if not (cited.title and found.title):
+        return False
+    return compare_titles(cited.title, found.title).subtitle_only and len(
+        title_key(cited.title)) < len(title_key(found.title))
 
 
 def _default_live_sources() -> list[Source]:

@@ -58,7 +58,44 @@ def realign(citation: Citation, found: Record) -> Record | None:
     venue = fields.container_title
     if venue and normalize_title(venue) and normalize_title(venue) in normalize_title(span):
         fields.container_title = None  # the parser had taken a piece of the title for the venue
+    elif venue:
+        fields.container_title = _venue_after_title(venue, span)
     return fields
+
+
+def _venue_after_title(venue: str, title: str) -> str | None:
+    """The venue without the (end of the) title the parser glued in front of it:
+    '“Photons as quasi-charged particles.” Physical Review A' → 'Physical Review A'.
+    The venue as it was when it does not hold the title's last words."""
+    tail = normalize_title(title).split()[-3:]
+    tokens = venue.split()
+    if len(tail) < 2 or len(tokens) < 2:
+        return venue
+    words: list[str] = []
+    for j, token in enumerate(tokens):
+        words += normalize_title(token).split()
+        if words[-len(tail):] == tail and normalize_title(title).endswith(" ".join(tail)):
+            rest = " ".join(tokens[j + 1:]).strip(_TRIM)
+            return rest or None
+    return venue
+
+
+_GIVEN_FAMILY = re.compile(r"^(?:[A-Z][\w'’\-]*\.?\s+|(?:[A-Z]\.\s*-?\s*)+){1,3}[A-Z][\w'’\-]+$")
+
+
+def _chicago_names(pieces: list[str]) -> list | None:  # type: ignore[type-arg]
+    """'Marzlin', 'K. -P.', 'Juergen Appel', 'A. I. Lvovsky': the first author inverted, the
+    others given name first (Chicago); None when the pieces do not read that way."""
+    from citecheck.extract.names import parse_person
+
+    if len(pieces) < 3 or not re.fullmatch(r"(?:[A-Z][a-z]?\.\s*-?\s*)+", pieces[1]):
+        return None
+    if " " in pieces[0].strip() and not re.search(r"\b(?:van|von|de|der|da|di|du|le|la)\b", pieces[0]):
+        return None
+    rest = pieces[2:]
+    if not all(_GIVEN_FAMILY.match(p) for p in rest):
+        return None
+    return [parse_person(f"{pieces[0]}, {pieces[1]}")] + [parse_person(p) for p in rest]
 
 
 def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type-arg]
@@ -70,12 +107,16 @@ def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type
     text = _TRAILING_DATE.sub("", text).strip(_TRIM)
     if not text or len(text) > 1500:
         return None
+    truncated = bool(re.search(r"\bet\.?\s*al\b|\band others\b", text))
+    bare = re.sub(r",?\s*\bet\.?\s*al\.?|,?\s*\band others\b", "", text).strip(_TRIM)
+    pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", bare) if p.strip()]
+    chicago = _chicago_names(pieces)
+    if chicago:
+        return chicago, truncated
     scan = scan_authors(text)
     if scan.names and scan.end >= len(text) - 1:
         return scan.names, scan.truncated
-    truncated = bool(re.search(r"\bet\.?\s*al\b|\band others\b", text))
-    text = re.sub(r",?\s*\bet\.?\s*al\.?|,?\s*\band others\b", "", text).strip(_TRIM)
-    pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if p.strip()]
+    text = bare
     if pieces and all(_INITIAL_FIRST.match(p) for p in pieces):
         # "M. du Croo de Jongh, P. Denteneer": initials first, so commas separate people
         names = [parse_person(p) for p in pieces]

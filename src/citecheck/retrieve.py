@@ -8,6 +8,7 @@ decision can tell "nothing exists" from "nobody could tell us".
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +21,8 @@ from citecheck.normalize import (
     title_similarity,
 )
 from citecheck.sources.base import Source, SourceError, SourceSkipped
+from citecheck.verify.compare import implausible_title
+from citecheck.verify.titles import title_key
 
 #: a title-search hit needs at least this title similarity to be verified at all
 ACCEPT_TITLE = 0.72
@@ -102,6 +105,34 @@ def cited_arxiv(fields: Record) -> str | None:
     return normalize_arxiv(fields.arxiv) or arxiv_from_doi(normalize_doi(fields.DOI))
 
 
+_QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}")
+_PIECES = re.compile(r"(?<=[.?!”\"])\s+(?=\S)")
+
+
+def alternative_readings(citation: Citation) -> list[Record]:
+    """Other titles the raw text offers when the parsed one found nothing: a quoted or
+    emphasised span, or a sentence the parser put into the journal field."""
+    cited = citation.fields
+    if citation.provenance.format in ("bibtex", "csl", "bbl") or citation.raw.lstrip()[:1] in "@{":
+        return []
+    seen = {title_key(cited.title or "")}
+    texts = [m.group(1) or m.group(2) for m in _QUOTED.finditer(citation.raw)]
+    for value in (cited.container_title, cited.title):
+        if value:
+            texts += _PIECES.split(value)
+    out: list[Record] = []
+    for text in texts:
+        text = text.strip(" \t,.;:“”\"'*")
+        key = title_key(text)
+        if len(key.split()) < 3 or key in seen or implausible_title(text):
+            continue
+        seen.add(key)
+        alt = cited.model_copy(deep=True)
+        alt.title = text
+        out.append(alt)
+    return out[:3]
+
+
 def _first_author_key(record: Record) -> str:
     for name in record.author:
         if name.literal:
@@ -177,9 +208,10 @@ async def retrieve(
     seen: dict[str, Candidate] = {}
     has_title = bool(cited.title and len(cited.title.strip()) >= 8)
 
-    def add(record: Record, source: Source, matched_by: str) -> Candidate:
+    def add(record: Record, source: Source, matched_by: str,
+            signals: dict[str, float | str | bool | None] | None = None) -> Candidate:
         key = record.id or f"{source.name}:{record.DOI or record.arxiv or record.title}"
-        signals = rank_signals(cited, record)
+        signals = signals or rank_signals(cited, record)
         score = 1.0 if matched_by in ("doi", "arxiv") else _retrieval_score(signals, has_title)
         if matched_by == "journal":
             score = max(score, 0.9 if signals.get("author_agree") is not False else 0.7)
@@ -289,6 +321,33 @@ async def retrieve(
                 + (f" (best title similarity {best:.2f})" if has_title and records else "")
             )
             if decisive():
+                break
+
+    # 4. nothing found: the parser may have lost the title (into the journal, say) — search
+    #    again with the other readings the raw text offers before concluding "not found"
+    if options.title_search and not seen:
+        for alt in alternative_readings(citation):
+            for source in sources:
+                if "search" not in source.supports or not source.covers(citation):
+                    continue
+                alt_citation = citation.model_copy(update={"fields": alt})
+                try:
+                    records = await source.search(alt_citation, limit=options.search_limit)
+                except SourceError as exc:
+                    _status(statuses, source, exc)
+                    continue
+                _status(statuses, source, None)
+                accepted = 0
+                for record in records:
+                    signals = rank_signals(alt, record)
+                    if _accept_search_hit(signals, True):
+                        add(record, source, "title", signals)
+                        accepted += 1
+                if accepted:
+                    result.evidence.append(
+                        f"{source.name}: search for '{alt.title}' (re-read from the text) → "
+                        f"{accepted} close enough")
+            if seen:
                 break
 
     ranked = sorted(seen.values(), key=lambda c: c.score, reverse=True)
