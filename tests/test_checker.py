@@ -153,6 +153,25 @@ def test_skipped_sources_neither_answer_nor_fail() -> None:
     assert {s.source: s.status for s in v.sources} == {"memory": "answered", "crossref": "skipped"}
 
 
+FABRICATED = {"DOI": None, "title": "Quantum coherence of vortex lattices in thin films probed by muons",
+              "author": [{"family": "Marchetti", "given": "L."}], "volume": "12", "page": "345"}
+
+
+def test_not_found_names_the_sources_not_asked() -> None:
+    from citecheck.sources.base import OfflineSource
+
+    offline = OfflineSource("crossref", frozenset({"doi", "search"}))
+    [v] = checker(MemorySource([REAL, OTHER]), offline).check_citations([cite(**FABRICATED)])  # type: ignore[arg-type]
+    assert v.label is Label.MAJOR and v.decided_by == "not_found"
+    assert "Not asked: crossref" in v.rationale  # a local index is not the literature
+    assert v.confidence <= 0.6
+    [v] = checker(MemorySource([REAL, OTHER]), MemorySource([], name="crossref")).check_citations(
+        [cite(**FABRICATED)]
+    )
+    assert v.label is Label.MAJOR and "Not asked" not in v.rationale
+    assert v.confidence >= 0.75
+
+
 def test_doi_that_its_registry_does_not_know_makes_a_real_work_minor() -> None:
     c = cite(DOI="10.1103/physrevb.65.999999")
     index_like = MemorySource([REAL.model_copy(update={"DOI": None})], name="index")

@@ -356,13 +356,24 @@ class Checker:
             what.append("title")
         elif cited.container_title:
             what.append(f"{cited.container_title} {cited.volume or ''}, {cited.first_page or ''}".strip())
+        # Sources left out (--offline, --sources) were not asked, so they cannot make this
+        # UNVERIFIED; but a local index covers only part of the literature: say so.
+        by_reason: dict[str, list[str]] = {}
+        for status in retrieval.statuses:
+            if status.status == "skipped":
+                by_reason.setdefault(status.reason or "skipped", []).append(status.source)
+        skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
+        rationale = (
+            f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
+            f"{', '.join(answered)} (every source asked answered)."
+        )
+        confidence = 0.9 if len(answered) >= 2 else 0.75
+        if skipped:
+            rationale += f" Not asked: {skipped}; confirm with them before calling it fabricated."
+            confidence = min(confidence, 0.6)
         return self._verdict(
-            citation, Label.MAJOR, score=0.0,
-            confidence=0.9 if len(answered) >= 2 else 0.75,
-            decided_by="not_found",
-            rationale=f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
-            f"{', '.join(answered)} (every source asked answered).",
-            **common,
+            citation, Label.MAJOR, score=0.0, confidence=confidence, decided_by="not_found",
+            rationale=rationale, **common,
         )
 
 
