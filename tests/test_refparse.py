@@ -530,3 +530,146 @@ def test_name_suffixes_and_particles() -> None:
     # A full given name before the family name still works ("J. Christian Gerdes")
     names = scan_authors("J. Christian Gerdes, A. Smith").names
     assert [(n.family, n.given) for n in names] == [("Gerdes", "J. Christian"), ("Smith", "A.")]
+
+
+# Failure cases from the physics benchmark (each was mis-parsed before).
+FAILURE_CASES: list[tuple[str, dict[str, object]]] = [
+    # a question mark inside the title does not end it (period style with a journal)
+    (
+        "A. Smith and B. Jones, Is the vacuum stable? A lattice study, Phys. Rev. D 80, 014502 "
+        "(2009).",
+        {"authors": ["Smith", "Jones"], "title": "Is the vacuum stable? A lattice study",
+         "container": "Phys. Rev. D", "volume": "80", "page": "014502", "year": 2009},
+    ),
+    (
+        "R. Brown, What drives galactic winds? Mon. Not. R. Astron. Soc. 412, 1234 (2011).",
+        {"authors": ["Brown"], "title": "What drives galactic winds?",
+         "container": "Mon. Not. R. Astron. Soc.", "volume": "412", "page": "1234", "year": 2011},
+    ),
+    # ". II." followed by a subtitle stays in the title
+    (
+        "P. Green, C. White, Spectroscopy of hot subdwarfs. II. Abundances in the halo sample, "
+        "Astron. Astrophys. 501, 33 (2009).",
+        {"authors": ["Green", "White"],
+         "title": "Spectroscopy of hot subdwarfs. II. Abundances in the halo sample",
+         "container": "Astron. Astrophys.", "volume": "501", "page": "33", "year": 2009},
+    ),
+    # a span of years inside the title is not the publication year
+    (
+        "K. Ito et al., Solar activity in the cycle 2003 – 2004 minimum, Sol. Phys. 250, 11 "
+        "(2008).",
+        {"authors": ["Ito"], "title": "Solar activity in the cycle 2003 – 2004 minimum",
+         "container": "Sol. Phys.", "volume": "250", "page": "11", "year": 2008},
+    ),
+    (
+        "L. Wu, Observations of the 2003–2004 outburst, arXiv:0801.01234 (2008).",
+        {"authors": ["Wu"], "title": "Observations of the 2003–2004 outburst", "year": 2008},
+    ),
+    # a plain title before an arXiv id is a title, not journal + volume
+    (
+        "A. Author, HI velocity dispersion in NGC 1058, arXiv:0901.1234 (2009).",
+        {"authors": ["Author"], "title": "HI velocity dispersion in NGC 1058", "container": None,
+         "volume": None, "arxiv": "0901.1234", "year": 2009},
+    ),
+    # a lower-case hyphenated initial
+    (
+        "Z.-z. Xing and S. Zhou, Neutrinos in particle physics, Phys. Rev. D 69, 013006 (2004).",
+        {"authors": ["Xing", "Zhou"], "title": "Neutrinos in particle physics",
+         "container": "Phys. Rev. D", "volume": "69", "page": "013006", "year": 2004},
+    ),
+    # double volumes
+    (
+        "M. Kay, Nuclear structure at the drip line, Phys. Rep. 289–290, 1 (1997).",
+        {"title": "Nuclear structure at the drip line", "container": "Phys. Rep.",
+         "volume": "289-290", "page": "1", "year": 1997},
+    ),
+    (
+        "J. Ward and T. Long, Nucl. Phys. B Proc. Suppl. 97–98, 12 (2001).",
+        {"authors": ["Ward", "Long"], "title": None, "volume": "97-98", "page": "12",
+         "year": 2001},
+    ),
+    # Chicago: inverted first author, then full names
+    (
+        "Marzlin, K.-P., Juergen Appel, and Barry C. Sanders. \"Title of the work.\" Journal 12 "
+        "(2005): 1-5.",
+        {"authors": ["Marzlin", "Appel", "Sanders"], "title": "Title of the work",
+         "container": "Journal", "volume": "12", "page": "1-5", "year": 2005},
+    ),
+    (
+        "Doe, Jane, Richard Roe, and Mary Major. \"Quantum dots in cavities.\" Physical Review "
+        "Letters 90 (2003): 1-4.",
+        {"authors": ["Doe", "Roe", "Major"], "title": "Quantum dots in cavities",
+         "container": "Physical Review Letters", "volume": "90", "page": "1-4", "year": 2003},
+    ),
+    (
+        "Mali, M., Juergen Roos, A. Shengelaya, H. Keller, and K. Conder. 2002. “25Mg NMR study "
+        "of the MgB2 superconductor.” Physical Review B 65: 100518.",
+        {"authors": ["Mali", "Roos", "Shengelaya", "Keller", "Conder"],
+         "title": "25Mg NMR study of the MgB2 superconductor", "container": "Physical Review B",
+         "volume": "65", "page": "100518", "year": 2002},
+    ),
+    # "Jr." after a surname
+    (
+        "D. Portes Jr. et al., Measurement of the decay rate, Phys. Rev. C 70, 1 (2004).",
+        {"authors": ["Portes"], "title": "Measurement of the decay rate",
+         "container": "Phys. Rev. C", "volume": "70", "page": "1", "year": 2004},
+    ),
+    (
+        "G. A. Ausman Jr. and F. B. McLean, Phys. Rev. 123, 45 (1961).",
+        {"authors": ["Ausman", "McLean"], "title": None, "container": "Phys. Rev.",
+         "volume": "123", "page": "45", "year": 1961},
+    ),
+    # title-less APS style: the title is None
+    (
+        "A. B. Author and C. Dee, Phys. Rev. B 75, 024519 (2007).",
+        {"authors": ["Author", "Dee"], "title": None, "container": "Phys. Rev. B",
+         "volume": "75", "page": "024519", "year": 2007},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FAILURE_CASES, ids=[c[0][:40] for c in FAILURE_CASES])
+def test_physics_failure_cases(text: str, expected: dict[str, object]) -> None:
+    test_styles(text, expected)
+
+
+def test_year_from_arxiv_id_when_only_a_span_of_years_is_written() -> None:
+    rec = parse_reference("K. Ito, Solar activity 2003 – 2004, arXiv:0801.01234.").record
+    assert rec.year == 2008
+    assert normalize_title(rec.title) == normalize_title("Solar activity 2003 – 2004")
+
+
+# Book and chapter venues: what is not the container's name goes elsewhere.
+VENUE_CASES: list[tuple[str, dict[str, object]]] = [
+    ("Wilson, David R. Anglo-Saxon Paganism. London and New York, 1992.",
+     {"title": "Anglo-Saxon Paganism", "container": None, "year": 1992}),
+    ("Silva, José. Planejando Empresas. Rio de Janeiro: Campus, 2002.",
+     {"title": "Planejando Empresas", "container": None, "publisher": "Campus"}),
+    ("Doe, Ann. “Early Narratives.” Studies in Narrative. Eds. Bo Reitz and Sigrid Lind. "
+     "Trier: WVT, 2000. 345–73.",
+     {"title": "Early Narratives", "container": "Studies in Narrative", "page": "345-73"}),
+    ("Ann Smith. Building a recognition app. In Computer Vision and Pattern Recognition (CVPR). "
+     "IEEE, 2015.",
+     {"container": "Computer Vision and Pattern Recognition (CVPR)", "publisher": "IEEE"}),
+    ("Kim, L. L., Dating of glasses from the crater. Lunar and Planetary Science XXI, "
+     "pp. 607-608. 1990.",
+     {"container": "Lunar and Planetary Science", "volume": "XXI", "page": "607-608"}),
+    ("M. J. C. Smith, \"Wing-Drive Mechanism\". USA Patent 8181907, 22 May 2012.",
+     {"title": "Wing-Drive Mechanism", "container": None, "year": 2012}),
+    ("Roe, R. Spectral methods. Preprint, 2013.", {"container": None, "year": 2013}),
+    ("Rosch, E. 1973. On categories. In T. E. Moore (ed.), Cognitive development (111–144). "
+     "New York: Academic Press.",
+     {"container": "Cognitive development", "page": "111-144", "publisher": "Academic Press"}),
+    ("Oades, R.D. (1987). Ventral tegmental system: neurobiology. 1. Anatomy and connectivity. "
+     "Brain Research Reviews 12, 117–165.",
+     {"title": "Ventral tegmental system: neurobiology. 1. Anatomy and connectivity",
+      "container": "Brain Research Reviews", "volume": "12"}),
+    ("D’Arcy, A. (2007). “Like” and language ideology: fact from fiction. American Speech, "
+     "82 (4), 386-416.",
+     {"title": "“Like” and language ideology: fact from fiction", "container": "American Speech"}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), VENUE_CASES, ids=[c[0][:40] for c in VENUE_CASES])
+def test_book_and_chapter_venues(text: str, expected: dict[str, object]) -> None:
+    test_styles(text, expected)

@@ -9,17 +9,17 @@ collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and othe
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
+
+# The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
+# 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
+import regex
 
 from citecheck.model import Name
 
-# Unicode letter classes (stdlib `re` has no \p{Lu}); Latin, Greek and Cyrillic cover citations.
-_UP = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.isupper() and c.isalpha())
-_LO = "".join(c for c in map(chr, range(0xC0, 0x530)) if c.islower() and c.isalpha())
-U = f"A-Z{_UP}"
-L = f"a-z{_LO}"
-assert sys.maxunicode > 0xFFFF
+# Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
+U = r"\p{Lu}"
+L = r"\p{Ll}"
 
 _PARTICLE = (
     r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
@@ -37,8 +37,9 @@ _CORE = (
 )
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
 _WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
-# An initial: "A.", "Ch.", "Yu.", "J.-P.", "J-P", "J.P"; a bare capital only after a dotted one.
-_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
+# An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a
+# dotted one.
+_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
 _INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
@@ -48,27 +49,27 @@ _FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
 _END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
-F_INIT_FIRST = re.compile(
+F_INIT_FIRST = regex.compile(
     rf"(?P<given>{_INITS}(?:\s{_WORD}(?=\s(?:{_PART_CAP})*{_WORD}{_SUFFIX}{_END}))?)\s*"
     rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC."
-F_FAM_INIT = re.compile(
+F_FAM_INIT = regex.compile(
     rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
     rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|,?\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
-F_FAM_GIVEN = re.compile(
+F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B."
 _FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}](?:\s[{U}]){{1,2}}(?![\w.])|[{U}]{{1,4}}(?![{L}]))"
-F_FAM_CAPS = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
+F_FAM_CAPS = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
-F_FAM_CAPS_STRICT = re.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
-F_CAPS_FIRST = re.compile(
+F_CAPS_FIRST = regex.compile(
     rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))"
 )
 # "Given M. Family" / "Ronald L Rivest" (full first name)
@@ -76,20 +77,20 @@ _GIVEN_FIRST = (
     rf"(?P<given>(?:[{U}]\.?\s)?{_WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{_WORD}))*)\s+"
     rf"(?P<family>(?:{_PART_SP})*{_WORD}){_SUFFIX}"
 )
-F_GIVEN_FIRST = re.compile(_GIVEN_FIRST + _END)
+F_GIVEN_FIRST = regex.compile(_GIVEN_FIRST + _END)
 # After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
 # Mahler: Memories and Letters")
-F_GIVEN_FIRST_NC = re.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|and\b|&|et\b|$|\d{4}\b))")
+F_GIVEN_FIRST_NC = regex.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|and\b|&|et\b|$|\d{4}\b))")
 # "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
-F_FAM_GIVEN_DOT = re.compile(
+F_FAM_GIVEN_DOT = regex.compile(
     rf"(?P<family>{_WORD}\s{_WORD}),\s+(?P<given>{_WORD}(?:\s{_INIT})*)"
     r"(?=\.(?:\s|$)|,?\s+(?:and|&)\s)"
 )
 # French "FERRIERES (Madeleine)", "Codou (Y.)", "ALLEN (J.P.)"
-F_FAM_PAREN = re.compile(
+F_FAM_PAREN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
-_COLLAB = re.compile(
+_COLLAB = regex.compile(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+-]*\s+){{0,3}}?(?:[{U}\d][\w/&+-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollaborations?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
@@ -99,18 +100,18 @@ _ORG_WORDS = (
     r"Committee|Foundation|Bureau|Office|Ministry|Cent(?:er|re)|Board|Service|Survey|Federation|"
     r"Academy|Network|Program(?:me)?|Administration|Authority|Corporation|Laboratory|Panel)"
 )
-_ORG = re.compile(
+_ORG = regex.compile(
     rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:(?:of|for|on|and|the|&)\s+)*){{0,6}}"
     rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
     r"(?=\s*(?:[.,;(]|$))"
 )
-_SEP = re.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
-_LAST_SEP = re.compile(r"\b(?:and|und|et|y)\b|&")
-_SPACE_SEP = re.compile(r"\s+")
+_SEP = regex.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
+_LAST_SEP = regex.compile(r"\b(?:and|und|et|y)\b|&")
+_SPACE_SEP = regex.compile(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
-_FAMILY_YEAR = re.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
-_ETAL = re.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
-_DITTO = re.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
+_FAMILY_YEAR = regex.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
+_ETAL = regex.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
+_DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
     F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first",
@@ -158,7 +159,7 @@ def _name_from(match: re.Match[str]) -> Name:
     family = match.group("family").strip(" ,")
     given = match.group("given").strip(" ,") or None
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
-    if given and given.endswith(".") and re.search(rf"[{L}]{{2,}}\.$", given):
+    if given and given.endswith(".") and regex.search(rf"[{L}]{{2,}}\.$", given):
         given = given[:-1]  # "Smith, John." — the period ends the author block
     if given and re.fullmatch(r"[A-Z]{2,4}", given):
         given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
@@ -173,7 +174,7 @@ def _name_from(match: re.Match[str]) -> Name:
     return Name(family=family, given=given, suffix=_suffix_of(match))
 
 
-_SUFFIX_RE = re.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
+_SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
 # Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
 _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 
@@ -206,7 +207,7 @@ def _collab(match: re.Match[str]) -> list[Name]:
 _JOURNAL_WORDS = frozenset(
     ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
 )
-_AFTER_NAME_ABBREV = re.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
+_AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
 def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
@@ -228,6 +229,31 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, re.Pattern[str]], ..
 
 
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
+
+
+_AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
+_COMMA_NEXT = re.compile(r",\s+")
+
+
+def _chicago_next(text: str, pos: int) -> tuple[str, re.Match[str], Name] | None:
+    """'Marzlin, K.-P., Juergen Appel, and Barry C. Sanders': after an inverted first author the
+    others may be written given name first. Taken only when a chain of such names reaches the
+    final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
+    first = None
+    at = pos
+    for _ in range(12):
+        m = F_GIVEN_FIRST_NC.match(text, at) or F_INIT_FIRST.match(text, at)
+        if not m or not _plausible(_name_from(m), "given_first"):
+            return None
+        first = first or m
+        if _AND_NEXT.match(text, m.end()):
+            name = _name_from(first)
+            return ("given_first", first, name)
+        sep = _COMMA_NEXT.match(text, m.end())
+        if not sep:
+            return None
+        at = sep.end()
+    return None
 
 
 def scan_authors(text: str) -> AuthorScan:
@@ -256,7 +282,13 @@ def scan_authors(text: str) -> AuthorScan:
             pos = org.end()
         else:
             got = None
-            candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
+            if style == "fam_init" and not last and len(scan.names) == 1:
+                # Chicago: only the first author is inverted ("Mali, M., Juergen Roos, A.
+                # Shengelaya, and K. Conder"); the rest, given name first, run to the "and".
+                got = _chicago_next(text, pos)
+                if got:
+                    style = "fam_given"
+            candidates = () if got else _FIRST_TRY if style is None else _CANDIDATES[style, last]
             for sty, regex in candidates:
                 m = regex.match(text, pos)
                 if m:
@@ -295,7 +327,7 @@ def scan_authors(text: str) -> AuthorScan:
     return scan
 
 
-_LOOSE_SPLIT = re.compile(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
+_LOOSE_SPLIT = regex.compile(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
 
 
 def split_loose_authors(text: str) -> list[Name]:

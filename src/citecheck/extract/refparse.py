@@ -59,7 +59,7 @@ _ARTNO_RE = re.compile(r"\b(?:art(?:icle)?\.?\s*(?:no\.?|number)|Article|e)\s*([
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
 _VOL_ISSUE_PAGES_RE = re.compile(
     # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12")
-    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*,\s*{_PAGE}))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*,\s*{_PAGE}|\s+{_PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
     rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={_PAGE}\s*[-–])|:\s*(?=\d)))?"
@@ -70,7 +70,7 @@ _BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d
 _PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .,'’-]{1,40}?)\s*:\s*(?P<pub>[^:]{2,80}?)$")
 _IN_RE = re.compile(r"^(?:In|in|IN)\s*:?\s+")
 _EDS_RE = re.compile(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?\)?,?", re.I)
-_THESIS_RE = re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
+_THESIS_RE = re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master['’]?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
                         r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b", re.I)
 _REPORT_RE = re.compile(r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working paper|white paper|"
                         r"memorandum|preprint CERN|CERN-|FERMILAB-|SLAC-)", re.I)
@@ -169,11 +169,17 @@ def _boundary_kind(text: str, pos: int) -> int:
     return 1
 
 
+_PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
+_PART_NO_BEFORE_RE = re.compile(r"[A-Za-z]\.\s+\d{1,2}$")
+
+
 def _sentence_boundaries(text: str) -> list[int]:
     """Indices just after sentence-ending punctuation that is not an abbreviation; '.' first."""
     dots: list[int] = []
     marks: list[int] = []
     for m in _SENT_END_RE.finditer(text):
+        if _PART_NO_RE.match(text, m.end()) or _PART_NO_BEFORE_RE.search(text, 0, m.start(1)):
+            continue  # "Title: neurobiology. 1. Anatomy": a numbered part of the title
         kind = _boundary_kind(text, m.start(1))
         if kind == 1:
             dots.append(m.end(1))
@@ -231,7 +237,7 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
         re.search(r"[a-z]{3,}$", before) or len(re.findall(r"\b[a-z]{2,}\b", before)) >= 1
     ):
         return None
-    if re.match(r"\s+(?!in\b|and\b|In\b)[a-z]{2,}", after) or re.match(r":\s", after):
+    if re.match(r"\s+(?!in\b|and\s+[\"“‘'«]|In\b)[a-z]{2,}", after) or re.match(r":\s", after):
         return None
     return best
 
@@ -252,6 +258,9 @@ def _split_venue(
         _parse_numbers(text, tail)
         start = min(m.start() for m in labelled)
         head = text[:start].rstrip(_TRIM_KEEP_DOT)
+        if head.count("(") > head.count(")"):
+            # "Monographs of the Society 54 (serial no. 220)": a label inside parentheses
+            head = re.sub(r"\s*\([^()]*$", "", head)
         if not tail.volume:
             # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
             vm = re.search(
@@ -292,6 +301,12 @@ def _split_venue(
         if not prefix or not re.search(r"[A-Za-z]", prefix):
             continue
         best = m
+    if best is not None and not (
+        best.group("issue") or best.group("page") or best.group("dotissue") or best.group("issue2")
+    ) and has_id and comma_style and not _names_a_venue(
+        text[: best.start()].rstrip(" ,").rpartition(",")[2].strip()
+    ):
+        best = None  # "A. Author, HI velocity dispersion in NGC 1058, arXiv:…": a title's number
     if best is not None and (
         best.group("issue") or best.group("page") or best.group("dotissue")
         or best.group("issue2") or _looks_like_journal_end(text[: best.start()])
@@ -480,8 +495,19 @@ _TRAILING_EDITORS_RE = re.compile(
 )
 
 
+# "Book. Eds. Ann Smith and Bo Li. Trier: WVT" / "Book, ed. Michael Herren. Toronto": the names
+# run to the first period that is not an initial's.
+_MID_EDITORS_RE = re.compile(
+    r"[.,]\s+(?:[Ee]ds?\.|[Ee]dited by|[Ee]d\. by|[Hh]rsg\. v(?:on)?\.?)\s+"
+    r"(?:[^.]|(?<=\b[A-Z])\.)+?[a-zà-ÿ]{2}\.(?:\s+(?P<rest>[A-Z].*))?$"
+)
+
+
 def _strip_editors(text: str) -> str:
     """Keep the book title of 'Editors (eds.), Book Title' or 'Book Title, ed. by Editors'."""
+    mid = _MID_EDITORS_RE.search(text)
+    if mid and mid.start() > 3:
+        return text[: mid.start()] + (". " + mid.group("rest") if mid.group("rest") else "")
     m = _LEADING_EDITORS_RE.match(text)
     if m and len(m.group("rest")) > 3:
         text = m.group("rest")
@@ -627,15 +653,72 @@ def _pull_parenthetical(title: str | None, tail: _Tail) -> str | None:
     return title[: m.start()].rstrip(" ,.")
 
 
+_PLACE_PARTICLES = frozenset(["am", "an", "upon", "on", "de", "do", "da", "del", "di", "du", "la", "le",
+                              "les", "sur", "en", "im", "and", "y"])
+
+
 def _is_place(text: str) -> bool:
-    """'New York', 'New Brunswick, N.J.', 'Issy-les-Moulineaux', 'Berkeley, CA'."""
+    """'New York', 'New Brunswick, N.J.', 'Issy-les-Moulineaux', 'Rio de Janeiro'."""
     words = text.replace(",", " ").split()
-    return 1 <= len(words) <= 4 and all(w[:1].isupper() or w.lower() in ("am", "upon", "on") for w in words)
+    return 1 <= len(words) <= 4 and words[0][:1].isupper() and all(
+        w[:1].isupper() or w.lower() in _PLACE_PARTICLES for w in words
+    )
+
+
+# Cities where books are commonly published: a venue that is only one of these (with maybe a
+# state or country) is the place of a book's imprint, not a journal.
+_CITIES = frozenset(
+    c.strip().lower()
+    for c in (  # noqa: SIM905  (one string is easier to extend)
+        'London|New York|Paris|Berlin|Oxford|Cambridge|Chicago|Boston|Edinburgh|Dublin|Toronto|'
+        'Montreal|Montréal|Amsterdam|Leipzig|Munich|München|Rome|Roma|Madrid|Barcelona|Vienna|Wien|Tokyo|'
+        'Moscow|Moskva|St Petersburg|St. Petersburg|Warsaw|Warszawa|Kraków|Krakow|Prague|Praha|Budapest|'
+        'Brussels|Bruxelles|Geneva|Genève|Zurich|Zürich|Basel|Bern|Stuttgart|Frankfurt|Hamburg|Cologne|'
+        'Köln|Heidelberg|Göttingen|Tübingen|Milan|Milano|Florence|Firenze|Turin|Torino|Bologna|Naples|'
+        'Napoli|Lisbon|Lisboa|Porto|Stockholm|Copenhagen|Oslo|Helsinki|Athens|Philadelphia|Princeton|'
+        'Baltimore|Washington|New Haven|Berkeley|Los Angeles|San Francisco|Minneapolis|Ann Arbor|Ithaca|'
+        'Durham|New Brunswick|Lyon|Lille|Toulouse|Bordeaux|Marseille|Strasbourg|Rennes|Grenoble|'
+        'Montpellier|Nancy|Sydney|Melbourne|Canberra|Wellington|Beijing|Shanghai|Delhi|New Delhi|Mumbai|'
+        'Calcutta|Kolkata|Madras|São Paulo|Sao Paulo|Rio de Janeiro|Buenos Aires|Mexico|Santiago|Lima|'
+        'Bogotá|Caracas|Belo Horizonte|Brasília|Porto Alegre|Recife|Curitiba|Coimbra|Seville|Sevilla|'
+        'Valencia|Salamanca|Leiden|Utrecht|Louvain|Leuven|Ghent|Gent|Antwerp|Dordrecht|Singapore|'
+        'Hong Kong|Taipei|Seoul|Kyoto|Osaka|Glasgow|Manchester|Birmingham|Liverpool|Leeds|Bristol|'
+        'Aberdeen|St Andrews|Harmondsworth|Basingstoke|Abingdon|Oxon|Chichester|Hoboken|Amherst|Evanston|'
+        'Bloomington|Urbana|Champaign|Madison|Austin|Houston|Dallas|Atlanta|Pittsburgh|Cleveland|Detroit|'
+        'Seattle|Portland|Denver|Boulder|Tucson|Phoenix|Nashville|Columbus|Cincinnati|Indianapolis|Albany|'
+        'Buffalo|Rochester|Syracuse|Hanover|Lanham|Thousand Oaks|Newbury Park|Beverly Hills|Belmont|'
+        'Upper Saddle River|Englewood Cliffs|Menlo Park|Palo Alto|Stanford|Norwood|Norwich|Dresden|Jena|'
+        'Halle|Bonn|Mainz|Trier|Freiburg|Münster|Marburg|Giessen|Kiel|Bremen|Hannover|Nürnberg|Nuremberg|'
+        'Würzburg|Regensburg|Augsburg|Innsbruck|Salzburg|Graz|Reading|New Jersey|Harlow|Malden|Oakland'
+    ).split("|")
+)
+_CITY_RE = re.compile(r"^(?:[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|de|do|da|am|upon|on|sur))*)"
+                      r"(?:\s*(?:,|and|&)\s*[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)*$")
+
+
+def _is_city(text: str) -> bool:
+    """'London', 'New York', 'London and New York', 'Berkeley, CA', 'Leipzig, Germany'."""
+    text = text.strip(" .,;:")
+    if not text or len(text) > 60 or not _CITY_RE.match(text):
+        return False
+    pieces = [p.strip(" .") for p in re.split(r"\s*(?:,|\band\b|&)\s*", text) if p.strip(" .")]
+    if not pieces:
+        return False
+    cities = 0
+    for p in pieces:
+        key = p.lower()
+        if key in _CITIES or " ".join(key.split()) in _CITIES:
+            cities += 1
+        elif not (_US_STATE_RE.match(p) or p in _COUNTRIES):
+            return False
+    return cities >= 1
 
 
 def _plausible_imprint(place: str, pub: str) -> bool:
     if not _is_place(place) or len(pub.split()) > 8:
         return False
+    if _is_city(place):
+        return True
     # "Title: Subtitle" also has a colon: a long place needs a comma or a publisher-like name
     return len(place.split()) <= 2 or "," in place or bool(_BOOK_HINT_RE.search(pub))
 
@@ -662,13 +745,33 @@ def _split_publisher(text: str) -> tuple[str, tuple[str | None, str] | None]:
 # -- main ---------------------------------------------------------------------------------------
 
 
+_SPAN_BEFORE_RE = re.compile(rf"{_YEAR}\s*[-–—]\s*$")
+_SPAN_AFTER_RE = re.compile(rf"\s*[-–—]\s*{_YEAR}(?!\d)")
+
+
+def _in_year_span(text: str, m: re.Match[str]) -> bool:
+    """'the 2003 – 2004 season': a span of years inside a title, not the publication date."""
+    return bool(_SPAN_BEFORE_RE.search(text, 0, m.start()) or _SPAN_AFTER_RE.match(text, m.end()))
+
+
+def _arxiv_year(arxiv: str | None) -> int | None:
+    """The submission year in a new-style ('0901.1234') or old-style ('hep-th/9901001') id."""
+    if not arxiv:
+        return None
+    m = re.search(r"(?:^|/)(\d\d)(\d\d)(?:\.\d{4,5}|\d{3})$", arxiv)
+    if not m or not 1 <= int(m.group(2)) <= 12:
+        return None
+    yy = int(m.group(1))
+    return 1900 + yy if yy >= 91 else 2000 + yy
+
+
 def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     """(year, span to remove, parenthesised?). Prefers '(2019)'; else the last bare year."""
     paren = list(_PAREN_YEAR_RE.finditer(text))
     if paren:
         m = paren[0] if len(paren) == 1 or paren[0].start() < len(text) // 2 else paren[-1]
         return int(m.group(1)), m.span(), True
-    bare = list(_BARE_YEAR_RE.finditer(text))
+    bare = [m for m in _BARE_YEAR_RE.finditer(text) if not _in_year_span(text, m)]
     if bare:
         m = bare[-1]
         start, end = m.span()
@@ -764,6 +867,8 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
             )
             if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
                 rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
+    if year is None and ids.arxiv:
+        year = _arxiv_year(ids.arxiv)  # "A. Author, Title, arXiv:0901.1234": submitted in 2009
     if year is not None:
         set_year(record, year)
 
@@ -806,6 +911,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
             tail.place, tail.publisher = pm.group("place"), pm.group("pub")
         tail.publisher = tail.publisher or container  # "Sinauer Associates, Inc., Sunderland, MA"
         container = None
+    container = _venue_extras(container, tail)
     record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue
@@ -899,10 +1005,18 @@ def _strip_location(container: str) -> str:
     return ", ".join(pieces)
 
 
+# "American Mathematical Society" alone after a title: a book's publisher
+_SOCIETY_PUB_RE = re.compile(r"^(?:The\s+)?(?:[A-Z][\w'’-]+\s+){1,4}(?:Society|Association|Institute|"
+                             r"Foundation|Council|Academy)$")
+
+
 def _looks_like_imprint(text: str) -> bool:
     """A book's publisher and place rather than a periodical's name."""
     pieces = [p.strip(" .") for p in text.split(",")]
-    if len(pieces) >= 2 and any(_US_STATE_RE.match(p) or p in _COUNTRIES for p in pieces[1:]):
+    if len(pieces) >= 2 and any(_US_STATE_RE.match(p) or p in _COUNTRIES or _is_city(p)
+                                for p in pieces[1:]):
+        return True
+    if _SOCIETY_PUB_RE.match(text):
         return True
     pm = _PUBLISHER_RE.match(text)
     if pm and _plausible_imprint(pm.group("place"), pm.group("pub")):
@@ -925,6 +1039,66 @@ def _finish_container(value: str | None) -> str | None:
     value = _SPECIAL_ISSUE_RE.sub("", value)
     value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
     return _clean_field(value)
+
+
+# Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".
+_NOT_VENUE_RE = re.compile(
+    r"^(?:(?:an?\s+)?(?:unpublished\s+)?(?:preprint|manuscript|unpublished(?:\s+\w+)?|working paper|"
+    r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
+    r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
+    r"dispon[ií]vel\s+em|consult[ée]\s+le|online|web|internet|\[?online\]?|"
+    r"(?:[A-Z][\w.]*\s+)?Patent\s*(?:No\.?\s*)?[\d,.\s]+)\.?$",
+    re.I,
+)
+# Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
+_TRAILING_PUB_RE = re.compile(
+    r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|Springer|Elsevier|Wiley|"
+    r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
+    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates)"
+    r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
+    r"|[A-Z][\w&'’-]*(?:[\s-][A-Z][\w&'’-]*){0,3}[\s-](?:Press|Verlag|Publishers|Publishing|"
+    r"Editores|Éditions|Editions))"
+    r"(?:,\s*(?P<place>[A-Z][\w .,'’-]{1,30}))?$"
+)
+_ROMAN_VOL_RE = re.compile(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
+_PAREN_PAGES_RE = re.compile(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
+
+
+def _venue_extras(container: str | None, tail: _Tail) -> str | None:
+    """Things that end up in the venue of a book or chapter and are not its name: a note
+    ('Preprint'), the place alone ('London'), a trailing publisher ('… (CVPR). IEEE'), pages in
+    parentheses ('Book title (111–144)'), a Roman volume ('Lunar and Planetary Science XXI')."""
+    if not container:
+        return container
+    if _NOT_VENUE_RE.match(container) or not re.search(r"\w", container) or (
+        container.startswith("[") and container.endswith("]")
+    ):
+        return None
+    if container.endswith(")") and not tail.publisher:
+        # "Book Title (Munich: G. Ricordi)": the imprint in parentheses
+        container = _pull_parenthetical(container, tail) or container
+    if not tail.volume and not tail.issue and _is_city(container):
+        tail.place = tail.place or container
+        return None
+    pm = _PAREN_PAGES_RE.search(container)
+    if pm and pm.start() > 3:
+        if not tail.page:
+            tail.page = _norm_pages(pm.group(1))
+        container = container[: pm.start()].rstrip(" ,.")
+    tp = _TRAILING_PUB_RE.match(container)
+    if tp and not tail.publisher:
+        tail.publisher = tp.group("pub").strip(" .,")
+        if tp.group("place") and not tail.place:
+            tail.place = tp.group("place").strip(" .,")
+        container = tp.group("venue").rstrip(" ,")
+    if not tail.volume:
+        rm = _ROMAN_VOL_RE.search(container)
+        if rm and rm.start() > 3 and (rm.group("sep").strip() or len(rm.group("vol")) >= 3):
+            key = journal_key(container)
+            if not (key in journal_table() or key in _journal_values()):
+                tail.volume = rm.group("vol")
+                container = container[: rm.start()].rstrip(" ,")
+    return container or None
 
 
 _SPECIAL_ISSUE_RE = re.compile(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
