@@ -6,8 +6,11 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from citecheck.extract import InputError, read_path
 from citecheck.extract.docx import docx_paragraphs, read_docx
@@ -74,3 +77,29 @@ def test_bad_docx_inputs() -> None:
         read_docx(buf.getvalue(), "b.docx")
     with pytest.raises(InputError, match="no text"):
         read_docx(_docx([]), "c.docx")
+
+
+# -- fuzzing: any paragraphs, any bytes: citations or a clear InputError, never a crash ----------
+
+_PARA = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=120)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from([None, "Heading1", "Normal", "Title"]), _PARA), max_size=12))
+def test_fuzz_read_docx_paragraphs(paragraphs: list[tuple[str | None, str]]) -> None:
+    data = _docx([(style, escape(text)) for style, text in paragraphs])
+    try:
+        citations = read_docx(data, "fuzz.docx")
+    except InputError as exc:
+        assert "fuzz.docx" in str(exc)
+        return
+    for c in citations:  # none at all is fine: the CLI says "no citations found"
+        assert c.raw.strip() or c.error
+        assert c.provenance.file == "fuzz.docx"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=400))
+def test_fuzz_read_docx_bytes(data: bytes) -> None:
+    with pytest.raises(InputError):
+        read_docx(data, "junk.docx")
