@@ -633,9 +633,11 @@ def test_physics_failure_cases(text: str, expected: dict[str, object]) -> None:
     test_styles(text, expected)
 
 
-def test_year_from_arxiv_id_when_only_a_span_of_years_is_written() -> None:
+def test_a_span_of_years_in_the_title_is_not_the_year() -> None:
+    # no year is written: none is invented (not the arXiv id's either, which may differ from
+    # the published version's)
     rec = parse_reference("K. Ito, Solar activity 2003 – 2004, arXiv:0801.01234.").record
-    assert rec.year == 2008
+    assert rec.year is None
     assert normalize_title(rec.title) == normalize_title("Solar activity 2003 – 2004")
 
 

@@ -525,6 +525,13 @@ def _split_no_numbers(text: str, tail: _Tail, whole_title: bool) -> tuple[str | 
     if paren and paren.end() >= len(text.rstrip(" .")) and paren.start() > 8:
         return _pull_parenthetical(text.rstrip(" ."), tail), tail
     in_m = re.search(r"(?:^|[.,]\s+)(?:In|in|IN)\s*:?\s+(?=[A-Z\d\"“])", text)
+    if not in_m and tail.page and "," in text:
+        # "Title, Revue d'histoire de l'Église de France, 1966, 5-23": pages and a named venue
+        head, _, piece = text.rpartition(",")
+        piece = piece.strip(_TRIM_KEEP_DOT)
+        if len(head) > 10 and piece and _names_a_venue(piece):
+            tail.container = _clean_field(piece)
+            return _clean_field(head), tail
     if in_m:
         title = text[: in_m.start()] if in_m.start() > 0 else None
         venue = _strip_editors(text[in_m.end():])
@@ -610,9 +617,15 @@ def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
         elif _CONF_RE.search(piece) and not tail.container:
             tail.container = _clean_field(piece)
             pieces.pop()
-        elif _looks_like_publisher_piece(piece, title_words + (1 if taken else 0)) or (
-            (pm := _PUBLISHER_RE.match(piece)) and _plausible_imprint(pm.group("place"), pm.group("pub"))
-        ):
+        elif not taken and not tail.container and len(pieces) > 2 and (
+            _US_STATE_RE.match(piece) or piece in _COUNTRIES or re.match(r"^at\s+[A-Z]", piece)
+        ) and any(_CONF_RE.search(p) for p in pieces[:-1]):
+            pieces.pop()  # "Proceedings of X, at Long Beach, CA": the conference's place
+        elif (pm := _PUBLISHER_RE.match(piece)) and _plausible_imprint(pm.group("place"), pm.group("pub")):
+            taken.insert(0, piece)
+            pieces.pop()
+            break  # "Title: Spirituality, Philosophy and Gender, Oxford: Blackwell"
+        elif _looks_like_publisher_piece(piece, title_words + (1 if taken else 0)):
             taken.insert(0, piece)
             pieces.pop()
         else:
@@ -754,17 +767,6 @@ def _in_year_span(text: str, m: re.Match[str]) -> bool:
     return bool(_SPAN_BEFORE_RE.search(text, 0, m.start()) or _SPAN_AFTER_RE.match(text, m.end()))
 
 
-def _arxiv_year(arxiv: str | None) -> int | None:
-    """The submission year in a new-style ('0901.1234') or old-style ('hep-th/9901001') id."""
-    if not arxiv:
-        return None
-    m = re.search(r"(?:^|/)(\d\d)(\d\d)(?:\.\d{4,5}|\d{3})$", arxiv)
-    if not m or not 1 <= int(m.group(2)) <= 12:
-        return None
-    yy = int(m.group(1))
-    return 1900 + yy if yy >= 91 else 2000 + yy
-
-
 def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     """(year, span to remove, parenthesised?). Prefers '(2019)'; else the last bare year."""
     paren = list(_PAREN_YEAR_RE.finditer(text))
@@ -867,8 +869,6 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
             )
             if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
                 rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
-    if year is None and ids.arxiv:
-        year = _arxiv_year(ids.arxiv)  # "A. Author, Title, arXiv:0901.1234": submitted in 2009
     if year is not None:
         set_year(record, year)
 
@@ -937,8 +937,8 @@ _EMPTY_TAIL_PUNCT_RE = re.compile(r"[\s,;:]+\)")
 
 def _single_punct(m: re.Match[str]) -> str:
     # "J. Magn. Reson., Ser. A": an abbreviation's period and a comma are both real
-    if m.group(0) == ".," and m.start() > 0 and m.string[m.start() - 1].isalpha():
-        return ".,"
+    if m.group(0) in (".,", ".:") and m.start() > 0 and m.string[m.start() - 1].isalpha():
+        return m.group(0)
     return m.group(1)
 
 
@@ -1025,6 +1025,7 @@ def _looks_like_imprint(text: str) -> bool:
                           r"Associates|Books)\b", text))
 
 
+_MONTH_DAY_PAREN_RE = re.compile(rf"\s+{_MONTH}\s*\(\d{{1,2}}\)$")
 _PAREN_MONTH_RE = re.compile(rf"\s*\(\s*{_MONTH}(?:\s*[-–/]\s*{_MONTH})?\s*\)\s*$", re.I)
 
 
@@ -1034,6 +1035,7 @@ def _finish_container(value: str | None) -> str | None:
         return None
     value = _TRAILING_DATE_RE.sub("", value)
     value = _PAREN_MONTH_RE.sub("", value)
+    value = _MONTH_DAY_PAREN_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
     value = _strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)
@@ -1064,6 +1066,26 @@ _ROMAN_VOL_RE = re.compile(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
 _PAREN_PAGES_RE = re.compile(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
 
 
+def _trailing_imprint(container: str, tail: _Tail) -> str:
+    """'Book Title. Washington, D.C.: Counterpoint' / 'Book Title. Toronto' / 'Book, Berlin':
+    the place and publisher of a book written after the title of the book that holds a chapter."""
+    for cut in reversed(_sentence_boundaries(container)):
+        piece = container[cut:].strip(" .,")
+        pm = _PUBLISHER_RE.match(piece)
+        if pm and _plausible_imprint(pm.group("place"), pm.group("pub")):
+            tail.place = tail.place or pm.group("place").strip(" ,")
+            tail.publisher = tail.publisher or pm.group("pub").strip(_TRIM)
+            return container[:cut].rstrip(" .,")
+        if _is_city(piece):
+            tail.place = tail.place or piece
+            return container[:cut].rstrip(" .,")
+    head, sep, last = container.rpartition(",")
+    if sep and len(head) > 10 and _is_city(last) and not _CONF_RE.search(container):
+        tail.place = tail.place or last.strip(" .")
+        return head.rstrip(" ,")
+    return container
+
+
 def _venue_extras(container: str | None, tail: _Tail) -> str | None:
     """Things that end up in the venue of a book or chapter and are not its name: a note
     ('Preprint'), the place alone ('London'), a trailing publisher ('… (CVPR). IEEE'), pages in
@@ -1085,6 +1107,8 @@ def _venue_extras(container: str | None, tail: _Tail) -> str | None:
         if not tail.page:
             tail.page = _norm_pages(pm.group(1))
         container = container[: pm.start()].rstrip(" ,.")
+    if not tail.volume and not tail.issue:
+        container = _trailing_imprint(container, tail)
     tp = _TRAILING_PUB_RE.match(container)
     if tp and not tail.publisher:
         tail.publisher = tp.group("pub").strip(" .,")
