@@ -666,6 +666,21 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
      "Brain Research Reviews 12, 117–165.",
      {"title": "Ventral tegmental system: neurobiology. 1. Anatomy and connectivity",
       "container": "Brain Research Reviews", "volume": "12"}),
+    ("Brick, Anna. “Transatlantic Views.” In The Oxford Handbook of American Literature, edited "
+     "by Russ Castro, 137-159. New York: Oxford University Press, 2012.",
+     {"container": "The Oxford Handbook of American Literature", "page": "137-159",
+      "publisher": "Oxford University Press"}),
+    ("Kennedy, R. P. (1985). Prediction of inelastic response from response spectra. In 8th "
+     "SMIRT, Brussels, Belgium.", {"container": "8th SMIRT"}),
+    ("———. “Nocturne.” Translated by Raymond Rosenthal. Marlboro, Vt.: Marlboro Press, 1988.",
+     {"title": "Nocturne", "container": None, "publisher": "Marlboro Press"}),
+    ("Pater, W., “Conclusion”, in M. H. Abrams (ed.), Norton Anthology of English Literature, "
+     "5th edn. 2 vols. (New York, NY: Norton, 1986), pp. 1565–68.",
+     {"container": "Norton Anthology of English Literature", "page": "1565-68"}),
+    ("Doe, J. (1990). Fibre growth in the cortex: a study of rats. Mapping of the outer layers. "
+     "Developmental Brain Studies 12, 117–165.",
+     {"title": "Fibre growth in the cortex: a study of rats. Mapping of the outer layers",
+      "container": "Developmental Brain Studies", "volume": "12", "page": "117-165"}),
     ("D’Arcy, A. (2007). “Like” and language ideology: fact from fiction. American Speech, "
      "82 (4), 386-416.",
      {"title": "“Like” and language ideology: fact from fiction", "container": "American Speech"}),

@@ -330,7 +330,9 @@ def _split_venue(
         text = (text[: rng.start()].rstrip(_TRIM_KEEP_DOT) + " " + text[rng.end():]).strip()
     # No numbers: a book ("Place: Publisher") or proceedings ("In Proc. X").
     if title_known:
-        venue, pub = _split_publisher(_strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", text)))
+        chapter = bool(re.match(r"^(?:In|in)\s*:?\s+", text))
+        venue, pub = _split_publisher(_strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", text)),
+                                      hint=not chapter)
         if pub:
             tail.place, tail.publisher = pub
         tail.container = _clean_field(venue)
@@ -407,7 +409,13 @@ def _split_head(
         tail.container = _clean_field(head[cut:])
         return (_clean_field(head[:cut]) if cut else None), tail
     if cuts:
-        # "Title. Journal": the first real sentence end closes the title.
+        # "Title. Journal": the first real sentence end closes the title, unless the text up to
+        # the last one runs on as a sentence and the last piece reads like a journal's name
+        # ("Title: neurobiology. Anatomy and connectivity. Brain Research Reviews").
+        if len(cuts) > 1 and _journal_like(head[cuts[-1]:]) and _sentence_like(
+            head[cuts[0]: cuts[-1]]
+        ):
+            cuts = [cuts[-1]]
         title = head[: cuts[0]]
         tail.container = _clean_field(head[cuts[0]:])
         return _clean_field(title), tail
@@ -477,6 +485,21 @@ _FUNCTION_WORDS = frozenset(
 )
 
 
+def _journal_like(text: str) -> bool:
+    """'Brain Research Reviews', 'Journal of Applied Ecology': capitalised words (and function
+    words) only."""
+    words = re.findall(r"[^\W\d_][\w'’&-]*", text)
+    return 1 <= len(words) <= 10 and all(
+        w[0].isupper() or w.lower() in _FUNCTION_WORDS for w in words
+    ) and words[0][0].isupper()
+
+
+def _sentence_like(text: str) -> bool:
+    """Running text: at least two lower-case words that are not function words."""
+    lower = [w for w in re.findall(r"(?<![\w.])[a-z][a-z'’-]{2,}\b", text) if w not in _FUNCTION_WORDS]
+    return len(lower) >= 2
+
+
 def _reads_like_title(text: str) -> bool:
     words = re.findall(r"[^\W\d_][\w'’-]*", text)
     lower = [w for w in words if w[0].islower() and w.lower() not in _FUNCTION_WORDS]
@@ -499,7 +522,7 @@ _TRAILING_EDITORS_RE = re.compile(
 # run to the first period that is not an initial's.
 _MID_EDITORS_RE = re.compile(
     r"[.,]\s+(?:[Ee]ds?\.|[Ee]dited by|[Ee]d\. by|[Hh]rsg\. v(?:on)?\.?)\s+"
-    r"(?:[^.]|(?<=\b[A-Z])\.)+?[a-zà-ÿ]{2}\.(?:\s+(?P<rest>[A-Z].*))?$"
+    r"(?:[^.]|(?<=\b[A-Z])\.)+?[a-zà-ÿ]{2}\s*\.(?:\s+(?P<rest>[A-Z].*))?$"
 )
 
 
@@ -736,7 +759,7 @@ def _plausible_imprint(place: str, pub: str) -> bool:
     return len(place.split()) <= 2 or "," in place or bool(_BOOK_HINT_RE.search(pub))
 
 
-def _split_publisher(text: str) -> tuple[str, tuple[str | None, str] | None]:
+def _split_publisher(text: str, hint: bool = True) -> tuple[str, tuple[str | None, str] | None]:
     """'Cambridge: Polity Press' / 'New Brunswick, N.J.: Rutgers UP' → (rest, (place, publisher))."""
     parts = [p.strip() for p in re.split(r"(?<=[.,])\s+", text) if p.strip()]
     found: tuple[int, re.Match[str]] | None = None
@@ -750,7 +773,7 @@ def _split_publisher(text: str) -> tuple[str, tuple[str | None, str] | None]:
     if found is not None:
         i, m = found
         return " ".join(parts[:i]).strip(_TRIM), (m.group("place").strip(" ,"), m.group("pub").strip(_TRIM))
-    if _BOOK_HINT_RE.search(text) and len(text) < 100 and not _CONF_RE.search(text):
+    if hint and _BOOK_HINT_RE.search(text) and len(text) < 100 and not _CONF_RE.search(text):
         return "", (None, text.strip(_TRIM))
     return text, None
 
@@ -903,6 +926,10 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         school = re.sub(r"^[^,]*,\s*", "", container) if "," in container else None
         tail.publisher = tail.publisher or school
         container = None
+    if container and not (tail.volume or tail.page) and _IN_MARK_RE.search(s):
+        stripped = _strip_location(container)  # "In 8th SMIRT, Brussels, Belgium"
+        if stripped != container and _looks_like_imprint(container) and not _looks_like_imprint(stripped):
+            container = stripped
     if container and _CONF_RE.search(container):
         container = _strip_location(container)
     elif container and not (tail.volume or tail.page) and _looks_like_imprint(container):
@@ -1049,7 +1076,8 @@ _NOT_VENUE_RE = re.compile(
     r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
     r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
     r"dispon[ií]vel\s+em|consult[ée]\s+le|online|web|internet|\[?online\]?|"
-    r"(?:[A-Z][\w.]*\s+)?Patent\s*(?:No\.?\s*)?[\d,.\s]+)\.?$",
+    r"(?:[A-Z][\w.]*\s+)?Patent\s*(?:No\.?\s*)?[\d,.\s]+|"
+    r"(?:translated|trans\.|transl\.)\s+(?:by|from)\b.*)\.?$",
     re.I,
 )
 # Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
@@ -1064,6 +1092,15 @@ _TRAILING_PUB_RE = re.compile(
 )
 _ROMAN_VOL_RE = re.compile(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
 _PAREN_PAGES_RE = re.compile(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
+
+
+# "Norton Anthology, 5th edn. 2 vols. (…)" / "Handbook, 2nd ed.": the edition ends the name
+_EDITION_NOTE_RE = re.compile(
+    r",\s*(?:\d+(?:st|nd|rd|th|e)|[Ss]econd|[Tt]hird|[Ff]ourth|[Rr]evised|[Nn]ew)\s+"
+    r"(?:edn|ed|edition|éd)\b.*$"
+)
+# "Hanson, S. (trans.). Minneapolis": a translator before the imprint
+_LEADING_TRANSLATOR_RE = re.compile(r"^[^()]{2,60}\((?:trans|transl|tr)\.?\)[.,]?\s*")
 
 
 def _trailing_imprint(container: str, tail: _Tail) -> str:
@@ -1102,6 +1139,13 @@ def _venue_extras(container: str | None, tail: _Tail) -> str | None:
     if not tail.volume and not tail.issue and _is_city(container):
         tail.place = tail.place or container
         return None
+    container = _EDITION_NOTE_RE.sub("", container)
+    tr = _LEADING_TRANSLATOR_RE.match(container)
+    if tr and tr.end() < len(container):
+        container = container[tr.end():]
+        if not tail.volume and not tail.issue and _is_city(container):
+            tail.place = tail.place or container
+            return None
     pm = _PAREN_PAGES_RE.search(container)
     if pm and pm.start() > 3:
         if not tail.page:
