@@ -95,12 +95,15 @@ def _mend(text: str) -> str:
 
 
 _MARKUP_RE = re.compile(r"</?[a-z]+>")
-_LEADING_IN_RE = re.compile(r"^\s*(?:in|In|IN)\s*:?\s+")
+_LEADING_IN_RE = re.compile(
+    r"^\s*(?:(?:in|In|IN)\s*:?|(?:(?:Paper|Poster|Talk)\s+)?presented\s+at(?:\s+the)?)\s+", re.I
+)
 
 
 def _venue(text: str) -> str:
     """Gold conventions that are not part of the name: `<italic>` tags kept from the source, the
-    "in" of "in Proceedings of X" inside the container segment, quotes closing a title before it."""
+    "in" of "in Proceedings of X" or "Paper presented at" inside the container segment, quotes
+    closing a title before it."""
     text = _LEADING_IN_RE.sub("", _MARKUP_RE.sub("", _mend(text)))
     return text.strip(" \t\"“”‘’'«»")
 

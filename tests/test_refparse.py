@@ -681,6 +681,12 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
      "Developmental Brain Studies 12, 117–165.",
      {"title": "Fibre growth in the cortex: a study of rats. Mapping of the outer layers",
       "container": "Developmental Brain Studies", "volume": "12", "page": "117-165"}),
+    ("Bala, R. (2006, 25-26 March). Why aren't we using 3d user interfaces? Paper presented at "
+     "the IEEE Symposium on 3D User Interfaces.",
+     {"title": "Why aren't we using 3d user interfaces?", "year": 2006,
+      "container": "IEEE Symposium on 3D User Interfaces"}),
+    ("ASH. Compléments sur les CPOM conclus entre les ARS. ASH, 29/10/2010, n°2680.",
+     {"container": "ASH", "year": 2010, "issue": "2680"}),
     ("D’Arcy, A. (2007). “Like” and language ideology: fact from fiction. American Speech, "
      "82 (4), 386-416.",
      {"title": "“Like” and language ideology: fact from fiction", "container": "American Speech"}),

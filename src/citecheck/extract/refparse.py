@@ -39,10 +39,17 @@ _MONTH = (
 )
 _YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 # A year in parentheses, maybe with month/day: "(2019)", "(2019a)", "(May 2019)", "(2019, May 3)".
+# The month and day after a year: "May 3", "March 25-26", "25-26 March", "May-June".
+_MONTH_DAY = (
+    rf"(?:{_MONTH}(?:\s*\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?|\s*[-–/]\s*{_MONTH})?|"
+    rf"\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+{_MONTH})"
+)
 _PAREN_YEAR_RE = re.compile(
     rf"\(\s*(?:{_MONTH}(?:\s*[-–/]\s*{_MONTH})?\s*(?:\d{{1,2}})?,?\s*)?(?:\d{{1,2}}\s+{_MONTH}\s+)?({_YEAR})[a-z]?"
-    rf"(?:\s*,?\s*{_MONTH}(?:\s*\d{{1,2}})?)?\s*\)"
+    rf"(?:\s*,?\s*{_MONTH_DAY})?\s*\)"
 )
+# "29/10/2010", "03.12.2019": a numeric date
+_NUMERIC_DATE_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}([/.])\d{{1,2}}\1({_YEAR})(?![\w/])")
 _BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({_YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
 _ND_RE = re.compile(r"\(\s*n\.\s?d\.\s*\)")
 
@@ -796,6 +803,9 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     if paren:
         m = paren[0] if len(paren) == 1 or paren[0].start() < len(text) // 2 else paren[-1]
         return int(m.group(1)), m.span(), True
+    numeric = _NUMERIC_DATE_RE.search(text)
+    if numeric:
+        return int(numeric.group(2)), numeric.span(), False
     bare = [m for m in _BARE_YEAR_RE.finditer(text) if not _in_year_span(text, m)]
     if bare:
         m = bare[-1]
@@ -872,7 +882,7 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
 
     # Year: prefer the one right after the authors (APA, astronomy), else as chosen globally.
     year = None
-    m = re.match(rf"^\s*[,.]?\s*\(?\s*({_YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{_MONTH}(?:\s*\d{{1,2}})?\)?)?\s*[.,:]?\s*", rest)
+    m = re.match(rf"^\s*[,.]?\s*\(?\s*({_YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{_MONTH_DAY}\)?)?\s*[.,:]?\s*", rest)
     if authors.names and m and not re.match(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]", rest):
         year = int(m.group(1))
         rest = rest[m.end():]
@@ -1064,6 +1074,7 @@ def _finish_container(value: str | None) -> str | None:
     value = _PAREN_MONTH_RE.sub("", value)
     value = _MONTH_DAY_PAREN_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
+    value = _PRESENTED_AT_RE.sub("", value)
     value = _strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)
     value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
@@ -1169,6 +1180,8 @@ def _venue_extras(container: str | None, tail: _Tail) -> str | None:
     return container or None
 
 
+_PRESENTED_AT_RE = re.compile(r"^(?:(?:Paper|Poster|Talk)\s+)?presented\s+at\s+(?:the\s+)?(?=[A-Z\d])",
+                              re.I)
 _SPECIAL_ISSUE_RE = re.compile(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
 
 
