@@ -687,6 +687,10 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
       "container": "IEEE Symposium on 3D User Interfaces"}),
     ("ASH. Compléments sur les CPOM conclus entre les ARS. ASH, 29/10/2010, n°2680.",
      {"container": "ASH", "year": 2010, "issue": "2680"}),
+    ("Myers, Margaret G. The New York Money Market, Vol. I . New York: Columbia University "
+     "Press, 1932.", {"title": "The New York Money Market", "container": None, "volume": "I"}),
+    ("Marshall, Tyler. \"Birthday of Grimms Celebrated.\" Los Angeles Times, 15 March 1985, "
+     "sec. 1A, p. 3.", {"container": "Los Angeles Times", "volume": None, "page": "3"}),
     ("D’Arcy, A. (2007). “Like” and language ideology: fact from fiction. American Speech, "
      "82 (4), 386-416.",
      {"title": "“Like” and language ideology: fact from fiction", "container": "American Speech"}),

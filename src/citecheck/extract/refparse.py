@@ -265,6 +265,7 @@ def _split_venue(
         _parse_numbers(text, tail)
         start = min(m.start() for m in labelled)
         head = text[:start].rstrip(_TRIM_KEEP_DOT)
+        head = _SECTION_RE.sub("", head)  # "Los Angeles Times, sec. 1A, p. 3": a newspaper section
         if head.count("(") > head.count(")"):
             # "Monographs of the Society 54 (serial no. 220)": a label inside parentheses
             head = re.sub(r"\s*\([^()]*$", "", head)
@@ -347,6 +348,7 @@ def _split_venue(
     return _split_no_numbers(text, tail, comma_style and has_id)
 
 
+_SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
 _VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
 
 
@@ -949,6 +951,11 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         tail.publisher = tail.publisher or container  # "Sinauer Associates, Inc., Sunderland, MA"
         container = None
     container = _venue_extras(container, tail)
+    if (container and not record.title and record.author and tail.volume and not tail.page
+            and re.search(rf"\bVol\.?\s*{re.escape(tail.volume)}\b", s) and not _names_a_venue(container)):
+        # "Myers, M. G. The New York Money Market, Vol. I. New York: Columbia UP": a book's
+        # volume; the only piece before it is the title
+        record.title, container = _finish_title(container), None
     record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue
