@@ -138,3 +138,28 @@ def test_index_build_and_info(tmp_path: Path) -> None:
 def test_version() -> None:
     result = run("--version")
     assert result.exit_code == 0 and "citecheck" in result.stdout
+
+
+def test_worker_processes_give_the_same_verdicts(tmp_path: Path) -> None:
+    devset = ROOT / "tests" / "data" / "bench" / "devset.jsonl"
+    batch = tmp_path / "batch.jsonl"
+    with batch.open("w", encoding="utf-8") as fh:
+        for line in devset.read_text(encoding="utf-8").splitlines()[:90]:
+            item = json.loads(line)
+            row = {"id": item["id"], **({"bibtex": item["bibtex"]} if item.get("bibtex") else {"text": item["text"]})}
+            fh.write(json.dumps(row) + "\n")
+    outs = {}
+    for jobs in ("1", "3"):
+        result = run("check", "--offline", "--format", "json", "--fail-on", "never", "-j", jobs, str(batch))
+        assert result.exit_code == 0, result.output
+        outs[jobs] = [(v["id"], v["label"], v["score"]) for v in json.loads(result.stdout)["verdicts"]]
+    assert len(outs["1"]) == 90
+    assert outs["1"] == outs["3"]  # same verdicts, same (input) order
+
+
+def test_jobs_are_ignored_online() -> None:
+    from citecheck.parallel import auto_workers
+
+    assert auto_workers(4, offline=False, citations=10_000) == 1  # rate limits are per process
+    assert auto_workers(3, offline=True, citations=5) == 3
+    assert auto_workers(0, offline=True, citations=50) == 1  # too few to pay for a worker

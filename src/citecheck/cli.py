@@ -90,6 +90,11 @@ def check(
         str | None, typer.Option("--pages", help="PDF pages to read, e.g. 5-7 or 12- (PDF inputs only).")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", min=0,
+                     help="Worker processes with --offline (0: one per core for large batches)."),
+    ] = 0,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
@@ -126,8 +131,20 @@ def check(
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
 
+    from citecheck.parallel import WorkerSpec, auto_workers
+
     started = time.perf_counter()
-    verdicts = asyncio.run(_run(checker, citations, format, output, quiet))
+    workers = auto_workers(jobs, offline, len(citations))
+    if workers > 1:
+        from citecheck.index.default import default_index_path
+
+        spec = WorkerSpec(
+            index=index or default_index_path(), thresholds=thresholds,
+            sources=tuple(names) if names else None, use_cache=not no_cache, concurrency=concurrency,
+        )
+        verdicts = _run_parallel(spec, workers, citations, format, output, quiet)
+    else:
+        verdicts = asyncio.run(_run(checker, citations, format, output, quiet))
     seconds = time.perf_counter() - started
     verdicts.sort(key=lambda v: v.citation.provenance.index)
     _write_report(verdicts, format, output, seconds)
@@ -173,6 +190,44 @@ async def _run(checker, citations, format, output, quiet):  # type: ignore[no-un
                 if stream is not None:
                     stream.write(verdict_line(verdict) + "\n")
                     stream.flush()
+    finally:
+        if stream is not None and output:
+            stream.close()
+    return verdicts
+
+
+def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ignore[no-untyped-def]
+    """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
+    from citecheck.parallel import check_in_processes
+    from citecheck.report.jsonout import verdict_line
+
+    stream = None
+    if format is OutputFormat.jsonl:
+        stream = output.open("w", encoding="utf-8") if output else sys.stdout
+    verdicts = []
+    try:
+        if not quiet and err.is_terminal and len(citations) >= 10:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            progress = Progress("[progress.description]{task.description}", BarColumn(),
+                                MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True)
+        else:
+            progress = None
+        task = progress.add_task(f"checking ({workers} processes)", total=len(citations)) if progress else None
+        if progress:
+            progress.start()
+        try:
+            for verdict in check_in_processes(citations, spec, workers):
+                verdicts.append(verdict)
+                if progress is not None and task is not None:
+                    progress.advance(task)
+                if stream is not None:
+                    stream.write(verdict_line(verdict) + "\n")
+            if stream is not None:
+                stream.flush()
+        finally:
+            if progress:
+                progress.stop()
     finally:
         if stream is not None and output:
             stream.close()

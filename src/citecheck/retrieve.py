@@ -39,7 +39,7 @@ class RetrieveOptions:
     identifier_lookup: bool = True
     journal_lookup: bool = True
     title_search: bool = True
-    search_limit: int = 20
+    search_limit: int = 10
     max_candidates: int = 5
 
 

@@ -1,0 +1,84 @@
+"""Offline checking on several cores: chunks of citations over worker processes.
+
+Offline only. Live sources' rate limits and connection pools live in one process, so N
+workers would send N times the published rate; offline, every lookup is a local SQLite probe
+and the work is CPU-bound parsing, searching and comparing, which one Python process runs on
+one core. Each worker builds its own `Checker` (SQLite handles must not cross a fork).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from citecheck.model import Citation, Verdict
+
+__all__ = ["WorkerSpec", "auto_workers", "check_in_processes"]
+
+# Below this many citations per worker, starting workers costs more than it saves.
+MIN_PER_WORKER = 100
+CHUNK = 40
+
+
+@dataclass(frozen=True)
+class WorkerSpec:
+    """What a worker needs to build the same checker as the parent would."""
+
+    index: Path | None
+    thresholds: Path | None
+    sources: tuple[str, ...] | None
+    use_cache: bool
+    concurrency: int
+
+
+def auto_workers(requested: int, offline: bool, citations: int) -> int:
+    """Worker processes to use: `requested` if > 0, else one per available core as long as
+    each gets MIN_PER_WORKER citations; always 1 when online."""
+    if not offline:
+        return 1
+    if requested > 0:
+        return requested
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, citations // MIN_PER_WORKER))
+
+
+_CHECKER = None
+
+
+def _init(spec: WorkerSpec) -> None:
+    from citecheck.checker import Checker, CheckOptions
+    from citecheck.sources.config import load_config
+    from citecheck.sources.registry import build_sources
+
+    global _CHECKER
+    live = build_sources(
+        list(spec.sources) if spec.sources else None,
+        config=load_config(), offline=True, use_cache=spec.use_cache,
+    )
+    _CHECKER = Checker(
+        index=spec.index, sources=live, offline=True, thresholds=spec.thresholds,
+        options=CheckOptions(concurrency=spec.concurrency),
+    )
+
+
+def _check_chunk(chunk: list[Citation]) -> list[Verdict]:
+    assert _CHECKER is not None, "worker not initialised"
+    return _CHECKER.check_citations(chunk)
+
+
+def check_in_processes(
+    citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
+) -> Iterator[Verdict]:
+    """Verdicts for all citations, a chunk at a time as workers finish (completion order)."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    ctx = multiprocessing.get_context(method)
+    chunks = [list(citations[i : i + chunk]) for i in range(0, len(citations), chunk)]
+    with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
+        for verdicts in pool.imap_unordered(_check_chunk, chunks):
+            yield from verdicts
