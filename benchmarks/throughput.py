@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/throughput.py --dataset benchmarks/physics/test.jsonl \
-        --index /tmp/corpus.db [--n 1000] [--repeat 3]
+        --index /tmp/corpus.db [--n 1000] [--repeat 3] [--jobs 0]
 
 Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
 N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
@@ -42,6 +42,7 @@ def main() -> None:
     parser.add_argument("--index", type=Path, required=True)
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=0, help="citecheck check -j (0: its default)")
     args = parser.parse_args()
     exe = Path(sys.executable).with_name("citecheck")
     with tempfile.TemporaryDirectory() as tmp:
@@ -52,7 +53,7 @@ def main() -> None:
             start = time.perf_counter()
             proc = subprocess.run(
                 [str(exe), "check", "--offline", "--format", "jsonl", "--fail-on", "never",
-                 "--index", str(args.index), str(batch)],
+                 "--index", str(args.index), "-j", str(args.jobs), str(batch)],
                 capture_output=True, text=True, check=False,
             )
             times.append(time.perf_counter() - start)
