@@ -56,3 +56,19 @@ def test_title_glued_in_front_of_the_journal_is_cut_from_the_venue() -> None:
                   container_title="Phys. Rev. A")
     fixed = realign(ok, FOUND)
     assert fixed is not None and fixed.container_title == "Phys. Rev. A"
+
+
+def test_apa_authors_before_an_emphasised_title_keep_their_last_initial() -> None:
+    from citecheck.extract import read_text
+    from citecheck.model import Record
+    from citecheck.realign import realign
+
+    raw = ("Grüter, P., Laloë, F., Meyerovich, A. E., & Mullin, W. (1996). *Ursell Operators in "
+           "Statistical Physics III: thermodynamic properties of degenerate gases*. Some Journal 12, 3.")
+    [citation] = read_text(raw, "x.md")
+    found = Record.from_csl({"id": "x", "title": "Ursell Operators in Statistical Physics III: "
+                             "thermodynamic properties of degenerate gases"})
+    fields = realign(citation, found)
+    assert fields is not None
+    assert [(n.family, n.given) for n in fields.author] == [
+        ("Grüter", "P."), ("Laloë", "F."), ("Meyerovich", "A. E."), ("Mullin", "W.")]

@@ -700,3 +700,27 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
 @pytest.mark.parametrize(("text", "expected"), VENUE_CASES, ids=[c[0][:40] for c in VENUE_CASES])
 def test_book_and_chapter_venues(text: str, expected: dict[str, object]) -> None:
     test_styles(text, expected)
+
+
+def test_journal_section_letter_after_an_abbreviated_name_is_kept() -> None:
+    ieee = ('R. Li et al., "Recent upgrades at the polarizer facility," Nucl. Instrum. Methods Phys. '
+            'Res., Sect. A, vol. 541, pp. 228-231, 2005.')
+    assert parse_reference(ieee).record.container_title == "Nucl. Instrum. Methods Phys. Res., Sect. A"
+    news = "Smith, J. (1999, May 3). Fire downtown. Los Angeles Times, sec. 1A, p. 3."
+    assert parse_reference(news).record.container_title == "Los Angeles Times"  # a newspaper's section
+
+
+def test_markdown_link_to_an_arxiv_id_leaves_no_copy_in_the_title() -> None:
+    md = ("Grüter, P., & Mullin, W. (1996). *Ursell operators in statistical physics*. "
+          "[arXiv:atom-ph/9607004](https://arxiv.org/abs/atom-ph/9607004)")
+    record = parse_reference(md).record
+    assert record.title == "Ursell operators in statistical physics"
+    assert record.arxiv == "atom-ph/9607004"
+
+
+def test_double_volume_before_colon_pages() -> None:
+    chicago = ("Riseman, T. M. and E. M. Forgan. 2000. “Comparison of Maximum Entropy and FFTs of μSR "
+               "Data.” Physica B: Condensed Matter 289–290: 718–721.")
+    record = parse_reference(chicago).record
+    assert (record.volume, record.page) == ("289-290", "718-721")
+    assert record.container_title == "Physica B: Condensed Matter"

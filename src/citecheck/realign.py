@@ -105,6 +105,8 @@ def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type
     text = strip_label(prefix.strip()).strip(_TRIM)
     # "Author, A., & Author, B. (2019). Title": the date sits between the authors and the title
     text = _TRAILING_DATE.sub("", text).strip(_TRIM)
+    if re.search(r"(?:^|[\s.\-])[A-Z]$", text):
+        text += "."  # the trim took the period of a final initial ("Mullin, W."), keep it
     if not text or len(text) > 1500:
         return None
     truncated = bool(re.search(r"\bet\.?\s*al\b|\band others\b", text))

@@ -105,6 +105,12 @@ def extract_identifiers(text: str) -> Identifiers:
             if arxiv:
                 text = _cut(text, m.span())
                 break
+    if arxiv:
+        # The same id written twice ("[arXiv:X](https://arxiv.org/abs/X)"): no copy stays behind
+        # to be read as title words.
+        for regex in _ARXIV_RES:
+            while (m := regex.search(text)) and normalize_arxiv(m.group(1)) == arxiv:
+                text = _cut(text, m.span())
     doi: str | None = None
     m = _DOI_RE.search(text)
     if m:

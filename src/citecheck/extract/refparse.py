@@ -65,8 +65,8 @@ _LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({_PAGES})", re.I)
 _ARTNO_RE = re.compile(r"\b(?:art(?:icle)?\.?\s*(?:no\.?|number)|Article|e)\s*([A-Za-z]?\d+)", re.I)
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
 _VOL_ISSUE_PAGES_RE = re.compile(
-    # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12")
-    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*,\s*{_PAGE}|\s+{_PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12", "289–290: 718")
+    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{_PAGE}|\s+{_PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
     rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={_PAGE}\s*[-–])|:\s*(?=\d)))?"
@@ -265,7 +265,7 @@ def _split_venue(
         _parse_numbers(text, tail)
         start = min(m.start() for m in labelled)
         head = text[:start].rstrip(_TRIM_KEEP_DOT)
-        head = _SECTION_RE.sub("", head)  # "Los Angeles Times, sec. 1A, p. 3": a newspaper section
+        head = _drop_newspaper_section(head)
         if head.count("(") > head.count(")"):
             # "Monographs of the Society 54 (serial no. 220)": a label inside parentheses
             head = re.sub(r"\s*\([^()]*$", "", head)
@@ -349,6 +349,17 @@ def _split_venue(
 
 
 _SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
+
+
+def _drop_newspaper_section(head: str) -> str:
+    """'Los Angeles Times, sec. 1A' → 'Los Angeles Times'; but 'Nucl. Instrum. Methods Phys.
+    Res., Sect. A' keeps its section: a letter alone after an abbreviated name is the journal's."""
+    m = _SECTION_RE.search(head)
+    if not m:
+        return head
+    if not re.search(r"\d", m.group(0)) and head[: m.start()].rstrip().endswith("."):
+        return head
+    return head[: m.start()]
 _VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
 
 
