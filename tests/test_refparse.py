@@ -724,3 +724,18 @@ def test_double_volume_before_colon_pages() -> None:
     record = parse_reference(chicago).record
     assert (record.volume, record.page) == ("289-290", "718-721")
     assert record.container_title == "Physica B: Condensed Matter"
+
+
+def test_article_number_ending_in_the_year_is_kept_whole() -> None:
+    apa = "Erickcek, A. L. (2007). Constraints on the interactions. Physical Review D, 76, 042007."
+    assert parse_reference(apa).record.page == "042007"
+
+
+def test_first_word_of_an_abbreviated_journal_is_not_left_in_the_title() -> None:
+    apa = ("Urosevic, D., & Ilic, D. (2007). The Sigma-D Relation for Planetary Nebulae: Preliminary "
+           "Analysis. Serb. Astron. J., 174, 73–76.")
+    record = parse_reference(apa).record
+    assert record.container_title == "Serb. Astron. J."
+    assert record.title == "The Sigma-D Relation for Planetary Nebulae: Preliminary Analysis"
+    plain = "Smith, J. (2001). It is real. Maybe. Nature, 18, 1-5."
+    assert parse_reference(plain).record.container_title == "Nature"

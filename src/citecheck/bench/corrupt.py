@@ -244,7 +244,7 @@ def fabricate_title(ctx: Context, subfield: str, rng: Random, tries: int = 200) 
 def _digits_rerandomised(value: str, rng: Random, keep_prefix: int) -> str:
     """Same shape, new digits after the first `keep_prefix` characters."""
     head, tail = value[:keep_prefix], value[keep_prefix:]
-    return head + "".join(rng.choice(string.digits) if c.isdigit() else c for c in tail)
+    return head + "".join(rng.choice(string.digits) if c.isdecimal() else c for c in tail)
 
 
 def _replace_token(text: str, old: str, new: str) -> str | None:
@@ -265,7 +265,7 @@ def fabricate_doi(template: Record, work: Record, ctx: Context, rng: Random) -> 
     if not doi or doi.startswith("10.48550/"):
         return None
     prefix, _, suffix = doi.partition("/")
-    if not any(c.isdigit() for c in suffix):
+    if not any(c.isdecimal() for c in suffix):
         return None
     subs = [(template.volume, work.volume), (template.first_page, work.first_page),
             (str(template.year or ""), str(work.year or ""))]
@@ -319,7 +319,7 @@ def _change_one_char(value: str, rng: Random, start: int) -> list[str]:
     out = []
     for i in range(start, len(value)):
         c = value[i]
-        pool = string.digits if c.isdigit() else string.ascii_lowercase if c.isalpha() else ""
+        pool = string.digits if c.isdecimal() else string.ascii_lowercase if c.isalpha() else ""
         for d in pool:
             if d != c:
                 out.append(value[:i] + d + value[i + 1:])
@@ -332,7 +332,7 @@ def _arxiv_year(record: Record) -> int | None:
     if not ident:
         return None
     digits = ident.split("/")[-1][:2]
-    if not digits.isdigit():
+    if not digits.isdecimal():
         return None
     yy = int(digits)
     return 1900 + yy if yy >= 91 else 2000 + yy
@@ -521,7 +521,7 @@ class ProgrammaticCorruptor:
 
     def _volume_changed(self, src: PoolRecord, ctx: Context, rng: Random) -> Corruption | None:
         r = src.record
-        if not (r.container_title and r.volume and r.first_page) or not r.volume.isdigit():
+        if not (r.container_title and r.volume and r.first_page) or not r.volume.isdecimal():
             return None
         for _ in range(10):
             new = int(r.volume) + rng.choice([-3, -2, -1, 1, 1, 2, 3, 10])
@@ -539,7 +539,7 @@ class ProgrammaticCorruptor:
         first = r.first_page
         if not (r.container_title and r.volume and first) or not r.page:
             return None
-        digits = [i for i, c in enumerate(first) if c.isdigit()]
+        digits = [i for i, c in enumerate(first) if c.isdecimal()]
         if not digits:
             return None
         for _ in range(20):
@@ -553,7 +553,7 @@ class ProgrammaticCorruptor:
                 a, _, b = page.partition("-")
                 try:
                     shift = int(re.sub(r"\D", "", new_first)) - int(re.sub(r"\D", "", a))
-                    b_new = str(int(b) + shift) if b.isdigit() else b
+                    b_new = str(int(b) + shift) if b.isdecimal() else b
                 except ValueError:
                     b_new = b
                 rec.page = f"{new_first}-{b_new}"
@@ -599,7 +599,7 @@ class ProgrammaticCorruptor:
             return None
         start = ident.index("/") + 1 if "/" in ident else 0
         for cand in _change_one_char(ident, rng, start):
-            if not cand[start:].replace(".", "").isdigit():
+            if not cand[start:].replace(".", "").isdecimal():
                 continue
             if normalize_arxiv(cand) != cand or not ctx.known.arxiv_is_free(cand):
                 continue
@@ -660,7 +660,7 @@ class ProgrammaticCorruptor:
                 set_year(rec, min(donor.year + rng.choice([-1, 0, 1]), 2026))
             for _ in range(20):
                 vol = donor.volume
-                if vol.isdigit():
+                if vol.isdecimal():
                     vol = str(max(1, int(vol) + rng.randint(-5, 5)))
                 first = donor.first_page
                 keep = 1 if len(first) >= 4 else 0

@@ -529,7 +529,7 @@ def title_case(title: str) -> str:
     """Headline case as some journals print titles; words with capitals or digits stay as they are."""
     out = []
     for i, word in enumerate(title.split(" ")):
-        if not word or any(c.isupper() or c.isdigit() for c in word[1:]) or not word[0].isalpha():
+        if not word or any(c.isupper() or c.isdecimal() for c in word[1:]) or not word[0].isalpha():
             out.append(word)
         elif i > 0 and word.lower() in _SMALL:
             out.append(word.lower())

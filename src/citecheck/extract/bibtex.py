@@ -199,7 +199,7 @@ def _set_date(record: Record, f: dict[str, str]) -> None:
             month = int(dm.group(1))
     if "month" in f and month is None:
         mv = _text(f["month"]).lower()[:3]
-        month = _MONTHS.get(mv) or (int(mv) if mv.isdigit() and 1 <= int(mv) <= 12 else None)
+        month = _MONTHS.get(mv) or (int(mv) if mv.isdecimal() and 1 <= int(mv) <= 12 else None)
     if year is not None:
         parts: list[int | str] = [year] + ([month] if month else [])
         record.issued = DateParts(**{"date-parts": [parts]})

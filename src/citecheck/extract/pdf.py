@@ -339,7 +339,7 @@ def _split_numbered(lines: list[Line], bracket: bool) -> list[tuple[str | None, 
         m = _BRACKET_LABEL_RE.match(line.text) if bracket else _NUM_DOT_LABEL_RE.match(line.text)
         if m:
             value = m.group(1).strip()
-            if value.isdigit():
+            if value.isdecimal():
                 n = int(value)
                 if expected is None or expected <= n <= expected + 2:
                     label, expected = value, n + 1

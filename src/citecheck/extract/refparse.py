@@ -348,6 +348,8 @@ def _split_venue(
     return _split_no_numbers(text, tail, comma_style and has_id)
 
 
+_TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
+_NOT_ABBREV = frozenset({"Part.", "Vol.", "No.", "Ed.", "Eds.", "Suppl."})
 _SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
 
 
@@ -654,7 +656,7 @@ def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
         piece = pieces[-1].strip(" .")
         title_words = len(" ".join(pieces[:-1]).split())
         if not piece or _PAGE_REF_RE.match(piece) or _EDITION_RE.match(piece) or (
-            piece.isdigit() and taken  # a page count after the publisher ("Vigot, 2010, 837")
+            piece.isdecimal() and taken  # a page count after the publisher ("Vigot, 2010, 837")
         ):
             pieces.pop()
         elif _CONF_RE.search(piece) and not tail.container:
@@ -899,7 +901,8 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     if authors.names and m and not re.match(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]", rest):
         year = int(m.group(1))
         rest = rest[m.end():]
-        rest = re.sub(rf"[,.;]?\s*\(?{year}\)?[.;]?\s*$", "", rest)  # "..., Wiley, 1946." repeats it
+        # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
+        rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
         comma_style = False
         if _ND_RE.match(rest):
             rest = rest[_ND_RE.match(rest).end():]  # type: ignore[union-attr]
@@ -967,6 +970,16 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         # "Myers, M. G. The New York Money Market, Vol. I. New York: Columbia UP": a book's
         # volume; the only piece before it is the title
         record.title, container = _finish_title(container), None
+    if container and record.title and (tail.volume or tail.page):
+        # "… Preliminary Analysis. Serb. Astron. J., 174": a journal abbreviation's first word
+        # split off into the title ('Serb.'); a title does not end in a lone short abbreviation
+        am = _TITLE_ABBREV_TAIL_RE.search(record.title)
+        abbrev = f"{am.group(1)}." if am else ""
+        if (am and abbrev not in _NOT_ABBREV and len(record.title[: am.start()].split()) >= 3
+                and re.match(r"[A-Z][a-z]{0,6}\.", container)  # the journal is abbreviated too
+                and re.search(re.escape(abbrev) + r"\s*" + re.escape(container[:4]), s)):
+            record.title = record.title[: am.start()].rstrip(" .") or record.title
+            container = f"{abbrev} {container}"
     record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue

@@ -70,7 +70,7 @@ def volume_variants(volume: str | None, issue: str | None, year: int | None) -> 
     raw = str(volume).strip()
     if year:
         y = str(year)
-        if (len(raw) == 2 and raw.startswith("0")) or (len(raw) == 4 and raw.isdigit() and raw.startswith(y[2:]) and raw != y):
+        if (len(raw) == 2 and raw.startswith("0")) or (len(raw) == 4 and raw.isdecimal() and raw.startswith(y[2:]) and raw != y):
             keys.add(y)
         if key == y and issue:
             keys.add(volume_key(issue))

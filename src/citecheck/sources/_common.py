@@ -65,7 +65,7 @@ def date_parts(*values: Any) -> DateParts | None:
         if isinstance(value, dict):
             parts = value.get("date-parts")
             if parts and parts[0] and parts[0][0] is not None:
-                clean = [int(p) for p in parts[0] if isinstance(p, int | str) and str(p).isdigit()]
+                clean = [int(p) for p in parts[0] if isinstance(p, int | str) and str(p).isdecimal()]
                 if clean:
                     return DateParts(**{"date-parts": [clean]})
             continue

@@ -204,7 +204,7 @@ class HostState:
             log.info("server lowered rate limit to %s per %ss", announced, seconds)
             self.rate, self.per, self._limiter = announced, seconds, None
         conc = headers.get("x-concurrency-limit")
-        if conc and conc.strip().isdigit() and 0 < int(conc) < self.gate.limit:
+        if conc and conc.strip().isdecimal() and 0 < int(conc) < self.gate.limit:
             self.gate.limit = int(conc)
 
 

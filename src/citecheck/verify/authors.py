@@ -83,7 +83,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     given = _DBLP_NUMBER.sub("", given or "").strip()
     family = _SUFFIX.sub("", family).strip() if len(_SUFFIX.sub("", family).strip()) > 1 else family
     given = _SUFFIX.sub("", given).strip(" ,")
-    if family.isdigit():  # DBLP put the disambiguation number where the family name goes
+    if family.isdecimal():  # DBLP put the disambiguation number where the family name goes
         given, _, family = given.rpartition(" ")
     display = " ".join(p for p in (given, particle, family) if p) or (literal or "")
     if _COLLAB_HINT.search(f"{given} {family}") and re.search(r"collaboration", f"{given} {family}", re.I):

@@ -392,7 +392,7 @@ def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
             s.flag(P_PAGE, f"page {cited.page} cited, record says {found.page or found.number}",
                    field="page", cited=cited.page, found=found.page or found.number, kind="mismatch")
     ci, fi = (cited.issue or "").strip(), (found.issue or "").strip()
-    if ci.isdigit() and fi.isdigit() and int(ci) != int(fi):
+    if ci.isdecimal() and fi.isdecimal() and int(ci) != int(fi):
         s.flag(P_ISSUE, f"issue {ci} cited, record says {fi}", field="issue", cited=ci, found=fi,
                kind="mismatch")
 

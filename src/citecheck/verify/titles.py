@@ -137,13 +137,13 @@ def content_words_missing(title: str, other: str) -> tuple[str, ...]:
     have = set(wb) | _americanised(wb) | {x + y for x, y in itertools.pairwise(wb)}
     missing: list[str] = []
     for i, w in enumerate(wa):
-        if len(w) <= 2 or w in _STOP_WORDS or w in _MARKUP_WORDS or w.isdigit() or _ROMAN.match(w):
+        if len(w) <= 2 or w in _STOP_WORDS or w in _MARKUP_WORDS or w.isdecimal() or _ROMAN.match(w):
             continue
         if w in have or _american(w) in have:
             continue
         if (i + 1 < len(wa) and wa[i] + wa[i + 1] in have) or (i > 0 and wa[i - 1] + w in have):
             continue
-        if any(_near(w, x) for x in wb) or (any(ch.isdigit() for ch in w) and any(
+        if any(_near(w, x) for x in wb) or (any(ch.isdecimal() for ch in w) and any(
                 w.rstrip("0123456789") == x.rstrip("0123456789") for x in wb)):
             continue
         missing.append(w)

@@ -141,7 +141,7 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
     ck, fk = canonical_journal(cited), canonical_journal(found)
     if not ck or not fk or ck == fk:
         return "same"
-    if ck[:-1] == fk[:-1] and len(ck) == len(fk) and len(ck) >= 6 and not (ck[-1] + fk[-1]).isdigit():
+    if ck[:-1] == fk[:-1] and len(ck) == len(fk) and len(ck) >= 6 and not (ck[-1] + fk[-1]).isdecimal():
         return "sibling"  # physicalreviewb vs physicalreviewd
     if abs(len(ck) - len(fk)) == 1 and len(ck) >= 6 and (ck.startswith(fk) or fk.startswith(ck)):
         tail = ck[-1] if len(ck) > len(fk) else fk[-1]
