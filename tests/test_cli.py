@@ -163,3 +163,10 @@ def test_jobs_are_ignored_online() -> None:
     assert auto_workers(4, offline=False, citations=10_000) == 1  # rate limits are per process
     assert auto_workers(3, offline=True, citations=5) == 3
     assert auto_workers(0, offline=True, citations=50) == 1  # too few to pay for a worker
+
+
+def test_summary_separates_skipped_sources_from_asked_ones(report_json: dict) -> None:  # type: ignore[type-arg]
+    sources = report_json["summary"]["sources"]
+    assert sources["index"] == {"asked": 12, "answered": 12, "failed": 0, "skipped": 0}
+    live = [row for name, row in sources.items() if name != "index"]
+    assert live and all(row["asked"] == 0 and row["skipped"] > 0 for row in live)  # --offline

@@ -72,3 +72,12 @@ def test_apa_authors_before_an_emphasised_title_keep_their_last_initial() -> Non
     assert fields is not None
     assert [(n.family, n.given) for n in fields.author] == [
         ("Grüter", "P."), ("Laloë", "F."), ("Meyerovich", "A. E."), ("Mullin", "W.")]
+
+
+def test_latex_source_is_read_as_the_text_it_shows() -> None:
+    raw = (r"\bibitem{Jongh1996} M.~du Croo de Jongh and P. J. H.~Denteneer, \emph{Spin stiffness in the "
+           r"frustrated Heisenberg antiferromagnet}, (1996).")
+    fixed = realign(citation(raw, title="Spin stiffness"), FOUND)
+    assert fixed is not None
+    assert [n.family for n in fixed.author] == ["du Croo de Jongh", "Denteneer"]
+    assert fixed.title == "Spin stiffness in the frustrated Heisenberg antiferromagnet"

@@ -739,3 +739,32 @@ def test_first_word_of_an_abbreviated_journal_is_not_left_in_the_title() -> None
     assert record.title == "The Sigma-D Relation for Planetary Nebulae: Preliminary Analysis"
     plain = "Smith, J. (2001). It is real. Maybe. Nature, 18, 1-5."
     assert parse_reference(plain).record.container_title == "Nature"
+
+
+def test_pasted_bibitem_command_and_key_are_not_part_of_the_authors() -> None:
+    text = (r"\bibitem[Sturniolo and Liborio(2020)]{Sturniolo2020} S.~Sturniolo and L.~Liborio, "
+            r"\emph{Computational prediction of muon stopping sites}, J. Chem. Phys. \textbf{153}, 044111 (2020).")
+    record = parse_reference(text).record
+    assert [(n.family, n.given) for n in record.author] == [("Sturniolo", "S."), ("Liborio", "L.")]
+    assert record.title == "Computational prediction of muon stopping sites"
+    assert (record.volume, record.page) == ("153", "044111")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Masatake Mori and Masaaki Sugihara. 2001. The double-exponential transformation in numerical "
+     "analysis. J. Comput. Appl. Math. 127, 1 (2001), 287–296.", ("127", "1", "287-296")),
+    ("Jun Kue Park and Cheol Eui Lee. 2016. NMR observation of mobile protons in ZnO nanorods. "
+     "Scientific Reports 6, 1 (2016), 23378.", ("6", "1", "23378")),
+    ("J. A. Osborn. 1945. Demagnetizing Factors of the General Ellipsoid. Physical Review 67 (1945), "
+     "351–357.", ("67", None, "351-357")),
+])
+def test_acm_volume_issue_year_pages(text: str, expected: tuple[str, str | None, str]) -> None:
+    record = parse_reference(text).record
+    assert (record.volume, record.issue, record.page) == expected
+
+
+def test_acs_year_before_volume_and_a_year_like_page() -> None:
+    acs = ("Hu, Y.; Ameer, I.; Xu, H. Improving large language models for clinical named entity "
+           "recognition. J. Am. Med. Inform. Assoc. 2024, 31, 1812.")
+    record = parse_reference(acs).record
+    assert (record.year, record.volume, record.page) == (2024, "31", "1812")

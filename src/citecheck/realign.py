@@ -14,6 +14,7 @@ import re
 
 from rapidfuzz import fuzz
 
+from citecheck.extract.cleanup import clean_reference
 from citecheck.model import Citation, Record
 from citecheck.normalize import normalize_title
 
@@ -22,6 +23,7 @@ MIN_ALIGNMENT = 88.0
 _STRUCTURED_FORMATS = {"bibtex", "csl", "bbl"}
 _INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
 _TRAILING_DATE = re.compile(r"[\s,.]*\(?\s*(?:1[5-9]|20)\d{2}[a-z]?(?:,\s*\w+\.?(?:\s+\d{1,2})?)?\s*\)?[\s.,:]*$")
+_LATEX_HINT = re.compile(r"\\[A-Za-z]|~")
 _TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
 
 
@@ -35,6 +37,8 @@ def realign(citation: Citation, found: Record) -> Record | None:
     raw = citation.raw
     if len(raw) > 4000 or raw.lstrip()[:1] in ("@", "{"):
         return None  # BibTeX or CSL source: fields were read structurally, nothing to re-read
+    if _LATEX_HINT.search(raw):
+        raw = clean_reference(raw)  # "\bibitem{k} I.~Doe, \emph{Title}": read the text LaTeX shows
     alignment = fuzz.partial_ratio_alignment(title.lower(), raw.lower(), score_cutoff=MIN_ALIGNMENT)
     if alignment is None:
         return None

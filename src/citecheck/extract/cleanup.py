@@ -18,6 +18,8 @@ _LABEL_RE = re.compile(
     r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
 )
 _SPACE_RE = re.compile(r"\s+")
+# A reference pasted with its LaTeX item command: "\bibitem[Doe(2001)]{doe01} J. Doe, ..."
+_BIBITEM_RE = re.compile(r"^\s*\\(?:bibitem|item)(?![A-Za-z])\s*(?:\[[^\]]{0,120}\])?\s*(?:\{[^{}]{0,120}\})?\s*")
 # Link labels that reference managers and publishers append: "[INSPIRE]", "[Google Scholar]"
 _LINK_LABEL_RE = re.compile(
     r"\[\s*(?:INSPIRE|ADS|Google Scholar|CrossRef|PubMed|Medline|Web of Science|ISI|CAS|"
@@ -67,6 +69,7 @@ def strip_label(text: str) -> str:
 
 def clean_reference(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
+    text = _BIBITEM_RE.sub("", text, count=1)
     text = strip_label(text)
     text = strip_markdown(text)
     text = latex_to_text(text)

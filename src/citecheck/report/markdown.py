@@ -39,6 +39,8 @@ def render_markdown(verdicts: Sequence[Verdict]) -> str:
             lines.append("")
     coverage = source_coverage(verdicts)
     if coverage:
-        lines += ["## Sources", "", "| source | asked | answered | failed |", "|---|---:|---:|---:|"]
-        lines += [f"| {n} | {r['asked']} | {r['answered']} | {r['failed']} |" for n, r in coverage.items()]
+        lines += ["## Sources", "", "| source | asked | answered | failed | skipped |",
+                  "|---|---:|---:|---:|---:|"]
+        lines += [f"| {n} | {r['asked']} | {r['answered']} | {r['failed']} | {r['skipped']} |"
+                  for n, r in coverage.items()]
     return "\n".join(lines) + "\n"

@@ -15,15 +15,16 @@ def label_counts(verdicts: Sequence[Verdict]) -> dict[str, int]:
 
 
 def source_coverage(verdicts: Sequence[Verdict]) -> dict[str, dict[str, int]]:
-    """Per source: how many citations it was asked about, answered and failed."""
+    """Per source: citations it was asked about (answered + failed), and those it was not
+    asked about because it was left out (offline: not in the cache; no key; ...)."""
     table: dict[str, Counter[str]] = {}
     for verdict in verdicts:
         for status in verdict.sources:
             row = table.setdefault(status.source, Counter())
-            row["asked"] += 1
             row[status.status] += 1
     return {
-        name: {"asked": row["asked"], "answered": row["answered"], "failed": row["failed"]}
+        name: {"asked": row["answered"] + row["failed"], "answered": row["answered"],
+               "failed": row["failed"], "skipped": row["skipped"]}
         for name, row in sorted(table.items())
     }
 

@@ -61,7 +61,9 @@ def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
     if coverage:
         console.print(
             "sources: " + "; ".join(
+                f"{name} skipped {row['skipped']}" if not row["asked"] else
                 f"{name} asked {row['asked']}, answered {row['answered']}, failed {row['failed']}"
+                + (f", skipped {row['skipped']}" if row["skipped"] else "")
                 for name, row in coverage.items()
             ),
             style="dim",
