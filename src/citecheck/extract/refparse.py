@@ -822,6 +822,12 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     if numeric:
         return int(numeric.group(2)), numeric.span(), False
     bare = [m for m in _BARE_YEAR_RE.finditer(text) if not _in_year_span(text, m)]
+    if len(bare) > 1:
+        # ACS "J. Am. Chem. Soc. 2024, 31, 1812": a year-like number after the volume is a page
+        pages = [m for m in bare
+                 if re.search(rf"(?<![\w.]){_YEAR}\s*,\s*\d{{1,5}}\s*,\s*$", text[: m.start()])]
+        if len(pages) < len(bare):
+            bare = [m for m in bare if m not in pages]
     if bare:
         m = bare[-1]
         start, end = m.span()
@@ -903,6 +909,10 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
         rest = rest[m.end():]
         # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
         rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
+        # ACM: "Journal 127, 1 (2001), 287–296" repeats it after the volume and issue
+        rest = re.sub(rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*\(\s*{year}\s*\)(?=\s*[,:])",
+                      r"\1(\2)", rest)
+        rest = re.sub(rf"(?<=\d)\s*\(\s*{year}\s*\)(?=\s*[,:]\s*\w)", "", rest)
         comma_style = False
         if _ND_RE.match(rest):
             rest = rest[_ND_RE.match(rest).end():]  # type: ignore[union-attr]
