@@ -81,3 +81,14 @@ def test_latex_source_is_read_as_the_text_it_shows() -> None:
     assert fixed is not None
     assert [n.family for n in fixed.author] == ["du Croo de Jongh", "Denteneer"]
     assert fixed.title == "Spin stiffness in the frustrated Heisenberg antiferromagnet"
+
+
+def test_a_record_titled_like_the_cited_journal_is_not_the_cited_title() -> None:
+    raw = "Eriksen, P. Robust neutrino oscillations for protein folding. Artificial Intelligence in Medicine (2022)."
+    cited = citation(raw, title="Robust neutrino oscillations for protein folding",
+                     container_title="Artificial Intelligence in Medicine")
+    assert realign(cited, Record(title="Artificial Intelligence in Medicine")) is None
+    # the venue the parser glued onto a title is still re-read
+    glued = citation("J. Doe, Spin stiffness in the frustrated Heisenberg antiferromagnet, Phys. Rev. B 1, 2 (1997).",
+                     title="Spin stiffness", container_title="in the frustrated Heisenberg antiferromagnet, Phys. Rev. B")
+    assert realign(glued, FOUND) is not None

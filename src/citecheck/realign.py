@@ -51,6 +51,8 @@ def realign(citation: Citation, found: Record) -> Record | None:
     span = raw[start:end].strip(_TRIM)
     if not span:
         return None
+    if _is_the_parsed_venue(citation.fields, span):
+        return None  # the candidate's title resembles the cited journal's name, not the cited title
     fields = citation.fields.model_copy(deep=True)
     fields.title = span
     prefix = raw[:start]
@@ -65,6 +67,18 @@ def realign(citation: Citation, found: Record) -> Record | None:
     elif venue:
         fields.container_title = _venue_after_title(venue, span)
     return fields
+
+
+def _is_the_parsed_venue(cited: Record, span: str) -> bool:
+    """The span is the venue the parser read, and the parser found a title of its own
+    elsewhere: "Doe, P. Robust flows. Artificial Intelligence in Medicine (2022)." aligned with a
+    record titled "Artificial Intelligence in Society" is not a re-reading of the title."""
+    venue, title = normalize_title(cited.container_title or ""), normalize_title(cited.title or "")
+    key = normalize_title(span)
+    if not venue or not key or len(title.split()) < 3:
+        return False
+    # the whole venue, not a venue that also holds the title ("“Title.” Physical Review A")
+    return key == venue and title not in key and key not in title
 
 
 def _venue_after_title(venue: str, title: str) -> str | None:
