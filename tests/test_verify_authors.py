@@ -101,3 +101,12 @@ def test_generational_suffix_is_not_part_of_the_family_name() -> None:
         assert comp is not None and comp.clean, first
     assert assess(rec(Name(family="Ausman", given="G. A."), Name(family="McLean", given="F. B.")),
                   found).score == 10.0
+
+
+def test_middle_initial_filed_with_the_family_name_agrees() -> None:
+    # Crossref: family "L. Lagendijk", given "Reginald"; cited "R. L. Lagendijk"
+    found = rec(Name(family="Erkin", given="Zekeriya"), Name(family="L. Lagendijk", given="Reginald"))
+    for cited in (rec(Name(family="Erkin", given="Z."), Name(family="Lagendijk", given="R. L.")),
+                  rec(Name(family="Erkin", given="Zekeriya"), Name(family="Lagendijk", given="Reginald L."))):
+        a = assess(cited, found)
+        assert a.score == 10.0 and not a.discrepancies, a.rationale

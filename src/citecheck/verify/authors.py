@@ -62,6 +62,9 @@ class NameKey:
         return self.family.startswith("@")
 
 
+_LEADING_INITIALS = re.compile(r"^((?:[A-Z]\.\s*)+)(?=[A-Z][a-z]{2,})")
+
+
 @lru_cache(maxsize=131072)
 def _key(family: str | None, given: str | None, literal: str | None, particle: str | None) -> NameKey:
     if "&" in f"{family}{given}{literal}":  # HTML entities from scraped metadata: "Ch&apos;ng"
@@ -94,6 +97,10 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     # Parsers sometimes swap the parts: family "S." and given "Stepanow".
     if given and len(name_key(family)) <= 2 and len(name_key(given)) > 2 and "." in family + " ":
         family, given = given, family
+    # Crossref puts a middle initial in front of the family: family "L. Lagendijk", given "Reginald"
+    lead = _LEADING_INITIALS.match(family)
+    if lead and given:
+        given, family = f"{given} {lead.group(1).strip()}", family[lead.end(1):]
     full_family = " ".join(p for p in (particle, family) if p)
     fk = name_key(full_family)
     full = re.sub(r"[^a-z0-9]+", "", fold(full_family))
