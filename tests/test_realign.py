@@ -92,3 +92,13 @@ def test_a_record_titled_like_the_cited_journal_is_not_the_cited_title() -> None
     glued = citation("J. Doe, Spin stiffness in the frustrated Heisenberg antiferromagnet, Phys. Rev. B 1, 2 (1997).",
                      title="Spin stiffness", container_title="in the frustrated Heisenberg antiferromagnet, Phys. Rev. B")
     assert realign(glued, FOUND) is not None
+
+
+def test_title_with_a_venue_left_after_a_comma_offers_the_text_before_it() -> None:
+    from citecheck.retrieve import alternative_readings
+
+    raw = ("Harikrishna Narasimhan, David C. Parkes and Yaron Singer, Learnability of influence in networks, "
+           "Digital Access to Scholarship at Harvard (DASH) (Harvard University), 2015.")
+    cited = citation(raw, title="Learnability of influence in networks, Digital Access to Scholarship at "
+                                "Harvard (DASH) (Harvard University)")
+    assert "Learnability of influence in networks" in [alt.title for alt in alternative_readings(cited)]

@@ -120,6 +120,10 @@ def alternative_readings(citation: Citation) -> list[Record]:
     for value in (cited.container_title, cited.title):
         if value:
             texts += _PIECES.split(value)
+    if cited.title and ", " in cited.title:
+        # "Title, Digital Access to Scholarship at Harvard (DASH)": a venue without numbers that
+        # the parser left on the title; the text before a comma is the title
+        texts += [cited.title.split(", ")[0], cited.title.rsplit(", ", 1)[0]]
     out: list[Record] = []
     for text in texts:
         text = text.strip(" \t,.;:“”\"'*")
