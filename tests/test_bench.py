@@ -359,3 +359,18 @@ def test_hallmark_sample_every_entry_answered() -> None:
     assert m["valid"] == 10 and m["hallucinated"] == 28
     assert set(m["per_type"]) >= {"valid", "fabricated_doi", "plausible_fabrication"}
     assert 0.0 <= m["any_label"]["fpr"] <= 1.0
+
+
+def test_cli_build_accepts_the_corpus_and_out_options(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from citecheck.cli import app
+
+    corpus = str(embedded_corpus_path())
+    runner = CliRunner()
+    a = runner.invoke(app, ["bench", "build", str(tmp_path / "a"), corpus, "--size", "40", "--val-size", "8"])
+    b = runner.invoke(app, ["bench", "build", "--corpus", corpus, "--out", str(tmp_path / "b"),
+                            "--size", "40", "--val-size", "8"])
+    assert a.exit_code == 0 and b.exit_code == 0, (a.output, b.output)
+    assert (tmp_path / "a" / "test.jsonl").read_bytes() == (tmp_path / "b" / "test.jsonl").read_bytes()
+    assert runner.invoke(app, ["bench", "build", "--out", str(tmp_path / "c")]).exit_code == 2

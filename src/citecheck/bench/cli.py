@@ -48,8 +48,15 @@ def _write_rows(rows: list[dict[str, Any]], path: Path) -> None:
 
 @app.command("build")
 def build(
-    out: Annotated[Path, typer.Argument(help="Dataset directory to write.")],
-    corpus: Annotated[list[Path], typer.Argument(help="CSL-JSON corpus files (.jsonl.gz) to draw from.")],
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(help="OUT then CORPUS files (.jsonl.gz), or only CORPUS files with --out."),
+    ] = None,
+    out_opt: Annotated[Path | None, typer.Option("--out", help="Dataset directory to write.")] = None,
+    corpus_opt: Annotated[
+        list[Path] | None,
+        typer.Option("--corpus", help="A CSL-JSON corpus file; a shell glob after it works too."),
+    ] = None,
     seed: Annotated[int, typer.Option(help="Random seed (same seed + files → same bytes).")] = 0,
     size: Annotated[int, typer.Option(help="Number of citations.")] = 982,
     val_size: Annotated[int, typer.Option("--val-size", help="How many go to the validation split.")] = 190,
@@ -59,9 +66,17 @@ def build(
     ] = None,
     id_prefix: Annotated[str, typer.Option("--id-prefix", help="Prefix of item ids.")] = "phys",
 ) -> None:
-    """Generate a labelled benchmark (validation.jsonl, test.jsonl, manifest.json)."""
+    """Generate a labelled benchmark (validation.jsonl, test.jsonl, manifest.json).
+
+    Both `bench build OUT CORPUS...` and `bench build --corpus CORPUS... --out OUT` work.
+    """
     from citecheck.bench.generate import BenchmarkError, generate_to
 
+    given = list(paths or [])
+    out = out_opt if out_opt is not None else (given.pop(0) if given else None)
+    corpus = [*(corpus_opt or []), *given]
+    if out is None or not corpus:
+        raise _fail("give the output directory (OUT or --out) and at least one corpus file")
     missing = [str(p) for p in [*corpus, *(avoid or [])] if not p.is_file()]
     if missing:
         raise _fail(f"no such corpus file: {', '.join(missing)}")
