@@ -110,3 +110,38 @@ def test_middle_initial_filed_with_the_family_name_agrees() -> None:
                   rec(Name(family="Erkin", given="Zekeriya"), Name(family="Lagendijk", given="Reginald L."))):
         a = assess(cited, found)
         assert a.score == 10.0 and not a.discrepancies, a.rationale
+
+
+def test_given_first_names_match_a_record_with_whole_names_or_swapped_order() -> None:
+    cited = rec(Name(family="Wang", given="Junrong"), Name(family="Zhang", given="Xiaozhi"),
+                Name(family="Hu", given="Yue"))
+    whole = rec(Name(family="Junrong Wang"), Name(family="Xiaozhi Zhang"), Name(family="Yue Hu"))
+    swapped = rec(Name(family="Junrong", given="Wang"), Name(family="Xiaozhi", given="Zhang"),
+                  Name(family="Yue", given="Hu"))
+    for found in (whole, swapped):
+        comp = compare_authors(cited, found)
+        assert comp is not None and comp.matched == 3 and comp.clean, comp
+        assert comp.overlap == 1.0
+
+
+def test_two_word_family_name_split_elsewhere_is_the_same_person() -> None:
+    found = rec(Name(family="Mendes Martins", given="Maria"), Name(family="Kumar", given="Piyush"),
+                Name(family="Gopala Rao", given="A. V."))
+    for cited in (
+        rec(Name(family="Martins", given="Maria Mendes"), Name(family="Kumar", given="Piyush"),
+            Name(family="Rao", given="A. V. Gopala")),
+        rec(Name(family="Martins", given="M. Mendes"), Name(family="Kumar", given="P."),
+            Name(family="Rao", given="A. V. Gopala")),
+    ):
+        comp = compare_authors(cited, found)
+        assert comp is not None and comp.matched == 3 and comp.clean, comp
+    # another person with the same family name is still told apart
+    comp = compare_authors(rec(Name(family="Martins", given="Jose")), rec(Name(family="Mendes Martins", given="Maria")))
+    assert comp is not None and not comp.clean
+
+
+def test_cited_by_the_written_out_middle_name() -> None:
+    comp = compare_authors(rec(Name(family="Rao", given="Gopala")), rec(Name(family="Rao", given="A. V. Gopala")))
+    assert comp is not None and comp.clean, comp
+    comp = compare_authors(rec(Name(family="Rao", given="Gopala")), rec(Name(family="Rao", given="A. V. Krishna")))
+    assert comp is not None and comp.wrong_initials

@@ -56,6 +56,7 @@ class NameKey:
     full: str = ""  # family key with particles kept ("vonhippel")
     first_given: str = ""  # first given name when written out in full ("" for initials)
     alts: tuple[str, ...] = ()  # other readings of a whole name put in the family field
+    words: tuple[str, ...] = ()  # every word of the name in order, given names first, folded
 
     @property
     def is_collab(self) -> bool:
@@ -110,8 +111,9 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     words = family.split()
     if not given and len(words) >= 2:  # "John Smith" or "Smith J" all in the family field
         alts = tuple(dict.fromkeys(name_key(w) for w in (words[-1], words[0]) if len(w.strip(".")) > 1))
+    words = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w)
     return NameKey(fk, initials(given), translit_key(full_family), name_key(given), display, full,
-                   first_given, alts)
+                   first_given, alts, words)
 
 
 def person_key(name: Name) -> NameKey:
@@ -175,6 +177,38 @@ def _given_differs(a: str, b: str) -> bool:
     if not a or not b or a.startswith(b) or b.startswith(a):
         return False
     return OSA.normalized_similarity(a, b) < 0.7
+
+
+def _joined_family(a: NameKey, b: NameKey) -> bool:
+    """`a` split a two-word family name differently: its last words run together are `b`'s
+    family ('Maria Mendes | Martins' vs 'Maria | Mendes Martins', 'A. V. Gopala | Rao' vs
+    'A. V. | Gopala Rao'), and what is left of `a` agrees with `b`'s given names."""
+    fam = b.full or b.family
+    for j in range(2, len(a.words) + 1):
+        if "".join(a.words[-j:]) == fam:
+            rest = "".join(w[0] for w in a.words[:-j])
+            return not rest or not b.initials or b.initials.startswith(rest) or rest.startswith(b.initials)
+    return False
+
+
+def _same_person_split(a: NameKey, b: NameKey) -> bool:
+    """The same name with family and given told apart otherwise: the same words in another
+    order ('Zhang Ningyu' vs 'Ningyu Zhang', a whole 'Junrong Wang' in the family field), or a
+    two-word family name split elsewhere ('Maria Mendes Martins')."""
+    if a.is_collab or b.is_collab or len(a.words) < 2 or len(b.words) < 2:
+        return False
+    if "".join(a.words) == "".join(b.words):
+        return True
+    long_a = [w for w in a.words if len(w) > 1]
+    if len(long_a) == len(a.words) and sorted(a.words) == sorted(b.words):
+        return True
+    return _joined_family(a, b) or _joined_family(b, a)
+
+
+def _middle_name(a: NameKey, b: NameKey) -> bool:
+    """One side goes by the other's middle name written out: 'Gopala Rao' for 'A. V. Gopala Rao'."""
+    return bool(a.first_given and b.first_given != a.first_given and a.first_given in b.words[:-1]) or \
+        bool(b.first_given and a.first_given != b.first_given and b.first_given in a.words[:-1])
 
 
 def _closest(k: NameKey, f_keys: list[NameKey], used: set[int]) -> int | None:
@@ -256,13 +290,21 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
                     positions.append(idx)
                     result.matched += 1
                     continue
+        if idx is None and not k.is_collab and len(unmatched) < FUZZY_LIMIT:
+            idx = next((i for i, fk in enumerate(f_keys) if i not in used and _same_person_split(k, fk)), None)
+            if idx is not None:  # the same full name, family and given told apart otherwise
+                used.add(idx)
+                positions.append(idx)
+                result.matched += 1
+                continue
         if idx is None:
             unmatched.append((ci, k))
             continue
         used.add(idx)
         positions.append(idx)
         result.matched += 1
-        if not k.is_collab and not _initials_agree(k.initials, f_keys[idx].initials):
+        if not k.is_collab and not _initials_agree(k.initials, f_keys[idx].initials) \
+                and not _middle_name(k, f_keys[idx]):
             result.wrong_initials.append((k.display, f_keys[idx].display))
         elif not k.is_collab and _given_differs(k.first_given, f_keys[idx].first_given):
             result.wrong_given.append((k.display, f_keys[idx].display))
