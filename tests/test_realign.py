@@ -102,3 +102,19 @@ def test_title_with_a_venue_left_after_a_comma_offers_the_text_before_it() -> No
     cited = citation(raw, title="Learnability of influence in networks, Digital Access to Scholarship at "
                                 "Harvard (DASH) (Harvard University)")
     assert "Learnability of influence in networks" in [alt.title for alt in alternative_readings(cited)]
+
+
+def test_given_first_list_mixing_initials_and_full_names_is_reread_whole() -> None:
+    found = Record(title="Magnetic Fields of Vortices in a Superconducting Thin Film",
+                   author=[Name(family="Kossler", given="W. J."), Name(family="Abraham", given="Nathan"),
+                           Name(family="Stronach", given="C. E."), Name(family="Greer", given="Allan J.")])
+    raw = ("[56] W. J. Kossler, Nathan Abraham, C. E. Stronach and Allan J. Greer, Magnetic Fields of "
+           "Vortices in a Superconducting Thin Film, Physics Procedia, vol. 30, pp. 241-244, 2012.")
+    bad = citation(raw, title="Nathan Abraham, C. E. Stronach and Allan J. Greer, Magnetic Fields of "
+                              "Vortices in a Superconducting Thin Film",
+                   author=[Name(family="Kossler", given="W. J.")])
+    fixed = realign(bad, found)
+    assert fixed is not None
+    assert fixed.title == "Magnetic Fields of Vortices in a Superconducting Thin Film"
+    assert [(n.family, n.given) for n in fixed.author] == [
+        ("Kossler", "W. J."), ("Abraham", "Nathan"), ("Stronach", "C. E."), ("Greer", "Allan J.")]

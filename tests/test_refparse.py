@@ -768,3 +768,31 @@ def test_acs_year_before_volume_and_a_year_like_page() -> None:
            "recognition. J. Am. Med. Inform. Assoc. 2024, 31, 1812.")
     record = parse_reference(acs).record
     assert (record.year, record.volume, record.page) == (2024, "31", "1812")
+
+
+def test_given_first_list_mixing_initials_and_full_names_reads_to_the_end() -> None:
+    p = parse_reference("Pratiksha Pratap, Sunil Kumar, R P Aloysius, and Venugopal Achanta. 2023. "
+                        "Title words here. Journal 12, 3.")
+    assert families(p) == ["Pratap", "Kumar", "Aloysius", "Achanta"]
+    assert p.record.author[2].given == "R. P."
+    assert p.record.title == "Title words here"
+    p = parse_reference("W. J. Kossler, Nathan Abraham, C. E. Stronach and Allan J. Greer, Magnetic "
+                        "Fields in Things, Phys. Rev. B 12, 345 (1990).")
+    assert families(p) == ["Kossler", "Abraham", "Stronach", "Greer"]
+    assert p.record.title == "Magnetic Fields in Things"
+    # without a final "and" closing the list, a two-word title is not taken for a name
+    p = parse_reference("W. J. Kossler, Magnetic Fields, and Things, Phys. Rev. B 12, 345 (1990).")
+    assert families(p) == ["Kossler"]
+
+
+def test_given_first_full_names_keep_family_last() -> None:
+    p = parse_reference("Junrong Wang, Xiaozhi Zhang, Yue Hu. IZ:an improved greedy algorithm for "
+                        "something. doi:10.1049/cp.2015.0808")
+    assert [(n.family, n.given) for n in p.record.author] == [
+        ("Wang", "Junrong"), ("Zhang", "Xiaozhi"), ("Hu", "Yue")]
+
+
+def test_bare_initials_first_last_author_ends_with_a_period() -> None:
+    p = parse_reference("R P Aloysius, Sunil Kumar, and V Achanta. 2023. Title words here. Journal 12, 3.")
+    assert families(p) == ["Aloysius", "Kumar", "Achanta"]
+    assert p.record.title == "Title words here"

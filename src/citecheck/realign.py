@@ -137,8 +137,9 @@ def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type
     if scan.names and scan.end >= len(text) - 1:
         return scan.names, scan.truncated
     text = bare
-    if pieces and all(_INITIAL_FIRST.match(p) for p in pieces):
-        # "M. du Croo de Jongh, P. Denteneer": initials first, so commas separate people
+    if pieces and all(_INITIAL_FIRST.match(p) or _GIVEN_FAMILY.match(p) for p in pieces):
+        # "M. du Croo de Jongh, P. Denteneer", "W. J. Kossler, Nathan Abraham, R P Aloysius":
+        # every piece is a name given name first, so commas separate people
         names = [parse_person(p) for p in pieces]
     else:
         names = [n for n in split_loose_authors(text) if n.family or n.literal]

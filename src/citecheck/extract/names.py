@@ -69,9 +69,10 @@ F_FAM_CAPS = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
-F_CAPS_FIRST = regex.compile(
-    rf"(?P<given>[{U}]{{1,3}})\s(?P<family>(?:{_PART_SP})*{_WORD})(?=\s*(?:[,;:]|and\b|&|et\b))"
-)
+_CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{_PART_SP})*{_WORD})"
+F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+# The last author, after "and", may end the block with a period: "..., and V Achanta. 2023."
+F_CAPS_FIRST_LAST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
 # "Given M. Family" / "Ronald L Rivest" (full first name)
 _GIVEN_FIRST = (
     rf"(?P<given>(?:[{U}]\.?\s)?{_WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{_WORD}))*)\s+"
@@ -114,12 +115,12 @@ _ETAL = regex.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
-    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first",
+    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
     F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
     F_FAM_PAREN: "fam_paren",
 }
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
-_AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST)
+_AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST, F_CAPS_FIRST_LAST)
 
 _STYLES = {
     "init_first": (F_INIT_FIRST,),
@@ -161,7 +162,9 @@ def _name_from(match: re.Match[str]) -> Name:
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
     if given and given.endswith(".") and regex.search(rf"[{L}]{{2,}}\.$", given):
         given = given[:-1]  # "Smith, John." — the period ends the author block
-    if given and re.fullmatch(r"[A-Z]{2,4}", given):
+    if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,2}", given):
+        given = " ".join(f"{c}." for c in given.split())  # "R P Aloysius" → "R. P."
+    elif given and re.fullmatch(r"[A-Z]{2,4}", given):
         given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
     elif given and re.fullmatch(r"[A-Z]", given):
         given = given + "."
@@ -218,6 +221,8 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
         return False
     given = (name.given or "").lower()
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
+    if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
+        return False
     return not (style in ("given_first", "fam_given") and title_like)
 
 
@@ -235,18 +240,26 @@ _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
 _COMMA_NEXT = re.compile(r",\s+")
 
 
-def _chicago_next(text: str, pos: int) -> tuple[str, re.Match[str], Name] | None:
+_CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
+# Given-name-first lists mixing the forms: "W. J. Kossler, Nathan Abraham, C. E. Stronach and
+# Allan J. Greer", "Pratiksha Pratap, Sunil Kumar, R P Aloysius, and Venugopal Achanta"
+_MIXED_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_CAPS_FIRST)
+
+
+def _chicago_next(text: str, pos: int, forms: tuple[re.Pattern[str], ...] = _CHICAGO_FORMS
+                  ) -> tuple[str, re.Match[str], Name] | None:
     """'Marzlin, K.-P., Juergen Appel, and Barry C. Sanders': after an inverted first author the
     others may be written given name first. Taken only when a chain of such names reaches the
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
     first = None
     at = pos
     for _ in range(12):
-        m = F_GIVEN_FIRST_NC.match(text, at) or F_INIT_FIRST.match(text, at)
+        m = next((m for f in forms if (m := f.match(text, at))), None)
         if not m or not _plausible(_name_from(m), "given_first"):
             return None
         first = first or m
-        if _AND_NEXT.match(text, m.end()):
+        after = _AND_NEXT.match(text, m.end())
+        if after and (forms is _CHICAGO_FORMS or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))):
             name = _name_from(first)
             return ("given_first", first, name)
         sep = _COMMA_NEXT.match(text, m.end())
@@ -297,6 +310,10 @@ def scan_authors(text: str) -> AuthorScan:
                         continue
                     got = (sty, m, name)
                     break
+            if got is None and not last and style in ("init_first", "given_first", "caps_first"):
+                got = _chicago_next(text, pos, _MIXED_FORMS)
+                if got:  # keep the style: the chain only vouches for this name
+                    got = (style, got[1], got[2])
             if got is None:
                 break
             sty, m, name = got
