@@ -233,3 +233,30 @@ def test_title_cut_at_a_subtitle_is_judged_whole() -> None:
     faithful = c.model_copy(update={"raw": raw.replace("nodeless", "principle")})
     [v] = checker(MemorySource([whole])).check_citations([faithful])
     assert v.label is not Label.MAJOR, v.rationale
+
+
+ATLAS_PAPER = Record.from_csl({
+    "id": "doi:10.1016/j.physletb.2016.08.052", "type": "article-journal",
+    "title": "Measurement of the W±Z boson pair-production cross section in pp collisions at √s = 13 TeV "
+             "with the ATLAS detector",
+    "author": [{"literal": "ATLAS Collaboration"}], "issued": {"date-parts": [[2016]]},
+    "container-title": "Physics Letters B", "volume": "762", "page": "1",
+    "DOI": "10.1016/j.physletb.2016.08.052", "custom": {"arxiv": "1606.04017"},
+})
+
+
+def test_a_collaboration_name_does_not_corroborate_a_loose_title_match() -> None:
+    """ATLAS signs thousands of papers: sharing it and the year does not make a title with
+    half its words changed the same work."""
+    fake = Citation(id="fab", raw="", fields=Record.from_csl({
+        "title": "Search for W boson pair production Using 13 TeV pp Collision Data from the ATLAS Detector",
+        "author": [{"literal": "ATLAS Collaboration"}], "issued": {"date-parts": [[2016]]},
+        "custom": {"arxiv": "1612.19858"}}))
+    [v] = checker(MemorySource([ATLAS_PAPER, REAL])).check_citations([fake])
+    assert v.label is Label.MAJOR, v.rationale
+    # a one-word change of the same collaboration paper is still found, and MINOR
+    drift = fake.model_copy(deep=True)
+    drift.fields.title = ATLAS_PAPER.title.replace("Measurement", "Observation")
+    drift.fields.custom = {"arxiv": "1606.04017"}
+    [v] = checker(MemorySource([ATLAS_PAPER, REAL])).check_citations([drift])
+    assert v.label is Label.MINOR, v.rationale

@@ -145,3 +145,22 @@ def test_cited_by_the_written_out_middle_name() -> None:
     assert comp is not None and comp.clean, comp
     comp = compare_authors(rec(Name(family="Rao", given="Gopala")), rec(Name(family="Rao", given="A. V. Krishna")))
     assert comp is not None and comp.wrong_initials
+
+
+def test_a_list_cut_into_names_at_other_commas_is_the_same_list() -> None:
+    """'Fuentes, M. C. Lopez, P. Demoulin, and J. A. Klimchuk' (Chicago: only the first name
+    inverted) read as Fuentes M. C. / Lopez P. Demoulin / Klimchuk J. A."""
+    found = rec(Name(family="Fuentes", given="M. C. Lopez"), Name(family="Demoulin", given="P."),
+                Name(family="Klimchuk", given="J. A."))
+    misread = rec(Name(family="Fuentes", given="M. C."), Name(family="Lopez", given="P. Demoulin"),
+                  Name(family="Klimchuk", given="J. A."))
+    a = assess(misread, found)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale
+    # the same words with two persons in another order are a swapped list, not a re-reading
+    swapped = rec(Name(family="Fuentes", given="M. C."), Name(family="Lopez", given="J. A. Klimchuk"),
+                  Name(family="Demoulin", given="P."))
+    assert assess(swapped, found).discrepancies
+    # and another person's words are not re-read away
+    other = rec(Name(family="Fuentes", given="M. C."), Name(family="Lopez", given="P. Demoulin"),
+                Name(family="Klimchuk", given="J. B."))
+    assert assess(other, found).discrepancies

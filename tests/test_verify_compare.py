@@ -631,6 +631,19 @@ def test_a_real_looking_other_title_on_a_journal_reference_stays_major() -> None
     assert any(d.field == "title" for d in assess(c, r).discrepancies)
 
 
+@pytest.mark.parametrize("journal", ["Physical Review Letters", "physical review letters", "Phys. Rev. Lett."])
+def test_the_journal_read_as_the_title_is_the_journal(journal: str) -> None:
+    """Title-less style with the journal as the only text segment: it names the venue, not a
+    fabricated title."""
+    c, r = _physrevlett_citation(journal)
+    c.container_title = None
+    a = assess(c, r)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale
+    assert identity_mismatch(c, r) is None
+    c.page = "4413"
+    assert [d.field for d in assess(c, r).discrepancies] == ["page"]
+
+
 LONG = ("Search for new phenomena in final states with an energetic jet and large missing transverse "
         "momentum in pp collisions at 8 TeV with the ATLAS detector")
 

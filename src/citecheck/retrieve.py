@@ -146,6 +146,16 @@ def _first_author_key(record: Record) -> str:
     return ""
 
 
+#: author "names" that are organisations: agreeing on one says little (ATLAS signs thousands of papers)
+_COLLECTIVE = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
+
+
+def _collective_only(record: Record) -> bool:
+    return bool(record.author) and all(
+        n.literal and not n.family and _COLLECTIVE.search(n.literal) for n in record.author
+    )
+
+
 def rank_signals(cited: Record, found: Record) -> dict[str, float | str | bool | None]:
     """Cheap agreement signals used to rank and accept candidates."""
     sim = title_similarity(cited.title, found.title)
@@ -158,7 +168,11 @@ def rank_signals(cited: Record, found: Record) -> dict[str, float | str | bool |
         author_agree = ca == fa or any(
             name_key(n.family or n.literal) == ca for n in found.author[:5]
         )
-    return {"title_similarity": round(sim, 4), "year_agree": year_agree, "author_agree": author_agree}
+    signals: dict[str, float | str | bool | None] = {
+        "title_similarity": round(sim, 4), "year_agree": year_agree, "author_agree": author_agree}
+    if author_agree and _collective_only(cited):
+        signals["author_collective"] = True
+    return signals
 
 
 def _retrieval_score(signals: dict[str, float | str | bool | None], has_title: bool) -> float:
@@ -174,11 +188,13 @@ def _retrieval_score(signals: dict[str, float | str | bool | None], has_title: b
 
 def _accept_search_hit(signals: dict[str, float | str | bool | None], has_title: bool) -> bool:
     sim = float(signals.get("title_similarity") or 0.0)
+    # a collaboration name corroborates nothing: it matches hundreds of the collaboration's papers
+    author_agree = bool(signals.get("author_agree")) and not signals.get("author_collective")
     if not has_title:
-        return bool(signals.get("author_agree")) and signals.get("year_agree") is not False
+        return author_agree and signals.get("year_agree") is not False
     if sim >= ACCEPT_TITLE:
         return True
-    return sim >= ACCEPT_TITLE_CORROBORATED and bool(signals.get("author_agree")) and bool(
+    return sim >= ACCEPT_TITLE_CORROBORATED and author_agree and bool(
         signals.get("year_agree")
     )
 

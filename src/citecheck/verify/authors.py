@@ -331,4 +331,34 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         if len(c_keys) < len(f_keys) <= 10 and not result.missing:
             # A short list that stops early without "et al.": a dropped tail.
             result.missing = [f_keys[i].display for i in range(len(f_keys)) if i not in used][:3]
+    if not result.clean and not result.swapped and not truncated and not c_collab \
+            and not f_collab and _same_words(c_keys, f_keys):
+        # the same words, cut into names at other commas ("Fuentes, M. C. Lopez, P. Demoulin"):
+        # a reading of the list, not a different list
+        return AuthorComparison(cited=len(c_keys), found=len(f_keys), matched=len(c_keys))
     return result
+
+
+def _same_words(a: list[NameKey], b: list[NameKey]) -> bool:
+    """Both lists spell the same words (full words and initials) in the same order of persons,
+    however split into names."""
+    wa = [w for k in a for w in k.words]
+    wb = [w for k in b for w in k.words]
+    if len(wa) != len(wb) or sum(len(w) > 1 for w in wa) < 2:
+        return False
+    if sorted(w for w in wa if len(w) > 1) != sorted(w for w in wb if len(w) > 1) or \
+            sorted(w[0] for w in wa) != sorted(w[0] for w in wb):
+        return False
+    # where each full word sits in `b`: read name by name, `a` must walk through `b` in order
+    where: dict[str, list[int]] = {}
+    for i, k in enumerate(b):
+        for w in k.words:
+            if len(w) > 1:
+                where.setdefault(w, []).append(i)
+    last = 0
+    for k in a:
+        for pos in sorted(where[w].pop(0) for w in k.words if len(w) > 1):
+            if pos < last:
+                return False
+            last = pos
+    return True

@@ -226,6 +226,13 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     of the citation. Names read as the title go back to the author list when the record has them.
     """
     title = cited.title
+    if title and not cited.container_title and _is_record_venue(title, found):
+        # title-less style with a journal the parser does not know: the "title" is the journal
+        fields = cited.model_copy(deep=True)
+        fields.title, fields.container_title = None, title
+        if s is not None:
+            s.notes.append(f"'{_clip(title, 40)}' read as the title is the journal; title not compared")
+        return fields
     if not title or not found.title or not implausible_title(title) or not _anchored(cited, found):
         return cited
     if compare_titles(title, found.title).match == "same":
@@ -237,6 +244,14 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     if s is not None:
         s.notes.append(f"'{_clip(title, 40)}' read as the title is not one; title not compared")
     return fields
+
+
+def _is_record_venue(title: str, found: Record) -> bool:
+    """The cited 'title' names the record's journal and not its title."""
+    names = venue_names(found.container_title, found.container_title_short)
+    if not names or (found.title and compare_titles(title, found.title).match != "different"):
+        return False
+    return best_venue_match(title, names) == "same"
 
 
 def _restore_names(fields: Record, text: str, found: Record) -> None:
