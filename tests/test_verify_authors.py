@@ -164,3 +164,12 @@ def test_a_list_cut_into_names_at_other_commas_is_the_same_list() -> None:
     other = rec(Name(family="Fuentes", given="M. C."), Name(family="Lopez", given="P. Demoulin"),
                 Name(family="Klimchuk", given="J. B."))
     assert assess(other, found).discrepancies
+
+
+def test_short_family_name_misspelt_with_both_initials_agreeing() -> None:
+    found = rec(Name(family="Earn", given="D. J. D."))
+    a = assess(rec(Name(family="Ern", given="D. J. D.")), found)
+    assert [d.kind for d in a.discrepancies] == ["misspelled"], a.rationale
+    # one initial is not enough for a three-letter name: "X. Li" is not "X. Lu"
+    a = assess(rec(Name(family="Lu", given="X.")), rec(Name(family="Li", given="X.")))
+    assert any(d.kind != "misspelled" for d in a.discrepancies), a.rationale

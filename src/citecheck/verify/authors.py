@@ -312,7 +312,10 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     for n_tried, (_ci, k) in enumerate(unmatched):
         best = None
         # (fuzzy search is quadratic: on huge lists only the first few unmatched names get it)
-        if not k.is_collab and len(k.family) >= MISSPELL_MIN_LEN and n_tried < FUZZY_LIMIT:
+        # a short family name ("Ern" for Earn) only when two or more initials agree as well
+        if not k.is_collab and n_tried < FUZZY_LIMIT and (len(k.family) >= MISSPELL_MIN_LEN or (
+                len(k.family) >= 3 and len(k.initials) >= 2
+                and any(fk.initials == k.initials for fk in f_keys))):
             best = _closest(k, f_keys, used)
         if best is not None:
             used.add(best)
