@@ -127,6 +127,15 @@ def test_record_from_bibtex_fields_dict() -> None:
     assert unknown.title == "T"
 
 
+def test_bibtex_author_split_after_letters_that_change_length_when_lowercased() -> None:
+    """'İ'.lower() is two characters: splitting on ' and ' must not use offsets of a lowercased copy."""
+    r = record_from_bibtex_fields("article", {
+        "title": "Categorical Flow Maps",
+        "author": "Max Welling and İsmail İlkan Ceylan and Luca Ambrogioni and Jan-Willem van de Meent"})
+    assert [n.family for n in r.author] == ["Welling", "Ceylan", "Ambrogioni", "van de Meent"]
+    assert r.author[1].given == "İsmail İlkan"
+
+
 def test_bibtex_entirely_broken_file_still_reports() -> None:
     cits = read_bibtex("@article{a, title={x}\n@article{b, title = {y}}\n", "x.bib")
     assert [c.error is not None for c in cits] == [True, False]

@@ -71,14 +71,13 @@ def _split_top_level_and(value: str) -> list[str]:
     depth = 0
     start = 0
     i = 0
-    lower = value.lower()
     while i < len(value):
         ch = value[i]
         if ch == "{":
             depth += 1
         elif ch == "}":
             depth = max(0, depth - 1)
-        elif depth == 0 and ch.isspace() and lower.startswith("and", i + 1) and (
+        elif depth == 0 and ch.isspace() and value[i + 1:i + 4].lower() == "and" and (
             i + 4 < len(value) and value[i + 4].isspace()
         ):
             parts.append(value[start:i])
