@@ -796,3 +796,30 @@ def test_bare_initials_first_last_author_ends_with_a_period() -> None:
     p = parse_reference("R P Aloysius, Sunil Kumar, and V Achanta. 2023. Title words here. Journal 12, 3.")
     assert families(p) == ["Aloysius", "Kumar", "Achanta"]
     assert p.record.title == "Title words here"
+
+
+@pytest.mark.parametrize("text", [
+    "ATLAS Collaboration, Strangeness Production Using Polarized Neutrons and Nuclear Spin Aligned "
+    "Holmium, Phys. Rev. Lett. 131, 172301 (2023), doi:10.1103/PhysRevLett.131.172301.",
+    "CMS Collaboration, Charge Separation Observed in Heavy Nuclei Collisions, Phys. Rev. C 12, 345 (2020).",
+    "A. B. Smith, Hidden Sector Dynamics and Dark Photon Searches, Phys. Rev. D 12, 345 (2020).",
+])
+def test_a_title_case_title_is_not_read_as_names(text: str) -> None:
+    p = parse_reference(text)
+    assert p.record.title and p.record.title.split()[0] in ("Strangeness", "Charge", "Hidden")
+    assert all(n.literal or n.family in ("Smith",) for n in p.record.author)
+    assert p.record.container_title and p.record.container_title.startswith("Phys. Rev.")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Jean-Pierre Van der Berg and Anna Smith, Quantum dots, Phys. Rev. B 12, 345 (2001).",
+     [("Van der Berg", "Jean-Pierre"), ("Smith", "Anna")]),
+    ("M. C. Garcia Lopez, J. R. R. Tolkien, and Jean-Pierre Van der Berg, Title here, Phys. Rev. B 12, 345 (2001).",
+     [("Lopez", "M. C. Garcia"), ("Tolkien", "J. R. R."), ("Van der Berg", "Jean-Pierre")]),
+    ("Mohammed Ahmed Saeed Rasheed, Ali Hassan. Title here. Nature 3: 4-5.",
+     [("Rasheed", "Mohammed Ahmed Saeed"), ("Hassan", "Ali")]),
+    ("Jennifer Lees-Marshment, Brian Conley, and Kenneth Cosgrove. Political Marketing. Routledge, 2014.",
+     [("Lees-Marshment", "Jennifer"), ("Conley", "Brian"), ("Cosgrove", "Kenneth")]),
+])
+def test_long_real_names_are_still_names(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(n.family, n.given) for n in parse_reference(text).record.author] == expected

@@ -213,7 +213,43 @@ _JOURNAL_WORDS = frozenset(
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
-def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
+# Title-Case title words no personal name is made of ("Strangeness Production Using Polarized
+# Neutrons"): capitalised function words and common title nouns, and derivational endings.
+_NOT_NAME_WORDS = frozenset(
+    ["the", "of", "for", "with", "from", "using", "via", "toward", "towards", "between", "through",
+     "into", "onto", "beyond", "within", "without", "against", "versus", "upon", "about", "under",
+     "is", "are", "new", "study", "studies", "analysis", "introduction", "review", "search",
+     "evidence", "observation", "observations", "measurement", "measurements", "effect", "effects",
+     "theory", "model", "models", "method", "methods", "approach", "properties", "dynamics",
+     "physics", "production", "structure", "structures", "system", "systems", "quantum",
+     "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
+     "applications", "problem", "problems"]
+)
+_NOT_NAME_END = regex.compile(
+    r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
+    r"\w{2}ography|\w{3}i[sz]ation)$"
+)
+# Weaker hints, telling only in a long "name": a verb form ("Aligned", "Scattering")
+_VERB_END = regex.compile(r"\w{4}(?:ing|[^e]ed)(?<!mmed)$")
+
+
+def _title_words(name: Name, after_literal: bool = False) -> bool:
+    """A given-first or inverted 'name' whose words read as a Title-Case title: one of them is a
+    title word or has a noun ending ('Production', 'Strangeness'), or it runs to four full words
+    one of which is a verb form ('Nuclear Spin Aligned Holmium'). Right after a collaboration,
+    where personal names are rare, three full words and a verb form (or four words) are enough."""
+    words = [w for w in f"{name.given or ''} {name.family or ''}".split() if len(w) > 1 and not w.endswith(".")]
+    full = [w for w in words if w[0].isupper()]
+    # (a hyphenated word is a double-barrelled surname as often as not: "Lees-Marshment")
+    if any(w.lower() in _NOT_NAME_WORDS or ("-" not in w and _NOT_NAME_END.search(w.lower())) for w in full):
+        return True
+    verb = any(_VERB_END.search(w.lower()) for w in full)
+    if after_literal:
+        return len(full) >= 4 or (len(full) >= 3 and verb)
+    return len(full) >= 4 and verb
+
+
+def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
     fam = (name.family or "").lower()
     if style == "init_first" and fam in _JOURNAL_WORDS:
         return False
@@ -222,6 +258,8 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0) -> bool:
     given = (name.given or "").lower()
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
+        return False
+    if style in ("given_first", "fam_given") and _title_words(name, after_literal):
         return False
     return not (style in ("given_first", "fam_given") and title_like)
 
@@ -306,7 +344,8 @@ def scan_authors(text: str) -> AuthorScan:
                 m = regex.match(text, pos)
                 if m:
                     name = _name_from(m)
-                    if not _plausible(name, sty, text, m.end()):
+                    after_literal = bool(scan.names) and all(n.literal for n in scan.names)
+                    if not _plausible(name, sty, text, m.end(), after_literal):
                         continue
                     got = (sty, m, name)
                     break
