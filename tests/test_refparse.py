@@ -823,3 +823,24 @@ def test_a_title_case_title_is_not_read_as_names(text: str) -> None:
 ])
 def test_long_real_names_are_still_names(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(n.family, n.given) for n in parse_reference(text).record.author] == expected
+
+
+@pytest.mark.parametrize(("text", "authors", "truncated", "title"), [
+    ("Abachi et al., The Azimuthal Decorrelation of Jets Widely Separated in Rapidity, "
+     "arXiv:hep-ex/9603010.", ["Abachi"], True,
+     "The Azimuthal Decorrelation of Jets Widely Separated in Rapidity"),
+    ("van der Berg et al., Title of Things, Phys. Rev. B 1, 2 (2000).", ["van der Berg"], True,
+     "Title of Things"),
+    ("Bethe and Salpeter, Quantum Mechanics of Atoms, Z. Phys. 12, 34 (1957).", ["Bethe", "Salpeter"],
+     False, "Quantum Mechanics of Atoms"),
+    ("McKee & Hollenbach 1987, ApJ 322, 275", ["McKee", "Hollenbach"], False, None),
+    # a title of two nouns joined by "and" is no pair of names
+    ("Science and Technology, Journal 3, 4 (2000).", [], False, "Science and Technology"),
+])
+def test_bare_family_names_before_et_al_or_a_comma(
+    text: str, authors: list[str], truncated: bool, title: str | None
+) -> None:
+    p = parse_reference(text)
+    assert families(p) == authors
+    assert bool(p.record.custom.get("authors_truncated")) is truncated
+    assert p.record.title == title

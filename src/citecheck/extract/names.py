@@ -111,6 +111,13 @@ _LAST_SEP = regex.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = regex.compile(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
 _FAMILY_YEAR = regex.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
+# A bare family name (or two) opening the list, without initials: "Abachi et al., Title",
+# "Bethe and Salpeter, Title", "Bethe & Salpeter (1957)"
+_BARE_FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:-{_WORD})?"
+_BARE_ETAL = regex.compile(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b))")
+_BARE_PAIR = regex.compile(
+    rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
+)
 _ETAL = regex.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
@@ -320,6 +327,18 @@ def scan_authors(text: str) -> AuthorScan:
         scan.names.append(Name(family=solo.group("family")))
         scan.end = solo.end("family")
         return scan
+    if not _COLLAB.match(text) and not _ORG.match(text):
+        bare = _BARE_ETAL.match(text)
+        pair = None if bare else _BARE_PAIR.match(text)
+        fams = [bare.group("family")] if bare else [pair.group("f1"), pair.group("f2")] if pair else []
+        if fams and not any(_title_words(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
+            scan.names.extend(Name(family=f) for f in fams)
+            scan.end = (bare or pair).end()  # type: ignore[union-attr]
+            et = _ETAL.match(text, scan.end)
+            if et:
+                scan.truncated = True
+                scan.end = et.end()
+            return scan
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
     while pos < len(text):
