@@ -844,3 +844,23 @@ def test_bare_family_names_before_et_al_or_a_comma(
     assert families(p) == authors
     assert bool(p.record.custom.get("authors_truncated")) is truncated
     assert p.record.title == title
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Fuentes, M. C. Lopez, P. Demoulin, and J. A. Klimchuk. 2007. “Are constant loop widths "
+     "an artifact?” arXiv:0704.0637.",
+     [("Fuentes", "M. C. Lopez"), ("Demoulin", "P."), ("Klimchuk", "J. A.")]),
+    ("Doe, J. Alan, Bob Roe, C. D. Poe & Dan Moe, Title here, Phys. Rev. B 1, 2 (2000).",
+     [("Doe", "J. Alan"), ("Roe", "Bob"), ("Poe", "C. D."), ("Moe", "Dan")]),
+    # every name inverted (APA), with or without commas between the names
+    ("Smith, J., Doe, A. B., & Roe, C. (2001). Title here. Journal, 3, 4-5.",
+     [("Smith", "J."), ("Doe", "A. B."), ("Roe", "C.")]),
+    ("Sasayama, D. Hattori, K. Teraishi, T. (2001). Title here. Journal, 3, 4-5.",
+     [("Sasayama", "D."), ("Hattori", "K."), ("Teraishi", "T.")]),
+])
+def test_chicago_first_author_inverted_with_a_written_out_given_name(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
+    p = parse_reference(text)
+    assert [(n.family, n.given) for n in p.record.author] == expected
+    assert p.record.title in ("Are constant loop widths an artifact?", "Title here")

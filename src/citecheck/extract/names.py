@@ -314,6 +314,43 @@ def _chicago_next(text: str, pos: int, forms: tuple[re.Pattern[str], ...] = _CHI
     return None
 
 
+# Chicago with the first author's given name written out after initials: "Fuentes, M. C. Lopez,
+# P. Demoulin, and J. A. Klimchuk" (family Fuentes, given "M. C. Lopez"). Two words after the
+# initials are rather a given-first name after a one-word author ("Sudha, A. V. Gopala Rao, ...").
+_INVERTED_INIT_WORD = regex.compile(
+    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+(?P<given>{_INITS}\s{_WORD})(?=,\s)"
+)
+_LAST_FORMS = (F_INIT_FIRST, F_GIVEN_FIRST_NC, F_CAPS_FIRST_LAST)
+
+
+def _chicago_inverted_first(text: str) -> AuthorScan | None:
+    """'Family, I. Given, A. B. Other, and C. Last': the first author inverted, given name and
+    all, the others given name first up to a final 'and' before a given-first last author. Only
+    then (an APA list 'Sasayama, D. Hattori, K. Teraishi, T.' inverts every name)."""
+    first = _INVERTED_INIT_WORD.match(text)
+    if not first:
+        return None
+    names = [Name(family=first.group("family"), given=first.group("given"))]
+    at = first.end()
+    for _ in range(30):
+        sep = _AND_NEXT.match(text, at)
+        if sep and len(names) > 1:
+            m = next((m for f in _LAST_FORMS if (m := f.match(text, sep.end()))), None)
+            if not m or not _plausible(name := _name_from(m), "given_first"):
+                return None
+            names.append(name)
+            return AuthorScan(names=names, end=m.end())
+        sep = _COMMA_NEXT.match(text, at)
+        if not sep:
+            return None
+        m = next((m for f in _MIXED_FORMS if (m := f.match(text, sep.end()))), None)
+        if not m or not _plausible(name := _name_from(m), "given_first"):
+            return None
+        names.append(name)
+        at = m.end()
+    return None
+
+
 def scan_authors(text: str) -> AuthorScan:
     """Consume the author block at the start of ``text``."""
     scan = AuthorScan()
@@ -339,6 +376,9 @@ def scan_authors(text: str) -> AuthorScan:
                 scan.truncated = True
                 scan.end = et.end()
             return scan
+    chicago = _chicago_inverted_first(text)
+    if chicago:
+        return chicago
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
     while pos < len(text):
