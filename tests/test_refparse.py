@@ -864,3 +864,15 @@ def test_chicago_first_author_inverted_with_a_written_out_given_name(
     p = parse_reference(text)
     assert [(n.family, n.given) for n in p.record.author] == expected
     assert p.record.title in ("Are constant loop widths an artifact?", "Title here")
+
+
+@pytest.mark.parametrize("text", [
+    "Yu-cheng L. Making the world observable and accountable: An ethnomethodological inquiry into the "
+    "distinction between illustration and exhaustion. Humanities Social Sci Commun. 2022;9. "
+    "doi:10.1057/s41599-022-01314-1",
+    "Smith J. Making the world observable. Humanities Social Sci Commun 2022 Mar;9.",
+])
+def test_vancouver_volume_alone_after_the_year(text: str) -> None:
+    r = parse_reference(text).record
+    assert (r.container_title, r.volume, r.year) == ("Humanities Social Sci Commun", "9", 2022)
+    assert r.title and r.title.startswith("Making the world observable")

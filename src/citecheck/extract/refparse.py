@@ -843,6 +843,7 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
 
 
 _MAX_LEN = 2000
+_VANCOUVER_VOL_RE = re.compile(r"\s*;\s*(?=[A-Z]?\d)")
 
 
 def parse_reference(text: str) -> ParsedReference:
@@ -927,7 +928,12 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
                 re.search(r"[^\W\d_]\s$", rest[: span[0]]) and re.match(r"\s[a-z]", rest[span[1]:])
             )
             if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
-                rest = _tidy(rest[: span[0]] + " " + rest[span[1]:])
+                after = rest[span[1]:]
+                if not _paren and (vm := _VANCOUVER_VOL_RE.match(after)):
+                    # Vancouver "Journal. 2022;9.": the volume follows the year; the separator
+                    # between them would be left behind alone (". ;9")
+                    after = after[vm.end():]
+                rest = _tidy(rest[: span[0]] + " " + after)
     if year is not None:
         set_year(record, year)
 
