@@ -876,3 +876,16 @@ def test_vancouver_volume_alone_after_the_year(text: str) -> None:
     r = parse_reference(text).record
     assert (r.container_title, r.volume, r.year) == ("Humanities Social Sci Commun", "9", 2022)
     assert r.title and r.title.startswith("Making the world observable")
+
+
+@pytest.mark.parametrize(("text", "container"), [
+    ("[78] Bo Chen, Youhao Huang, Yufan Liu, Dong Sui and Fei Yang, SRMA-KD: Structured relational "
+     "multi-scale attention knowledge distillation for effective lightweight cardiac image segmentation, "
+     "Image Vis. Comput., vol. 159, pp. 105577, 2025.", "Image Vis. Comput."),
+    ("A. Smith, Deep nets for vision, Pattern Recognit. Lett., vol. 5, pp. 1-2, 2020.", "Pattern Recognit. Lett."),
+    ("A. Smith, Deep nets for vision, Image Vis. Comput. 5 (2020) 1.", "Image Vis. Comput."),
+])
+def test_abbreviated_journal_with_full_words_is_one_comma_piece(text: str, container: str) -> None:
+    r = parse_reference(text).record
+    assert r.container_title == container
+    assert r.title and not r.title.endswith(("Vis", "Recognit", "Image"))

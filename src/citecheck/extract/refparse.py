@@ -479,6 +479,18 @@ def _comma_venue_start(head: str) -> int | None:
     return start + (len(piece) - len(piece.lstrip()))
 
 
+def _abbreviated_journal(piece: str, part: str) -> bool:
+    """'Image Vis. Comput.': a short comma piece of capitalised words, abbreviated at the
+    period that would cut it (`part` ends 'Vis.') and at its end ('Comput.')."""
+    piece = piece.strip()
+    words = piece.split()
+    return (2 <= len(words) <= 6 and all(w[0].isupper() or w in _FUNCTION_WORDS for w in words)
+            and sum(w.endswith(".") for w in words) >= 2
+            and not re.search(r"[a-z]\s+[A-Z]\.", part)  # "Gustin J. Ap. J.": a name's initial
+            and bool(re.search(r"(?<![\w.])[A-Z][a-z]{1,9}\.$", part.strip()))
+            and bool(re.search(r"(?<![\w.])[A-Z][a-z]{1,9}\.$", piece)))
+
+
 def _comma_cut(head: str, comma: int, cuts: list[int]) -> int:
     """Where the journal starts in a comma-style head, given the last comma piece and the
     sentence ends: 'Title, Quebec, Canada. Meteoritics' / 'Title (in Russian). Nedra, Leningrad'
@@ -489,7 +501,7 @@ def _comma_cut(head: str, comma: int, cuts: list[int]) -> int:
         word = part.strip(" .")
         one_word = bool(re.fullmatch(r"[A-Z][\w'’-]*", word)) and word not in _COUNTRIES
         abbrevs = bool(re.fullmatch(r"(?:[A-Z][\w'’-]*\.\s*:?\s*|[A-Z]\s*:?\s+)+", part))
-        if one_word or (abbrevs and part.count(".") >= 2):
+        if one_word or (abbrevs and part.count(".") >= 2) or _abbreviated_journal(head[comma:], part):
             # one capitalised word and a period, or only abbreviations ("Z. Phys. A: At."):
             # the journal's abbreviated name, not a title and a journal
             return comma
