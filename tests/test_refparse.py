@@ -889,3 +889,22 @@ def test_abbreviated_journal_with_full_words_is_one_comma_piece(text: str, conta
     r = parse_reference(text).record
     assert r.container_title == container
     assert r.title and not r.title.endswith(("Vis", "Recognit", "Image"))
+
+
+@pytest.mark.parametrize(("text", "title", "container", "volume", "page"), [
+    ("A. Moreau and D. Felbacq, journal of the european optical society : rapid publications 3, 08132, "
+     "arXiv:0704.0414 [physics.optics] (2008).", None,
+     "journal of the european optical society : rapid publications", "3", "08132"),
+    ("A. Smith, journal of applied things in the lab 3 (2008) 132.", None,
+     "journal of applied things in the lab", "3", "132"),
+    # with a title before the journal (APS, JHEP) the title stays
+    ("A. Smith and B. Jones, A study of the widgets in the lab, Phys. Rev. B 12, 345 (2001).",
+     "A study of the widgets in the lab", "Phys. Rev. B", "12", "345"),
+    ("A. Smith and B. Jones, A study of the widgets in the lab, J. High Energy Phys. 12 (2001) 345.",
+     "A study of the widgets in the lab", "J. High Energy Phys.", "12", "345"),
+])
+def test_titleless_comma_style_lone_piece_before_volume_and_page_is_the_journal(
+    text: str, title: str | None, container: str, volume: str, page: str
+) -> None:
+    r = parse_reference(text).record
+    assert (r.title, r.container_title, r.volume, r.page) == (title, container, volume, page)

@@ -447,8 +447,12 @@ def _split_head(
         tail.container = _clean_field(venue)
         return _clean_field(title), tail
     # Only one piece: a journal (title-less physics reference) or, when it reads like a
-    # sentence, a title whose venue was not written.
-    if _reads_like_title(head):
+    # sentence, a title whose venue was not written. In the comma style a lone piece right
+    # before "volume, page" is the journal however it is written ("A. Moreau and D. Felbacq,
+    # journal of the european optical society : rapid publications 3, 08132 (2008)").
+    lone_journal = (comma_style and not labelled and tail.volume and tail.page
+                    and head.count("(") == head.count(")"))  # not "(Series name 2,2)"
+    if _reads_like_title(head) and not lone_journal:
         return _clean_field(head), tail
     tail.container = _clean_field(head)
     return None, tail
