@@ -260,3 +260,41 @@ def test_a_collaboration_name_does_not_corroborate_a_loose_title_match() -> None
     drift.fields.custom = {"arxiv": "1606.04017"}
     [v] = checker(MemorySource([ATLAS_PAPER, REAL])).check_citations([drift])
     assert v.label is Label.MINOR, v.rationale
+
+
+CMS_DIJET = Record.from_csl({
+    "id": "doi:10.1103/physrevd.91.052009", "type": "article-journal",
+    "title": "Search for resonances and quantum black holes using dijet mass spectra in proton–proton "
+             "collisions at √s = 8 TeV",
+    "author": [{"literal": "CMS Collaboration"}], "issued": {"date-parts": [[2015]]},
+    "container-title": "Physical Review D", "volume": "91", "page": "052009",
+    "DOI": "10.1103/physrevd.91.052009",
+})
+CMS_UPSILON = Record.from_csl({
+    "id": "doi:10.1007/jhep11(2020)001", "type": "article-journal",
+    "title": "Investigation into the event-activity dependence of Υ(nS) relative production in "
+             "proton–proton collisions at √s = 7 TeV",
+    "author": [{"literal": "CMS Collaboration"}], "issued": {"date-parts": [[2020]]},
+    "container-title": "Journal of High Energy Physics", "container-title-short": "JHEP",
+    "volume": "11", "page": "001", "DOI": "10.1007/jhep11(2020)001",
+})
+
+
+def test_a_borrowed_doi_is_major_even_when_the_title_resembles_another_paper() -> None:
+    """The DOI resolves to one CMS paper, the made-up title shares its first words with another
+    (years apart, every locator different): that look-alike must not excuse the borrowed DOI."""
+    fake = Citation(id="dressed", raw="", fields=Record.from_csl({
+        "title": "Search for Resonances and Quantum Black Holes at √s = 13 TeV",
+        "author": [{"literal": "CMS Collaboration"}], "issued": {"date-parts": [[2020]]},
+        "container-title": "JHEP", "volume": "11", "page": "001", "DOI": "10.1007/jhep11(2020)001"}))
+    [v] = checker(MemorySource([CMS_DIJET, CMS_UPSILON])).check_citations([fake])
+    assert v.label is Label.MAJOR, v.rationale
+    assert v.decided_by == "reviewer" and "belongs to 'Investigation" in v.rationale
+    # the real paper's own title, year and journal reference with that DOI: a real work cited
+    # with the wrong DOI
+    real = fake.model_copy(deep=True)
+    for name in ("title", "issued", "container_title", "volume", "page"):
+        setattr(real.fields, name, getattr(CMS_DIJET, name))
+    [v] = checker(MemorySource([CMS_DIJET, CMS_UPSILON])).check_citations([real])
+    assert v.label is Label.MINOR, v.rationale
+    assert v.match is not None and v.match.id == CMS_DIJET.id

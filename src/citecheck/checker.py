@@ -48,6 +48,8 @@ AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "dat
 
 #: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
 LOW_PARSE_CONFIDENCE = 0.5
+#: a title this close to a record's is that record, whatever identifier the citation carries
+CONVINCING_TITLE = 0.9
 #: async (citation) -> better fields, or None to keep the rule-based parse
 Reparser = Callable[[Citation], Awaitable[Record | None]]
 
@@ -75,6 +77,22 @@ def _open_index_source(index: str | Path | None) -> Source:
     from citecheck.sources.local import LocalIndexSource
 
     return LocalIndexSource(Path(index) if index else default_index_path())
+
+
+def _stands_against_identifier(cand: Candidate) -> bool:
+    """Whether a record found by the text outweighs a cited identifier that resolves elsewhere.
+
+    A near-identical title does; a looser one only with a personal author or the year agreeing.
+    Otherwise a fabricated title that shares a prefix with some real paper ("Search for
+    resonances and quantum black holes at ...") would turn a borrowed DOI into mere drift.
+    """
+    if cand.matched_by in ("doi", "arxiv"):
+        return True
+    sig = cand.signals
+    if float(sig.get("title_similarity") or 0.0) >= CONVINCING_TITLE:
+        return True
+    personal_author = bool(sig.get("author_agree")) and not sig.get("author_collective")
+    return personal_author or bool(sig.get("year_agree"))
 
 
 class Checker:
@@ -229,6 +247,9 @@ class Checker:
                      if bad and c.matched_by in ("doi", "arxiv")]
         if plausible:
             cand, assessment = max(plausible, key=lambda ca: ca[1].score)
+        if plausible and conflicts and not _stands_against_identifier(cand):
+            plausible = []  # a look-alike title, not the work: the identifier was borrowed
+        if plausible:
             verdict = self._scored(citation, cand, assessment, retrieval, common)
             for other in conflicts:
                 if other.record.id != cand.record.id:
