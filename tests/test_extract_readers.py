@@ -264,3 +264,11 @@ def test_llm_report_bold_heading_and_closing_prose() -> None:
     cits = read_reference_list("References\n\n[1] see above\n[2] ibid.\n", "x.txt")
     assert [c.id for c in cits] == ["x.txt#1", "x.txt#2"]
     assert all(c.parse_confidence < 0.5 for c in cits)
+
+
+def test_bibtex_dblp_corr_volume_is_the_arxiv_id() -> None:
+    text = ("@article{DBLP:journals/corr/abs-2305-13349, author = {Shuoyang Wang and Guanqun Cao},\n"
+            " title = {Multiclass classification}, journal = {CoRR}, volume = {abs/2305.13349}, year = {2023}}\n")
+    [c] = read_bibtex(text, "dblp.bib")
+    assert c.fields.arxiv == "2305.13349"
+    assert c.fields.volume is None and c.fields.container_title == "CoRR"

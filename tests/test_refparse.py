@@ -125,6 +125,17 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "Vaswani, A. (2017). Attention is all you need. https://doi.org/10.48550/arXiv.1706.03762",
         {"authors": ["Vaswani"], "arxiv": "1706.03762", "title": "Attention is all you need"},
     ),
+    # DBLP / Semantic Scholar write the arXiv id as a CoRR volume
+    (
+        "Wang, S. & Cao, G. Multiclass classification for multidimensional functional data through deep "
+        "neural networks. CoRR abs/2305.13349 (2023).",
+        {"authors": ["Wang", "Cao"], "arxiv": "2305.13349", "container": "CoRR", "year": 2023},
+    ),
+    (
+        "Wang S, Cao G. Multiclass classification for multidimensional functional data. ArXiv, "
+        "abs/2305.13349, 2023.",
+        {"authors": ["Wang", "Cao"], "arxiv": "2305.13349", "year": 2023},
+    ),
     # Markdown as an LLM writes it
     (
         "LeCun, Y., Bengio, Y., & Hinton, G. (2015). *Deep learning*. *Nature*, 521, 436–444.",

@@ -173,3 +173,14 @@ def test_short_family_name_misspelt_with_both_initials_agreeing() -> None:
     # one initial is not enough for a three-letter name: "X. Li" is not "X. Lu"
     a = assess(rec(Name(family="Lu", given="X.")), rec(Name(family="Li", given="X.")))
     assert any(d.kind != "misspelled" for d in a.discrepancies), a.rationale
+
+
+def test_hyphenated_and_run_together_initials_are_initials_not_a_given_name() -> None:
+    found = rec(Name(family="Rugina", given="Ana-Elena"), Name(family="Kanoun", given="Karama"))
+    for given in ("A-E", "A.-E.", "AE", "A. E."):
+        cited = rec(Name(family="Rugina", given=given), Name(family="Kanoun", given="K"))
+        comp = compare_authors(cited, found)
+        assert not comp.wrong_given and not comp.wrong_initials, given
+    # a different written-out given name is still caught
+    comp = compare_authors(rec(Name(family="Rugina", given="Anna-Maria"), Name(family="Kanoun", given="K")), found)
+    assert comp.wrong_given

@@ -680,3 +680,31 @@ def test_legitimate_title_variation_is_not_a_changed_word(cited: str, found: str
     c.title = cited
     a = assess(c, r)
     assert a.score == 10.0 and not a.discrepancies, a.rationale
+
+
+def _apj(page: str, container: str = "The Astrophysical Journal") -> Record:
+    return Record.from_csl({
+        "id": "apj", "type": "article-journal",
+        "title": "Dramatic Variability of X-ray Absorption Lines in the Black Hole Candidate Cygnus X-1",
+        "author": [{"family": "Chang", "given": "C."}, {"family": "Cui", "given": "W."}],
+        "issued": {"date-parts": [[2007]]}, "container-title": container,
+        "volume": "663", "page": page})
+
+
+@pytest.mark.parametrize(("cited_venue", "page", "container", "flagged"), [
+    ("The Astrophysical Journal Letters", "1207", "The Astrophysical Journal", True),  # main-journal page
+    ("ApJL", "1207", "The Astrophysical Journal", True),
+    ("ApJ Lett.", "L12", "The Astrophysical Journal", False),  # a letter filed under ApJ
+    ("ApJ", "L12", "The Astrophysical Journal", False),
+    ("ApJ", "15", "The Astrophysical Journal Letters", False),  # a letter cited under ApJ
+    ("ApJ Letters", "15", "The Astrophysical Journal Letters", False),
+])
+def test_letters_cited_for_a_main_journal_paper(cited_venue: str, page: str, container: str,
+                                                flagged: bool) -> None:
+    """ApJ prints its letters in its own volumes on 'L' pages: 'ApJ Letters' for ApJ 663, 1207
+    names the wrong journal; for ApJ 663, L12 it is just how letters are cited."""
+    found = _apj(page, container)
+    cited = found.model_copy(deep=True)
+    cited.container_title = cited_venue
+    a = assess(cited, found)
+    assert any(d.field == "container-title" for d in a.discrepancies) is flagged, a.rationale

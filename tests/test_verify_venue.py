@@ -9,6 +9,8 @@ from citecheck.verify.venue import compare_venues, is_preprint_venue, series_key
 SAME = [
     ("Phys. Rev. Lett.", "Physical Review Letters"),
     ("PRL", "Physical Review Letters"),
+    ("ApJ Letters", "The Astrophysical Journal Letters"), ("ApJL", "The Astrophysical Journal Letters"),
+    ("Phys. Lett.", "Physics Letters"),
     ("ApJ", "The Astrophysical Journal"),
     ("A&A", "Astronomy & Astrophysics"),
     ("J. High Energy Phys.", "Journal of High Energy Physics"),

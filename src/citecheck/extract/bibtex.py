@@ -161,6 +161,10 @@ def record_from_bibtex_fields(entry_type: str, fields: dict[str, str]) -> Record
         arxiv = normalize_arxiv(_raw_id(f["arxiv"]))
     if not arxiv and "arxivid" in f:
         arxiv = normalize_arxiv(_raw_id(f["arxivid"]))
+    if not arxiv and record.volume and record.volume.lower().startswith("abs/"):
+        arxiv = normalize_arxiv(record.volume[4:])  # DBLP: journal = {CoRR}, volume = {abs/<id>}
+        if arxiv:
+            record.volume = None
     if not arxiv:
         arxiv = arxiv_from_doi(record.DOI)
     if not arxiv and record.URL and "arxiv.org" in record.URL.lower():

@@ -43,6 +43,8 @@ _ARXIV_RES = [
         re.I,
     ),
     re.compile(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
+    # DBLP and Semantic Scholar write the id as a volume: "CoRR abs/2305.13349", "ArXiv, abs/…"
+    re.compile(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
     # new-style id with a trailing category ("1706.03762 [cs.CL]") even without the prefix
     re.compile(r"(?<![\w./])(" + _ARXIV_NEW + r")\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\]"),
 ]

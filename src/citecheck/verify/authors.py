@@ -106,7 +106,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     fk = name_key(full_family)
     full = re.sub(r"[^a-z0-9]+", "", fold(full_family))
     first = re.split(r"[\s.]+", given.strip(), maxsplit=1)[0] if given else ""
-    first_given = "" if len(first) < 2 or given.strip().startswith(first + ".") else name_key(first)
+    first_given = "" if _initials_only(first) or given.strip().startswith(first + ".") else name_key(first)
     alts: tuple[str, ...] = ()
     words = family.split()
     if not given and len(words) >= 2:  # "John Smith" or "Smith J" all in the family field
@@ -114,6 +114,12 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     words = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w)
     return NameKey(fk, initials(given), translit_key(full_family), name_key(given), display, full,
                    first_given, alts, words)
+
+
+def _initials_only(first: str) -> bool:
+    """'A', 'A-E' (Ana-Elena), 'J-P', 'AE' (Vancouver): initials, not a written-out name."""
+    parts = [p for p in re.split(r"[-‐'’]", first) if p]
+    return all(len(p) < 2 for p in parts) or (first.isupper() and first.isalpha() and len(first) <= 3)
 
 
 def person_key(name: Name) -> NameKey:

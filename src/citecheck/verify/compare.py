@@ -26,7 +26,12 @@ from citecheck.normalize import (
 )
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
 from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles, title_key
-from citecheck.verify.venue import best_venue_match, is_preprint_venue, venue_names
+from citecheck.verify.venue import (
+    best_venue_match,
+    cites_letters_of,
+    is_preprint_venue,
+    venue_names,
+)
 
 # Penalties (points off 10). One minor slip lands in 6..8.5; another work lands at or below 3.
 P_TITLE_WORD = 2.0  # one word changed/dropped/added
@@ -368,6 +373,16 @@ def _published_later(cited: Record, found: Record, cy: int, fy: int) -> bool:
     return bool(names) and not any(is_preprint_venue(n) for n in names)
 
 
+def _letter_in_main_journal(cited_names: list[str], found_names: list[str], page: str | None) -> bool:
+    """'ApJ Letters' cited for a paper the record files under ApJ at a page without the 'L'
+    that letters carry there (ApJ 663, L1 vs ApJ 663, 1207): a main-journal paper."""
+    first = (page or "").strip()
+    if not first or first[:1] in "Ll":
+        return False
+    return any(cites_letters_of(c, f) and not cites_letters_of(f, c)
+               for c in cited_names for f in found_names)
+
+
 def _venue(cited: Record, found: Record, s: _Scorer) -> None:
     cited_names = venue_names(cited.container_title, cited.container_title_short)
     found_names = [n for n in venue_names(found.container_title, found.container_title_short)
@@ -378,6 +393,8 @@ def _venue(cited: Record, found: Record, s: _Scorer) -> None:
     order = {"same": 0, "sibling": 1, "different": 2}
     how = min((best_venue_match(c, found_names) for c in cited_names), key=order.__getitem__)
     s.scores["venue_match"] = {"same": 1.0, "sibling": 0.5, "different": 0.0}[how]
+    if how == "same" and _letter_in_main_journal(cited_names, found_names, found.page):
+        how = "sibling"
     if how == "same":
         s.agree("journal")
         return

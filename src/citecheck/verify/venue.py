@@ -158,6 +158,9 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
             return "same"
     # "X Letters" vs "X": another journal (Physical Review Letters vs Physical Review), except
     # where the letters are printed in X's own volumes ("ApJL" for a letter filed under ApJ)
+    hc, hf = _without_letters(cited), _without_letters(found)
+    if hc != cited.strip() and hf != found.strip() and hc and hf:
+        return compare_venues(hc, hf)  # both letters journals ("ApJ Letters", "The ... Journal Letters")
     letters = _letters_of(cited, found)
     if letters:
         return letters
@@ -175,18 +178,34 @@ _LETTERS_TAIL = ("letters", "lett", "l")
 
 def _letters_of(cited: str, found: str) -> VenueMatch | None:
     """'same'/'sibling' when one name is the other's letters journal, None otherwise."""
-    pairs = ((canonical_journal(cited), canonical_journal(found)),
-             (journal_key(cited), journal_key(found)))
-    for x, y in pairs:
-        for a, b in ((x, y), (y, x)):
-            if len(b) >= 3 and a.startswith(b) and a[len(b):] in _LETTERS_TAIL:
-                return "same" if canonical_journal_key(b) in letters_in_parent() else "sibling"
-    # full words: "MNRAS Letters" vs "Monthly Notices of the Royal Astronomical Society"
     for a, b in ((cited, found), (found, cited)):
-        head = re.sub(r"[\s.,:]*\b(?:letters|lett|l)\b[\s.]*$", "", a.strip(), flags=re.I)
-        if head != a.strip() and head and compare_venues(head, b) == "same":
-            return "same" if canonical_journal(b) in letters_in_parent() else "sibling"
+        parent = _letters_parent(a, b)
+        if parent is not None:
+            return "same" if parent else "sibling"
     return None
+
+
+def _letters_parent(letters: str, parent: str) -> bool | None:
+    """None unless `letters` names the letters journal of `parent`; then whether `parent`
+    prints its letters in its own volumes (ApJ, MNRAS) rather than as a journal of their own."""
+    for a, b in ((canonical_journal(letters), canonical_journal(parent)),
+                 (journal_key(letters), journal_key(parent))):
+        if len(b) >= 3 and a.startswith(b) and a[len(b):] in _LETTERS_TAIL:
+            return canonical_journal_key(b) in letters_in_parent()
+    # full words: "MNRAS Letters" vs "Monthly Notices of the Royal Astronomical Society"
+    head = _without_letters(letters)
+    if head != letters.strip() and head and compare_venues(head, parent) == "same":
+        return canonical_journal(parent) in letters_in_parent()
+    return None
+
+
+def _without_letters(name: str) -> str:
+    return re.sub(r"[\s.,:]*\b(?:letters|lett|l)\b[\s.]*$", "", name.strip(), flags=re.I)
+
+
+def cites_letters_of(cited: str, found: str) -> bool:
+    """The cited name is the letters section of the record's journal ('ApJ Lett.' for 'ApJ')."""
+    return bool(_letters_parent(cited, found))
 
 
 def canonical_journal_key(key: str) -> str:
