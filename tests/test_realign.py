@@ -118,3 +118,15 @@ def test_given_first_list_mixing_initials_and_full_names_is_reread_whole() -> No
     assert fixed.title == "Magnetic Fields of Vortices in a Superconducting Thin Film"
     assert [(n.family, n.given) for n in fixed.author] == [
         ("Kossler", "W. J."), ("Abraham", "Nathan"), ("Stronach", "C. E."), ("Greer", "Allan J.")]
+
+
+def test_a_two_sentence_title_cut_at_its_period_is_offered_whole() -> None:
+    from citecheck.retrieve import alternative_readings
+
+    raw = ("Goudriana, K. The Devotio Moderna and Commemoration. The Case of St Margaret’s Convent in Gouda. "
+           "Medieval Low Countries 2015, 2, 109.")
+    cited = citation(raw, title="The Devotio Moderna and Commemoration",
+                     container_title="The Case of St Margaret’s Convent in Gouda. Medieval Low Countries")
+    titles = [alt.title for alt in alternative_readings(cited)]
+    assert ("The Devotio Moderna and Commemoration. The Case of St Margaret’s Convent in Gouda"
+            in titles), titles

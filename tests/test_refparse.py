@@ -125,6 +125,13 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "Vaswani, A. (2017). Attention is all you need. https://doi.org/10.48550/arXiv.1706.03762",
         {"authors": ["Vaswani"], "arxiv": "1706.03762", "title": "Attention is all you need"},
     ),
+    # a title ending in "Revisited"/"Reviewed" is not an access date ("visited … 1997")
+    (
+        "Kiraga, M.; Paczynski, B.; Stanek, K. Z. The Color–Magnitude Diagram in Baade's Window Revisited. "
+        "arXiv:astro-ph/9608169v2, 1997.",
+        {"authors": ["Kiraga", "Paczynski", "Stanek"], "arxiv": "astro-ph/9608169", "year": 1997,
+         "title": "The Color–Magnitude Diagram in Baade's Window Revisited"},
+    ),
     # DBLP / Semantic Scholar write the arXiv id as a CoRR volume
     (
         "Wang, S. & Cao, G. Multiclass classification for multidimensional functional data through deep "

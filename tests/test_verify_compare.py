@@ -488,13 +488,22 @@ def test_title_less_citation_judged_on_journal_fields() -> None:
     assert [d.field for d in a.discrepancies] == ["volume"] and 5 <= a.score <= 9
 
 
-def test_arxiv_year_accepted() -> None:
+def test_arxiv_year_accepted_for_the_preprint_not_for_the_journal_version() -> None:
     r = BY_ID["doi:10.1007/s00220-006-0135-9"]
     submitted = int(r.custom["arxiv_submitted"][:4])
     assert submitted != r.year
+    # the preprint cited with its arXiv year: faithful
     c = cited_from(r)
     set_year(c, submitted)
+    c.container_title = c.container_title_short = c.volume = c.page = c.DOI = None
     assert assess(c, r).score == 10.0
+    c.container_title = "arXiv preprint"
+    assert assess(c, r).score == 10.0
+    # the journal version (journal and volume) cited with the preprint's year: a wrong year
+    c = cited_from(r)
+    set_year(c, submitted)
+    a = assess(c, r)
+    assert [d.field for d in a.discrepancies] == ["issued"], a.rationale
 
 
 def test_collaboration_spellings() -> None:

@@ -117,6 +117,10 @@ def alternative_readings(citation: Citation) -> list[Record]:
         return []
     seen = {title_key(cited.title or "")}
     texts = [m.group(1) or m.group(2) for m in _QUOTED.finditer(citation.raw)]
+    pieces = _PIECES.split(cited.container_title or "")
+    if cited.title and len(pieces) >= 2:
+        # "Title. Second sentence of the title. Journal": the parser cut the title at its period
+        texts.append(f"{cited.title.rstrip('. ')}. {pieces[0]}")
     for value in (cited.container_title, cited.title):
         if value:
             texts += _PIECES.split(value)

@@ -60,7 +60,7 @@ _URL_LEADIN_RE = re.compile(
     re.I,
 )
 _ACCESSED_RE = re.compile(
-    r"[\[(]?\s*(?:last\s+)?(?:accessed|retrieved|viewed|visited|abgerufen)\s*(?:on\s*)?:?\s*"
+    r"[\[(]?\s*\b(?:last\s+)?(?:accessed|retrieved|viewed|visited|abgerufen)\b\s*(?:on\s*)?:?\s*"
     r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
     re.I,
 )

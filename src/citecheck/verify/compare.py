@@ -350,8 +350,11 @@ def _year(cited: Record, found: Record, s: _Scorer) -> None:
     if not cy or not fy:
         return
     s.check("issued")
-    # A preprint is often cited with its arXiv year, the published record has another.
-    alts = {fy, _year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
+    # A preprint is often cited with its arXiv year, the published record has another; but a
+    # citation of the journal version (journal and volume) owes the journal's year.
+    alts = {fy}
+    if not _cites_journal_volume(cited):
+        alts |= {_year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
     if cy in alts or _published_later(cited, found, cy, fy):
         s.scores["year_gap"] = 0.0
         s.agree("year")
@@ -360,6 +363,11 @@ def _year(cited: Record, found: Record, s: _Scorer) -> None:
     s.scores["year_gap"] = float(gap)
     s.flag(P_YEAR[min(gap, 4) - 1], f"year {cy} cited, record says {fy}", field="issued",
            cited=str(cy), found=str(fy), kind="mismatch", detail=f"year off by {gap}")
+
+
+def _cites_journal_volume(cited: Record) -> bool:
+    names = venue_names(cited.container_title, cited.container_title_short)
+    return bool(cited.volume) and bool(names) and not any(is_preprint_venue(n) for n in names)
 
 
 def _published_later(cited: Record, found: Record, cy: int, fy: int) -> bool:
