@@ -282,6 +282,21 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",
         {"authors": ["McFadden"], "type": "thesis", "year": 2021},
     ),
+    # a title opening with a part number (Roman or Arabic) is not cut after it
+    (
+        "Schirren, C., 2009. II. ESCO-Kongreß in Dubrovnik. Andrologia, 1(4), pp.167-168. "
+        "Available at: https://doi.org/10.1111/j.1439-0272.1969.tb00562.x.",
+        {"authors": ["Schirren"], "title": "II. ESCO-Kongreß in Dubrovnik",
+         "container": "Andrologia", "volume": "1", "issue": "4", "page": "167-168",
+         "year": 2009},
+    ),
+    (
+        "Müller, K., 1975. IV. Internationaler Kongress für Andrologie in Barcelona. "
+        "Andrologia, 7(2), pp.101-103.",
+        {"authors": ["Müller"], "title": "IV. Internationaler Kongress für Andrologie in Barcelona",
+         "container": "Andrologia", "volume": "7", "issue": "2", "page": "101-103",
+         "year": 1975},
+    ),
 ]
 
 

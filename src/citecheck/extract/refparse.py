@@ -178,6 +178,8 @@ def _boundary_kind(text: str, pos: int) -> int:
 
 _PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
 _PART_NO_BEFORE_RE = re.compile(r"[A-Za-z]\.\s+\d{1,2}$")
+# "II. ESCO-Kongreß in Dubrovnik" / "2. Mitteilung": a part number opening the text
+_LEADING_PART_NO_RE = re.compile(r"^\s*(?:\d{1,2}|[IVXLC]{1,7})$")
 
 
 def _sentence_boundaries(text: str) -> list[int]:
@@ -187,6 +189,8 @@ def _sentence_boundaries(text: str) -> list[int]:
     for m in _SENT_END_RE.finditer(text):
         if _PART_NO_RE.match(text, m.end()) or _PART_NO_BEFORE_RE.search(text, 0, m.start(1)):
             continue  # "Title: neurobiology. 1. Anatomy": a numbered part of the title
+        if _LEADING_PART_NO_RE.match(text, 0, m.start(1)) and re.match(r"\S+\s+\S", text[m.end():]):
+            continue  # "II. ESCO-Kongreß in Dubrovnik": the title opens with a part number
         kind = _boundary_kind(text, m.start(1))
         if kind == 1:
             dots.append(m.end(1))
