@@ -282,6 +282,26 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",
         {"authors": ["McFadden"], "type": "thesis", "year": 2021},
     ),
+    # Vancouver: a journal whose name starts in lower case after the title (in capitals or not)
+    (
+        "Pereira G, Moreschi B. LIVING WITH IMAGES FROM LARGE-SCALE DATA SETS: A CRITICAL "
+        "PEDAGOGY FOR SCALING DOWN. photographies. 2023;16:235-61.",
+        {"authors": ["Pereira", "Moreschi"],
+         "title": "LIVING WITH IMAGES FROM LARGE-SCALE DATA SETS: A CRITICAL PEDAGOGY FOR "
+                  "SCALING DOWN",
+         "container": "photographies", "volume": "16", "page": "235-61", "year": 2023},
+    ),
+    (
+        "Doe J, Roe R. REMOTE SENSING OF COASTAL EROSION IN BANGLADESH. npj Clim Atmos Sci. "
+        "2022;5:12-19.",
+        {"authors": ["Doe", "Roe"], "title": "REMOTE SENSING OF COASTAL EROSION IN BANGLADESH",
+         "container": "npj Clim Atmos Sci", "volume": "5", "page": "12-19", "year": 2022},
+    ),
+    (
+        "Smith J, Jones K. Sleep architecture in ageing mice. eLife. 2020;9:e12345.",
+        {"authors": ["Smith", "Jones"], "title": "Sleep architecture in ageing mice",
+         "container": "eLife", "volume": "9", "page": "e12345", "year": 2020},
+    ),
     # a title opening with a part number (Roman or Arabic) is not cut after it
     (
         "Schirren, C., 2009. II. ESCO-Kongreß in Dubrovnik. Andrologia, 1(4), pp.167-168. "

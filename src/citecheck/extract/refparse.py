@@ -428,6 +428,12 @@ def _split_head(
         tail.container = _clean_field(head[known:])
         return _clean_field(head[:known]) if known else None, tail
     cuts = _sentence_boundaries(head)
+    if not cuts and comma is None:
+        lower = _lower_venue_cut(head)
+        if lower is not None:
+            # "TITLE IN CAPITALS. photographies" / "Title. eLife": a lower-case journal name
+            tail.container = _clean_field(head[lower:])
+            return _clean_field(head[:lower]), tail
     if comma is not None:
         # Comma style "Authors, Title, Journal Vol, Page": the journal is the last comma piece,
         # whatever abbreviations it holds ("Electrochim. Acta", "Z. Phys. A: At. Nucl.").
@@ -460,6 +466,26 @@ def _split_head(
         return _clean_field(head), tail
     tail.container = _clean_field(head)
     return None, tail
+
+
+_LOWER_VENUE_RE = re.compile(r"([.?!])\s+(?=[a-z])")
+
+
+def _lower_venue_cut(head: str) -> int | None:
+    """Start of a journal whose name begins in lower case ('photographies', 'eLife', 'npj
+    Digital Medicine') after the title's closing period, which the sentence splitter skips:
+    the last piece is a short name, not running text."""
+    for m in reversed(list(_LOWER_VENUE_RE.finditer(head))):
+        piece = head[m.end():].strip(" .")
+        words = piece.split()
+        before = head[: m.start(1)]
+        if (not words or len(words) > 6 or words[0].lower() in _FUNCTION_WORDS
+                or re.search(r"[.?!]\s", piece) or _sentence_like(piece)
+                or len(re.findall(r"[^\W\d_]{2,}", before)) < 2 or _boundary_kind(head, m.start(1)) != 1
+                or not re.search(r"[^\W\d_]{2}$", before)):
+            return None
+        return m.end()
+    return None
 
 
 # ", Ser. A" / ", Sect. A" / ", B" after an abbreviated name is part of the journal's name.
