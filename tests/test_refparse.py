@@ -282,6 +282,30 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "R. M. L. McFadden, Ph.D. thesis, University of British Columbia, 2021.",
         {"authors": ["McFadden"], "type": "thesis", "year": 2021},
     ),
+    # IEEE / physics: a journal abbreviation written with commas is one venue, not its last piece
+    (
+        "[44] Yu. G. Abov et al., Spin relaxation of β-active ⁸Li nuclei in LiF crystals, "
+        "Bull. USSR Acad. Sci., Phys. Ser., vol. 52, pp. 34-39, 1988.",
+        {"authors": ["Abov"], "truncated": True,
+         "title": "Spin relaxation of β-active ⁸Li nuclei in LiF crystals",
+         "container": "Bull. USSR Acad. Sci., Phys. Ser.", "volume": "52", "page": "34-39",
+         "year": 1988},
+    ),
+    (
+        "[30] A. B. Ivanov and V. Petrov, Nuclear spin-lattice relaxation in lithium fluoride, "
+        "Izv. Akad. Nauk SSSR, Ser. Fiz., vol. 47, no. 11, pp. 2299-2302, 1983.",
+        {"authors": ["Ivanov", "Petrov"],
+         "title": "Nuclear spin-lattice relaxation in lithium fluoride",
+         "container": "Izv. Akad. Nauk SSSR, Ser. Fiz.", "volume": "47", "issue": "11",
+         "page": "2299-2302", "year": 1983},
+    ),
+    (
+        "V. Petrov, Excitation transfer in a disordered system, Bull. USSR Acad. Sci., "
+        "Phys. Ser. 52, 40 (1988).",
+        {"authors": ["Petrov"], "title": "Excitation transfer in a disordered system",
+         "container": "Bull. USSR Acad. Sci., Phys. Ser.", "volume": "52", "page": "40",
+         "year": 1988},
+    ),
     # Vancouver: a journal whose name starts in lower case after the title (in capitals or not)
     (
         "Pereira G, Moreschi B. LIVING WITH IMAGES FROM LARGE-SCALE DATA SETS: A CRITICAL "

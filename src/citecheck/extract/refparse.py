@@ -504,6 +504,13 @@ def _comma_venue_start(head: str) -> int | None:
     if _SUBSERIES_RE.match(head[start:].strip()) and head[:idx].rstrip().endswith("."):
         prev = head.rfind(",", 0, idx)
         start = prev + 1 if prev >= 0 else 0
+    if _abbreviated_piece(head[start:], 1):
+        # "Bull. USSR Acad. Sci., Phys. Ser." / "Izv. Akad. Nauk SSSR, Ser. Fiz.": abbreviated
+        # pieces before an abbreviated last piece are one journal name written with commas
+        while start > 0 and _abbreviated_piece(
+            head[(prev := head.rfind(",", 0, start - 1)) + 1: start - 1], 2
+        ):
+            start = prev + 1
     piece = head[start:]
     if not re.search(r"[A-Za-z]", piece):
         return None
@@ -511,6 +518,23 @@ def _comma_venue_start(head: str) -> int | None:
     if len(words) > 3:
         return None  # the last piece reads like running text, not a journal name
     return start + (len(piece) - len(piece.lstrip()))
+
+
+_ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")
+
+
+def _abbreviated_piece(piece: str, need: int) -> bool:
+    """A comma piece of a journal's abbreviated name ('Bull. USSR Acad. Sci.', 'Phys. Ser.'):
+    capitalised words only, at least ``need`` of them abbreviations ending in a period, one
+    longer than an initial ('J. K. L.' is a run of initials)."""
+    words = piece.split()
+    if not 1 <= len(words) <= 6 or not all(
+        w[0].isupper() or w in _FUNCTION_WORDS for w in words
+    ):
+        return False
+    abbrevs = [w for w in words if _ABBREV_WORD_RE.fullmatch(w)
+               and w[:-1].lower() not in _NON_TERMINAL]
+    return len(abbrevs) >= need and any(len(w) > 2 for w in abbrevs)
 
 
 def _abbreviated_journal(piece: str, part: str) -> bool:
