@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -62,8 +61,8 @@ def test_read_reference_list_never_crashes(lines: list[str]) -> None:
 
 
 @SETTINGS
-@given(st.lists(REFISH.filter(lambda s: "\n" not in s and len(s.strip()) > 3 and
-                              re.search(r"\d", s) is not None), min_size=1, max_size=6))
+# mapped, not filtered: a filter rejecting most draws trips Hypothesis' filter_too_much check
+@given(st.lists(REFISH.map(lambda s: f"{' '.join(s.split())} 2001"), min_size=1, max_size=6))
 def test_numbered_list_reports_every_entry(entries: list[str]) -> None:
     text = "References\n\n" + "\n".join(f"[{i}] {e.strip()}" for i, e in enumerate(entries, 1))
     cits = read_reference_list(text, "list.txt")
@@ -102,7 +101,7 @@ def test_read_bibtex_arbitrary_text(text: str) -> None:
 
 @SETTINGS
 @given(st.lists(st.one_of(
-    ANY_TEXT.filter(lambda s: "\n" not in s and "\r" not in s),
+    ANY_TEXT.map(lambda s: " ".join(s.splitlines())),
     st.builds(lambda i, t: json.dumps({"id": i, "text": t}), st.text(max_size=10), REFISH),
     st.builds(lambda t: json.dumps({"bibtex": t}), ANY_TEXT),
     st.builds(lambda t: json.dumps({"csl": {"title": t, "author": [{"family": t}]}}), ANY_TEXT),

@@ -717,3 +717,26 @@ def test_letters_cited_for_a_main_journal_paper(cited_venue: str, page: str, con
     cited.container_title = cited_venue
     a = assess(cited, found)
     assert any(d.field == "container-title" for d in a.discrepancies) is flagged, a.rationale
+
+
+def test_several_title_words_and_every_locator_wrong_is_another_work() -> None:
+    """Real authors, a title sharing only some words, and year, volume and page all different:
+    not a slip in a citation of this record (the chimeric-title fabrication)."""
+    found = Record.from_csl({
+        "id": "r", "type": "article-journal", "title": "Self-consistent definition of the neutron capture "
+        "cross section of polarized targets", "author": [{"family": "Ivanov", "given": "A. N."},
+                                                         {"family": "Wellenzohn", "given": "M."}],
+        "issued": {"date-parts": [[2008]]}, "container-title": "JHEP", "volume": "2008", "page": "112"})
+    cited = found.model_copy(deep=True)
+    cited.title = "Self-consistent definition of the capture cross section for polarized neutrons"
+    set_year(cited, 2010)
+    cited.volume, cited.page = "2013", "711"
+    a = assess(cited, found)
+    assert [d.detail for d in a.discrepancies if d.field == "title"] == ["3 title words differ"]
+    assert any(d.field == "record" and d.severity == "major" for d in a.discrepancies), a.rationale
+    assert a.score < 3.0
+    # the same title change with the journal reference intact still names the record
+    cited.volume, cited.page = found.volume, found.page
+    set_year(cited, 2008)
+    a = assess(cited, found)
+    assert not any(d.severity == "major" for d in a.discrepancies), a.rationale

@@ -109,11 +109,13 @@ class _Scorer:
         self.minor = 0.0
         self.major = 0.0
         self.checked = 0.0
+        self.checked_fields: set[str] = set()
         self.title_close = False  # title differs by a word or two: still names this work
         self.scores: dict[str, float] = {}  # per-field similarities (Assessment.field_scores)
 
     def check(self, field: str) -> None:
         self.checked += _WEIGHTS.get(field, 0.5)
+        self.checked_fields.add(field)
 
     def agree(self, what: str) -> None:
         self.agreed.append(what)
@@ -465,6 +467,16 @@ def _identifiers(cited: Record, found: Record, s: _Scorer) -> None:
                    detail="one or two characters differ" if close else "a different arXiv id")
 
 
+def _locators_all_wrong(s: _Scorer) -> bool:
+    """The title differs in several words and every one of year, volume and page that could
+    be compared (at least two of them) disagrees."""
+    wrong = {d.field for d in s.issues}
+    if "title" not in wrong:
+        return False
+    checked = [f for f in ("issued", "volume", "page") if f in s.checked_fields]
+    return len(checked) >= 2 and all(f in wrong for f in checked)
+
+
 def _identity(comp: AuthorComparison | None, s: _Scorer) -> None:
     """Several discrepancies and no field that identifies the record: another work.
 
@@ -476,6 +488,13 @@ def _identity(comp: AuthorComparison | None, s: _Scorer) -> None:
         return
     agreed = set(s.agreed)
     if s.title_close or agreed & {"title", "DOI", "arXiv id"}:
+        return
+    if _locators_all_wrong(s):
+        # a title with several words changed, and the year, volume and page all somebody
+        # else's: the same authors' (or collaboration's) other work, or none
+        s.flag(P_IDENTITY, "nothing identifies the record as the cited work", field="record",
+               kind="other", severity="major",
+               detail="title differs in several words and year, volume and page all disagree")
         return
     if comp is not None and comp.matched - comp.loose >= 1 and comp.overlap >= 0.5:
         return
