@@ -298,3 +298,18 @@ def test_a_borrowed_doi_is_major_even_when_the_title_resembles_another_paper() -
     [v] = checker(MemorySource([CMS_DIJET, CMS_UPSILON])).check_citations([real])
     assert v.label is Label.MINOR, v.rationale
     assert v.match is not None and v.match.id == CMS_DIJET.id
+
+
+def test_an_emphasised_title_rescues_an_entry_the_parser_could_not_read() -> None:
+    raw = (r"\bibitem{M.2002} W.~Mali. R., J.~Roos. S., \emph{25Mg NMR study of the MgB2 superconductor}, "
+           "(2002).")
+    garbled = Record.from_csl({"title": "W. Mali", "issued": {"date-parts": [[2002]]},
+                               "container-title": "R., J. Roos. S., 25Mg NMR study of the MgB2 superconductor"})
+    [v] = checker(MemorySource([REAL, OTHER])).check_citations([Citation(id="b", raw=raw, fields=garbled)])
+    assert v.label is Label.EXACT, v.rationale
+    assert v.match is not None and v.match.id == REAL.id
+    assert "title taken from a quoted or emphasised span" in v.citation.parse_warnings
+    # with no such span it stays an ERROR that says why
+    [v] = checker(MemorySource([REAL])).check_citations([Citation(id="c", raw="W.~Mali. R., (2002).",
+                                                                  fields=Record(title="W. Mali"))])
+    assert v.label is Label.ERROR

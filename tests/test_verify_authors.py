@@ -184,3 +184,13 @@ def test_hyphenated_and_run_together_initials_are_initials_not_a_given_name() ->
     # a different written-out given name is still caught
     comp = compare_authors(rec(Name(family="Rugina", given="Anna-Maria"), Name(family="Kanoun", given="K")), found)
     assert comp.wrong_given
+
+
+def test_et_al_glued_to_a_record_name_is_a_truncated_list() -> None:
+    """Some records hold 'Abachi et al.' as one family name: that is Abachi and others."""
+    found = rec(Name(family="Abachi et al."))
+    for cited in (rec(Name(family="Abachi"), truncated=True), rec(Name(family="Abachi", given="S."),
+                                                                  Name(family="Abbott", given="B."))):
+        comp = compare_authors(cited, found)
+        assert comp.matched >= 1 and not comp.extra, comp
+    assert compare_authors(rec(Name(family="Baffioni")), found).matched == 0

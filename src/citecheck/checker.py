@@ -31,6 +31,7 @@ from citecheck.retrieve import (
     LookupMemo,
     Retrieval,
     RetrieveOptions,
+    alternative_readings,
     cited_arxiv,
     cited_doi,
     retrieve,
@@ -221,6 +222,15 @@ class Checker:
         cited = citation.fields
         jvp = cited.container_title and cited.volume and cited.first_page
         title_ok = bool(cited.title and len(cited.title.strip()) >= 8)
+        if not (title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author):
+            # nothing usable where the parser looked: a quoted or emphasised span may be the title
+            alt = next((a for a in alternative_readings(citation) if a.title and len(a.title) >= 12), None)
+            if alt is not None:
+                if alt.container_title and alt.title and alt.title in alt.container_title:
+                    alt.container_title = None  # the parser's "journal" was the rest of the entry
+                citation.fields = cited = alt
+                citation.parse_warnings.append("title taken from a quoted or emphasised span")
+                title_ok = True
         if not (title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author):
             return self._verdict(
                 citation, Label.ERROR, decided_by="error",

@@ -105,7 +105,8 @@ def cited_arxiv(fields: Record) -> str | None:
     return normalize_arxiv(fields.arxiv) or arxiv_from_doi(normalize_doi(fields.DOI))
 
 
-_QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}")
+_QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}"
+                     r"|\\(?:emph|textit|textsl|textbf)\s*\{([^{}]{12,400})\}")
 _PIECES = re.compile(r"(?<=[.?!”\"])\s+(?=\S)")
 
 
@@ -116,7 +117,7 @@ def alternative_readings(citation: Citation) -> list[Record]:
     if citation.provenance.format in ("bibtex", "csl", "bbl") or citation.raw.lstrip()[:1] in "@{":
         return []
     seen = {title_key(cited.title or "")}
-    texts = [m.group(1) or m.group(2) for m in _QUOTED.finditer(citation.raw)]
+    texts = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED.finditer(citation.raw)]
     pieces = _PIECES.split(cited.container_title or "")
     if cited.title and len(pieces) >= 2:
         # "Title. Second sentence of the title. Journal": the parser cut the title at its period

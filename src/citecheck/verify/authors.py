@@ -126,6 +126,9 @@ def person_key(name: Name) -> NameKey:
     return _key(name.family, name.given, name.literal, name.non_dropping_particle)
 
 
+_ET_AL_TAIL = re.compile(r"[\s,]+(?:et\.?\s*al\.?|and\s+others)\s*$", re.I)
+
+
 def _keys(record: Record) -> tuple[list[NameKey], bool]:
     """The comparable names, and whether the list ends in "et al." / "and others"."""
     keys = []
@@ -134,6 +137,11 @@ def _keys(record: Record) -> tuple[list[NameKey], bool]:
     for n in record.author or record.editor:
         if not (n.family or n.literal or n.given):
             continue
+        for part in ("family", "literal"):
+            value = getattr(n, part)
+            if value and (cut := _ET_AL_TAIL.sub("", value)) != value:
+                # "Abachi et al." in one name field (records have such slips too)
+                n, others = n.model_copy(update={part: cut}), True
         k = person_key(n)
         if k.family.lstrip("@") in _OTHERS or k.full.lstrip("@") in _OTHERS:
             others = True  # "et al." written as an author
@@ -333,6 +341,8 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     if positions != sorted(positions):
         result.swapped = True
     truncated = cited.authors_truncated or found.authors_truncated or c_others or f_others
+    if (found.authors_truncated or f_others) and positions and positions[0] == 0:
+        result.extra = []  # the record lists only its first author(s): the rest can't be told
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.
         last = max(positions)
