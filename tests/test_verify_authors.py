@@ -194,3 +194,7 @@ def test_et_al_glued_to_a_record_name_is_a_truncated_list() -> None:
         comp = compare_authors(cited, found)
         assert comp.matched >= 1 and not comp.extra, comp
     assert compare_authors(rec(Name(family="Baffioni")), found).matched == 0
+    # a collaboration the record does not name is still wrong, truncated list or not
+    found = rec(Name(family="Alver", given="B."), Name(literal="PHOBOS Collaboration"), truncated=True)
+    comp = compare_authors(rec(Name(family="Alver", given="B."), Name(literal="STAR Collaboration")), found)
+    assert comp.extra == ["STAR Collaboration"]

@@ -323,6 +323,7 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         elif not k.is_collab and _given_differs(k.first_given, f_keys[idx].first_given):
             result.wrong_given.append((k.display, f_keys[idx].display))
     # pass 2: misspellings — closest unused family name within a small edit distance
+    extra_collabs: list[str] = []
     for n_tried, (_ci, k) in enumerate(unmatched):
         best = None
         # (fuzzy search is quadratic: on huge lists only the first few unmatched names get it)
@@ -338,11 +339,15 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
             result.misspelled.append((k.display, f_keys[best].display))
         else:
             result.extra.append(k.display)
+            if k.is_collab:
+                extra_collabs.append(k.display)
     if positions != sorted(positions):
         result.swapped = True
     truncated = cited.authors_truncated or found.authors_truncated or c_others or f_others
     if (found.authors_truncated or f_others) and positions and positions[0] == 0:
-        result.extra = []  # the record lists only its first author(s): the rest can't be told
+        # the record lists only its first author(s): further people can't be told, but a
+        # collaboration other than the record's is still wrong
+        result.extra = extra_collabs
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.
         last = max(positions)
