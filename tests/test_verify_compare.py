@@ -740,3 +740,17 @@ def test_several_title_words_and_every_locator_wrong_is_another_work() -> None:
     set_year(cited, 2008)
     a = assess(cited, found)
     assert not any(d.severity == "major" for d in a.discrepancies), a.rationale
+
+
+def test_acm_volume_issue_without_page_is_not_a_wrong_page() -> None:
+    """ACM writes 'Scientific Reports 5, 1 (2015)': volume 5, issue 1, no page; APS writes the
+    same shape with a page. A number equal to the record's issue is read as the issue."""
+    found = Record.from_csl({"id": "r", "type": "article-journal", "title": "Single-molecule FRET studies",
+                             "container-title": "Scientific Reports", "volume": "5", "issue": "1",
+                             "number": "16696", "issued": {"date-parts": [[2015]]}})
+    cited = found.model_copy(deep=True)
+    cited.issue, cited.number, cited.page = None, None, "1"
+    a = assess(cited, found)
+    assert not a.discrepancies and a.score == 10.0, a.rationale
+    cited.page = "2"  # neither the article number nor the issue
+    assert [d.field for d in assess(cited, found).discrepancies] == ["page"]

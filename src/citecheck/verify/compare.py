@@ -430,6 +430,8 @@ def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
         s.check("page")
         if any(_page_equal(cp, fp) for fp in fps):
             s.agree("page")
+        elif not cited.issue and found.issue and cp == found.issue.strip().lower():
+            s.agree("issue")  # ACM "Journal 5, 1 (2015)": volume, issue; the page left out
         else:
             s.flag(P_PAGE, f"page {cited.page} cited, record says {found.page or found.number}",
                    field="page", cited=cited.page, found=found.page or found.number, kind="mismatch")
