@@ -341,6 +341,66 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "container": "Andrologia", "volume": "7", "issue": "2", "page": "101-103",
          "year": 1975},
     ),
+    # a version number inside a title ("Claude 3.5", "GPT-4", "Llama 2", "Python 3.11") neither
+    # ends the title nor is read as a volume / issue / page
+    (
+        "Muhammed Said Besler. 2024. Performance of Claude 3.5 Sonnet in Image-based Radiological "
+        "Case Evaluations. Polish Journal of Radiology. https://doi.org/10.5114/pjr/192160",
+        {"authors": ["Besler"],
+         "title": "Performance of Claude 3.5 Sonnet in Image-based Radiological Case Evaluations",
+         "container": "Polish Journal of Radiology", "volume": None, "issue": None, "page": None,
+         "year": 2024, "doi": "10.5114/pjr/192160"},
+    ),
+    (
+        "[12] Muhammed Said Bşeler, Performance of Claude 3.5 Sonnet in image-based radiological "
+        "case evaluations, Polish Journal of Radiology, 2024.",
+        {"authors": ["Bşeler"],
+         "title": "Performance of Claude 3.5 Sonnet in image-based radiological case evaluations",
+         "container": "Polish Journal of Radiology", "volume": None, "issue": None, "page": None,
+         "year": 2024},
+    ),
+    (
+        "Jane Doe. 2024. Evaluating Llama 2 and GPT-4 as Code Reviewers. Empirical Software "
+        "Engineering. https://doi.org/10.1007/s10664-024-00001-1",
+        {"authors": ["Doe"], "title": "Evaluating Llama 2 and GPT-4 as Code Reviewers",
+         "container": "Empirical Software Engineering", "volume": None, "page": None,
+         "year": 2024},
+    ),
+    (
+        "Smith, J. A., & Lee, K. (2023). Evaluating GPT-4 on medical licensing examinations. "
+        "Journal of Medical Internet Research.",
+        {"authors": ["Smith", "Lee"], "title": "Evaluating GPT-4 on medical licensing examinations",
+         "container": "Journal of Medical Internet Research", "volume": None, "page": None,
+         "year": 2023},
+    ),
+    (
+        "[4] J. A. Smith and K. Lee, Fine-tuning Llama 2 with GPT-3.5 labels for clinical note "
+        "summarization, Journal of Biomedical Informatics, 2024.",
+        {"authors": ["Smith", "Lee"],
+         "title": "Fine-tuning Llama 2 with GPT-3.5 labels for clinical note summarization",
+         "container": "Journal of Biomedical Informatics", "volume": None, "page": None,
+         "year": 2024},
+    ),
+    (
+        "[6] J. A. Smith, Type checking in Python 3.11, Journal of Open Source Software, 2023.",
+        {"authors": ["Smith"], "title": "Type checking in Python 3.11",
+         "container": "Journal of Open Source Software", "volume": None, "issue": None,
+         "year": 2023},
+    ),
+    (
+        "Jane Doe. 2024. Evaluating Claude 3.5 Sonnet as a Code Reviewer. Empirical Software "
+        "Engineering 29, 3 (2024), 55.",
+        {"authors": ["Doe"], "title": "Evaluating Claude 3.5 Sonnet as a Code Reviewer",
+         "container": "Empirical Software Engineering", "volume": "29", "issue": "3", "page": "55",
+         "year": 2024},
+    ),
+    # Nature style "Preprint at …" is a note, not a venue
+    (
+        "Balestri, R. Neutral prompts: quantifying bias in image models. Preprint at "
+        "https://arxiv.org/abs/2602.12133 (2026).",
+        {"authors": ["Balestri"], "title": "Neutral prompts: quantifying bias in image models",
+         "container": None, "year": 2026},
+    ),
 ]
 
 

@@ -305,6 +305,10 @@ def _split_venue(
         full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
         if m.start() == 0 or (not full and best is not None):
             continue
+        if not full and re.match(r"\.\d", text[m.end():]):
+            continue  # "Claude 3.5 Sonnet", "Python 3.11": a version number in a title
+        if m.group("dotissue") and full == m.group("dotissue") and re.search(r"[^\W\d_]{3}", text[m.end():]):
+            continue  # "Type checking in Python 3.11, Journal of X": a version, the venue runs on
         if not full and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("vol")):
             continue  # "The Year 2000", "1492-2000": a year, not a volume
         if _VERSION_RE.search(text, 0, m.start()):
@@ -700,6 +704,20 @@ def _names_a_venue(piece: str) -> bool:
     )
 
 
+# A periodical's word anywhere in a name: "Polish Journal of Radiology", "IEEE Transactions on X"
+_PERIODICAL_WORD_RE = re.compile(
+    r"\b(?:Journal|Transactions|Letters|Proceedings|Annals|Bulletin|Reviews?|Magazine|Quarterly)\b"
+)
+
+
+def _names_a_journal(piece: str) -> bool:
+    """A periodical's name rather than a publisher's: a known journal or a capitalised name
+    with a periodical's word, and no book-trade word ('Harvard Business Review Press')."""
+    if _BOOK_HINT_RE.search(piece):
+        return False
+    return _names_a_venue(piece) or bool(_journal_like(piece) and _PERIODICAL_WORD_RE.search(piece))
+
+
 _EDITION_RE = re.compile(
     r"^(?:\d+(?:st|nd|rd|th|e|ème)|first|second|third|revised|rev\.|new)\s+(?:ed|edn|edition|éd)\.?$", re.I
 )
@@ -736,6 +754,11 @@ def _split_comma_book(text: str, tail: _Tail) -> tuple[str | None, _Tail]:
             _US_STATE_RE.match(piece) or piece in _COUNTRIES or re.match(r"^at\s+[A-Z]", piece)
         ) and any(_CONF_RE.search(p) for p in pieces[:-1]):
             pieces.pop()  # "Proceedings of X, at Long Beach, CA": the conference's place
+        elif not taken and not tail.container and _names_a_journal(piece):
+            # "Title, Polish Journal of Radiology, 2024": a journal, not a book's publisher
+            tail.container = _clean_field(piece)
+            pieces.pop()
+            break
         elif (pm := _PUBLISHER_RE.match(piece)) and _plausible_imprint(pm.group("place"), pm.group("pub")):
             taken.insert(0, piece)
             pieces.pop()
@@ -1200,7 +1223,7 @@ def _finish_container(value: str | None) -> str | None:
 
 # Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".
 _NOT_VENUE_RE = re.compile(
-    r"^(?:(?:an?\s+)?(?:unpublished\s+)?(?:preprint|manuscript|unpublished(?:\s+\w+)?|working paper|"
+    r"^(?:(?:an?\s+)?(?:unpublished\s+)?(?:preprint(?:\s+at)?|manuscript|unpublished(?:\s+\w+)?|working paper|"
     r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
     r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
     r"dispon[ií]vel\s+em|consult[ée]\s+le|online|web|internet|\[?online\]?|"
