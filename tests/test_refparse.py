@@ -401,6 +401,22 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Balestri"], "title": "Neutral prompts: quantifying bias in image models",
          "container": None, "year": 2026},
     ),
+    # Vancouver where the volume is the year again ("2003;2003(34)"): the first is the date
+    (
+        "Böttcher A, Grudsky S, Spitkovsky I. Block Toeplitz operators with frequency‐modulated "
+        "semi‐almost periodic symbols. Int J Math Math Sci. 2003;2003(34):2157-76.",
+        {"authors": ["Böttcher", "Grudsky", "Spitkovsky"],
+         "title": "Block Toeplitz operators with frequency-modulated semi-almost periodic symbols",
+         "container": "Int J Math Math Sci", "volume": "2003", "issue": "34", "page": "2157-76",
+         "year": 2003},
+    ),
+    (
+        "Smith J, Lee K. Sparse coding of natural images. Abstr Appl Anal. 2014 Mar 12;2014(3):"
+        "178912.",
+        {"authors": ["Smith", "Lee"], "title": "Sparse coding of natural images",
+         "container": "Abstr Appl Anal", "volume": "2014", "issue": "3", "page": "178912",
+         "year": 2014},
+    ),
 ]
 
 

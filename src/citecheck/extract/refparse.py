@@ -921,6 +921,9 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
                  if re.search(rf"(?<![\w.]){_YEAR}\s*,\s*\d{{1,5}}\s*,\s*$", text[: m.start()])]
         if len(pages) < len(bare):
             bare = [m for m in bare if m not in pages]
+    if len(bare) > 1 and re.match(rf"(?:\s+{_MONTH_DAY})?\s*;\s*$", text[bare[-2].end(): bare[-1].start()]):
+        # Vancouver "Int J Math Math Sci. 2003;2003(34):2157-76": the volume is the year again
+        bare = bare[:-1]
     if bare:
         m = bare[-1]
         start, end = m.span()
