@@ -212,3 +212,26 @@ def test_input_files_are_followed(tmp_path: Path) -> None:
     cites = read_path(main)
     assert [c.id for c in cites] == ["x", "Stahn2007"]
     assert cites[0].provenance.file == str(tmp_path / "refs.tex") and cites[0].provenance.line == 3
+
+
+def test_lower_case_abbreviation_inside_a_journal_name() -> None:
+    # "Phys. kondens. Materie", "Z. angew. Math. Mech.": a lower-case abbreviated word after an
+    # abbreviated one is part of the journal's name, not the end of the title
+    text = (
+        "\\begin{thebibliography}{9}\n"
+        "\\bibitem{MacLaughlin1970} D. E.~MacLaughlin and D.~Rossier, \\emph{Nuclear Spin-lattice "
+        "Relaxation in the Mixed State of Superconducting Niobium}, Phys. kondens. Materie "
+        "\\textbf{11}, 43 (1970).\n"
+        "\\bibitem{Mueller1932} H.~M\\\"uller, \\emph{\\\"Uber die Randwertaufgabe der "
+        "W\\\"armeleitung}, Z. angew. Math. Mech. \\textbf{12}, 45 (1932).\n"
+        "\\end{thebibliography}\n"
+    )
+    first, second = read_bbl(text, "x.bbl")
+    f = first.fields
+    assert first.error is None
+    assert [a.family for a in f.author] == ["MacLaughlin", "Rossier"]
+    assert f.title == "Nuclear Spin-lattice Relaxation in the Mixed State of Superconducting Niobium"
+    assert (f.container_title, f.volume, f.page, f.year) == ("Phys. kondens. Materie", "11", "43", 1970)
+    f = second.fields
+    assert f.title == "Über die Randwertaufgabe der Wärmeleitung"
+    assert (f.container_title, f.volume, f.page, f.year) == ("Z. angew. Math. Mech.", "12", "45", 1932)

@@ -417,6 +417,17 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "container": "Abstr Appl Anal", "volume": "2014", "issue": "3", "page": "178912",
          "year": 2014},
     ),
+    # a lower-case abbreviation after an abbreviated word is inside the journal's name
+    (
+        "H. Müller, Über die Randwertaufgabe der Wärmeleitung, Z. angew. Math. Mech. 12, 45 (1932).",
+        {"authors": ["Müller"], "title": "Über die Randwertaufgabe der Wärmeleitung",
+         "container": "Z. angew. Math. Mech.", "volume": "12", "page": "45", "year": 1932},
+    ),
+    (
+        "A. Author, On the thermal conductivity of tin, Phys. kondens. Materie 5, 12 (1966).",
+        {"authors": ["Author"], "title": "On the thermal conductivity of tin",
+         "container": "Phys. kondens. Materie", "volume": "5", "page": "12", "year": 1966},
+    ),
 ]
 
 

@@ -173,7 +173,18 @@ def _boundary_kind(text: str, pos: int) -> int:
         return 0  # part of an abbreviated journal name
     if token.islower() and bare in _LOWER_ABBREV:
         return 0  # part of an abbreviated journal name
+    if token.isalpha() and token.islower() and len(token) <= 9 and (
+        (before := _ABBREV_BEFORE_RE.search(text, 0, pos - len(token)))
+        and _boundary_kind(text, before.start(1)) == 0
+    ):
+        # "Phys. kondens. Materie", "Z. angew. Math. Phys.": a lower-case abbreviation inside a
+        # journal name, right after an abbreviated word of it
+        return 0
     return 1
+
+
+# A capitalised word and a period right before: "Phys. ", "Z. "
+_ABBREV_BEFORE_RE = re.compile(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
 
 
 _PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
