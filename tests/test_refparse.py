@@ -428,6 +428,20 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Author"], "title": "On the thermal conductivity of tin",
          "container": "Phys. kondens. Materie", "volume": "5", "page": "12", "year": 1966},
     ),
+    # ADS "Authors, Year. Journal, Title, Volume, Page": the journal before the title
+    (
+        "Guyodo,  Y., Richter,  C., Valet,  J.-P., 1999. J. geophys. Res., Paleointensity record "
+        "from Pleistocene sediments (1.4-0 Ma) off the California Margin, 104.",
+        {"authors": ["Guyodo", "Richter", "Valet"],
+         "title": "Paleointensity record from Pleistocene sediments (1.4-0 Ma) off the California "
+                  "Margin",
+         "container": "J. geophys. Res.", "volume": "104", "year": 1999},
+    ),
+    (
+        "Kim, H, 2013. Chem. Rev., Liquid metal batteries: past, present, and future, 113, 2075.",
+        {"authors": ["Kim"], "title": "Liquid metal batteries: past, present, and future",
+         "container": "Chem. Rev.", "volume": "113", "page": "2075", "year": 2013},
+    ),
 ]
 
 

@@ -467,6 +467,13 @@ def _split_head(
         tail.container = _clean_field(head[cuts[0]:])
         return _clean_field(title), tail
     if "," in head:
+        first, _, after = head.partition(",")
+        if (_names_a_venue(first.strip()) and _sentence_like(after)
+                and not _names_a_venue(after.rpartition(",")[2].strip())):
+            # ADS "Authors, 1999. J. geophys. Res., Paleointensity record from …, 104": the
+            # journal before the title
+            tail.container = _clean_field(first)
+            return _clean_field(after), tail
         # Comma style: the journal is the last comma-separated piece (physics / IEEE).
         title, _, venue = head.rpartition(",")
         tail.container = _clean_field(venue)
@@ -707,8 +714,8 @@ def _names_a_venue(piece: str) -> bool:
     """'Phys. Rev. B' / 'Journal of X' / a known journal, not the end of a title."""
     if len(piece.split()) > 10:
         return False
-    if re.fullmatch(r"(?:[A-Z][\w'’&-]*\.?\s*:?\s*)+", piece) and piece.count(".") >= 2:
-        return True  # only abbreviations: "Phys. Rev. B", "Nucl. Phys."
+    if re.fullmatch(r"(?:(?:[A-Z][\w'’&-]*\.?|(?<=\s)(?!(?:and|of|the|in|et|und|al)\.)[a-z]{2,9}\.)\s*:?\s*)+", piece) and piece.count(".") >= 2:
+        return True  # only abbreviations: "Phys. Rev. B", "Nucl. Phys.", "J. geophys. Res."
     key = journal_key(piece)
     return bool(key and (key in journal_table() or key in _journal_values())) or bool(
         _VENUE_WORD_RE.match(piece) or _CONF_RE.search(piece)
