@@ -8,7 +8,7 @@ Usage (needs ../shared/data/corpus):
     citecheck check --offline --index /tmp/full.db --format jsonl --fail-on never /tmp/sweep.jsonl > /tmp/pred.jsonl
     python benchmarks/style_sweep.py --score /tmp/sweep.jsonl /tmp/pred.jsonl
 
-Written quickly as a robustness probe (2026-12-03); the results are in docs/benchmarks.md.
+A robustness probe (2026-12-03); results: docs/benchmarks.md, "Style sweep".
 """
 # ruff: noqa
 import argparse, gzip, json, random, re, sys, unicodedata, glob, copy
