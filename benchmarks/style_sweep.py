@@ -10,8 +10,15 @@ Usage (needs ../shared/data/corpus):
 
 A robustness probe (2026-12-03); results: docs/benchmarks.md, "Style sweep".
 """
-# ruff: noqa
-import argparse, gzip, json, random, re, sys, unicodedata, glob, copy
+
+import argparse
+import copy
+import glob
+import gzip
+import json
+import random
+import re
+import unicodedata
 from collections import Counter
 from pathlib import Path
 
@@ -142,7 +149,7 @@ def authors(r, style, etal_after=None, accents=True):
         s = ", ".join(names)
         return s + (", et al" if etal else "")
     if etal:
-        return names[0] + (" et al." if style != "harvard" else " et al.")
+        return names[0] + " et al."
     if len(names) == 1:
         return names[0]
     if style == "nature":
@@ -303,7 +310,8 @@ def load():
     recs = {}
     for f in sorted(glob.glob(CORPUS + "*.jsonl.gz")):
         name = f.split("/")[-1].replace(".jsonl.gz", "")
-        rs = [json.loads(l) for l in gzip.open(f, "rt")]
+        with gzip.open(f, "rt", encoding="utf-8") as fh:
+            rs = [json.loads(line) for line in fh]
         rs = [r for r in rs if r.get("title") and r.get("author") and year(r) and len(r["title"]) > 15
               and not any(re.search(r"\d", (n.get("family") or "") + (n.get("given") or "")) for n in r["author"])]
         recs[name] = rs
@@ -411,9 +419,14 @@ def main():
     print(len(out))
 
 
+def _read_jsonl(path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
 def score(gold_path: str, pred_path: str) -> None:
-    gold = {json.loads(l)["id"]: json.loads(l) for l in open(gold_path, encoding="utf-8")}
-    pred = {json.loads(l)["id"]: json.loads(l) for l in open(pred_path, encoding="utf-8")}
+    gold = {r["id"]: r for r in _read_jsonl(gold_path)}
+    pred = {r["id"]: r for r in _read_jsonl(pred_path)}
     c = Counter((gold[i]["label"], pred[i]["label"]) for i in gold)
     for g in ("EXACT", "MINOR", "MAJOR"):
         print(g, {p: n for (gg, p), n in sorted(c.items()) if gg == g})
