@@ -130,3 +130,11 @@ def test_a_two_sentence_title_cut_at_its_period_is_offered_whole() -> None:
     titles = [alt.title for alt in alternative_readings(cited)]
     assert ("The Devotio Moderna and Commemoration. The Case of St Margaret’s Convent in Gouda"
             in titles), titles
+
+
+def test_unrecognised_authors_before_a_comma_offer_the_text_after_it() -> None:
+    from citecheck.retrieve import alternative_readings
+
+    raw = "[10] Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography, 2008."
+    cited = citation(raw, title="Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography")
+    assert "Mathematics of thermoacoustic tomography" in [alt.title for alt in alternative_readings(cited)]

@@ -754,3 +754,13 @@ def test_acm_volume_issue_without_page_is_not_a_wrong_page() -> None:
     assert not a.discrepancies and a.score == 10.0, a.rationale
     cited.page = "2"  # neither the article number nor the issue
     assert [d.field for d in assess(cited, found).discrepancies] == ["page"]
+
+
+@pytest.mark.parametrize(("cited_volume", "flagged"), [("56", False), ("53", False), ("53-56", False),
+                                                       ("54", True), ("57", True)])
+def test_one_end_of_a_double_volume_is_the_volume(cited_volume: str, flagged: bool) -> None:
+    found = Record(title="Diffusion-induced spin-lattice relaxation of 8Li in beta-LiAl",
+                   container_title="Solid State Ionics", volume="53–56", page="426-430")
+    cited = found.model_copy(deep=True)
+    cited.volume = cited_volume
+    assert any(d.field == "volume" for d in assess(cited, found).discrepancies) is flagged

@@ -129,6 +129,9 @@ def alternative_readings(citation: Citation) -> list[Record]:
         # "Title, Digital Access to Scholarship at Harvard (DASH)": a venue without numbers that
         # the parser left on the title; the text before a comma is the title
         texts += [cited.title.split(", ")[0], cited.title.rsplit(", ", 1)[0]]
+        # "Peter Kuchment and Leonid Kunyansky, Mathematics of …": authors the parser did not
+        # recognise left in front of the title; the text after the last comma is the title
+        texts.append(cited.title.rsplit(", ", 1)[1])
     out: list[Record] = []
     for text in texts:
         text = text.strip(" \t,.;:“”\"'*")

@@ -93,6 +93,15 @@ def _page_equal(a: str, b: str) -> bool:
     return bool(da) and da == db
 
 
+def _numbers(value: str) -> set[str]:
+    return {n.lstrip("0") for n in re.findall(r"\d+", value)}
+
+
+def _is_range(a: str, b: str) -> bool:
+    """One of the two volumes is a double volume ('53–56', '289-290')."""
+    return any(re.fullmatch(r"\s*\d+\s*[-–—/]+\s*\d+\s*", v) for v in (a, b))
+
+
 def _lead_number(value: str) -> str:
     """'81' from '81', '81 (4)', 'Vol. 81'; '' when there is no number."""
     match = re.search(r"\d+", value)
@@ -419,8 +428,9 @@ def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
     if cited.volume and found.volume and not is_preprint_venue(found.container_title):
         s.check("volume")
         cv, fv = _lead_number(cited.volume), _lead_number(found.volume)
-        if cited.volume.strip().lower() == found.volume.strip().lower() or (cv and cv == fv):
-            s.agree("volume")
+        if cited.volume.strip().lower() == found.volume.strip().lower() or (cv and cv == fv) or (
+                _numbers(cited.volume) & _numbers(found.volume) and _is_range(cited.volume, found.volume)):
+            s.agree("volume")  # incl. one end of a double volume ("56" for "53–56")
         else:
             s.flag(P_VOLUME, f"volume {cited.volume} cited, record says {found.volume}",
                    field="volume", cited=cited.volume, found=found.volume, kind="mismatch")
