@@ -442,6 +442,20 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Kim"], "title": "Liquid metal batteries: past, present, and future",
          "container": "Chem. Rev.", "volume": "113", "page": "2075", "year": 2013},
     ),
+    # Harvard, a double volume before the page label
+    (
+        "Schirmer, A., Heitjans, P., Faber, W. and Clausen, D., 1992. Diffusion-induced "
+        "spin-lattice relaxation of ⁸Li in β-LiAl. Solid State Ionics, 53–56, pp.426-430.",
+        {"authors": ["Schirmer", "Heitjans", "Faber", "Clausen"],
+         "title": "Diffusion-induced spin-lattice relaxation of ⁸Li in β-LiAl",
+         "container": "Solid State Ionics", "volume": "53–56", "page": "426-430", "year": 1992},
+    ),
+    (
+        "Okafor, C. and Lind, M., 2004. Proton conduction in layered perovskites. "
+        "J. Solid State Chem., 101-102, pp. 33-40.",
+        {"authors": ["Okafor", "Lind"], "title": "Proton conduction in layered perovskites",
+         "container": "J. Solid State Chem.", "volume": "101-102", "page": "33-40", "year": 2004},
+    ),
 ]
 
 

@@ -264,6 +264,14 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
     return best
 
 
+_VOL_BEFORE_LABELS_RE = re.compile(
+    r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
+    r"\s*[:,]\s*(\d{1,4}))?\s*$"
+)
+# "Solid State Ionics, 53–56" before the page label: a double volume right after the name
+_DOUBLE_VOL_END_RE = re.compile(r"(?:(?<=[^\W\d_.],\s)|(?<=[^\W\d_.]\s)|(?<=\.,\s)|(?<=\.\s))(\d{1,4})[-–](\d{1,4})\s*$")
+
+
 def _split_venue(
     rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False
 ) -> tuple[str | None, _Tail]:
@@ -286,11 +294,14 @@ def _split_venue(
             head = re.sub(r"\s*\([^()]*$", "", head)
         if not tail.volume:
             # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
-            vm = re.search(
-                r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
-                r"\s*[:,]\s*(\d{1,4}))?\s*$",
-                head,
-            )
+            vm = _VOL_BEFORE_LABELS_RE.search(head)
+            dv = _DOUBLE_VOL_END_RE.search(head)
+            if dv and int(dv.group(1)) < int(dv.group(2)) <= int(dv.group(1)) + 10 and not (
+                re.fullmatch(r"(?:1[89]|20)\d\d", dv.group(1))
+            ):
+                tail.volume = dv.group(0).strip()  # a double volume, not a page range
+                head = head[: dv.start()].rstrip(_TRIM_KEEP_DOT)
+                vm = None
             year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
             if vm and re.search(r"[A-Za-z]", head[: vm.start()]) and not (
                 year_like and _CONF_RE.search(head)  # "Proceedings of NAACL-HLT 2019 (pp. 1-9)"
