@@ -442,6 +442,21 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Kim"], "title": "Liquid metal batteries: past, present, and future",
          "container": "Chem. Rev.", "volume": "113", "page": "2075", "year": 2013},
     ),
+    # Harvard, a numbered item ("Guide No. 158") closing the title, not the issue
+    (
+        "Masters, K., 2023. Ethical Use of Artificial Intelligence in Health Professions "
+        "Education: AMEE Guide No. 158. Medical Teacher, 45, pp.574-584.",
+        {"authors": ["Masters"],
+         "title": "Ethical Use of Artificial Intelligence in Health Professions Education: AMEE "
+                  "Guide No. 158",
+         "container": "Medical Teacher", "volume": "45", "issue": None, "page": "574-584",
+         "year": 2023},
+    ),
+    (
+        "Smith, J. (2001). Practical guide No. 12. Medical Teacher, 45(3), 574-584.",
+        {"authors": ["Smith"], "title": "Practical guide No. 12", "container": "Medical Teacher",
+         "volume": "45", "issue": "3", "page": "574-584", "year": 2001},
+    ),
     # Harvard, a double volume before the page label
     (
         "Schirmer, A., Heitjans, P., Faber, W. and Clausen, D., 1992. Diffusion-induced "

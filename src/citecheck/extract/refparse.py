@@ -188,7 +188,8 @@ _ABBREV_BEFORE_RE = re.compile(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
 
 
 _PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
-_PART_NO_BEFORE_RE = re.compile(r"[A-Za-z]\.\s+\d{1,2}$")
+# (not "Guide No. 12. Journal": the number of a labelled item ends a sentence)
+_PART_NO_BEFORE_RE = re.compile(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
 # "II. ESCO-Kongreß in Dubrovnik" / "2. Mitteilung": a part number opening the text
 _LEADING_PART_NO_RE = re.compile(r"^\s*(?:\d{1,2}|[IVXLC]{1,7})$")
 
@@ -225,12 +226,28 @@ def _norm_pages(value: str) -> str:
     return value
 
 
+# After "AMEE Guide No. 158": a sentence end, then a journal and its volume ("Medical Teacher, 45")
+_AFTER_TITLE_NO_RE = re.compile(
+    r"\.\s+(?!S\.\s*\d|Pp?\.)[A-Z][^.]*?(?:\.\s*[A-Z][^.]*?)*\.?[,\s]\s*(?:[Vv]ol\.?\s*)?\d{1,5}\b"
+)
+
+
+def _labelled_issue(zone: str) -> re.Match[str] | None:
+    """The issue label ('no. 2'), skipping a numbered item inside the title ('AMEE Guide No.
+    158. Medical Teacher, 45, pp.574-584'): one closed by a sentence end before a journal name
+    and its volume."""
+    for m in _LABELLED_NO_RE.finditer(zone):
+        if not _AFTER_TITLE_NO_RE.match(zone, m.end()):
+            return m
+    return None
+
+
 def _parse_numbers(zone: str, tail: _Tail) -> None:
     """Fill volume/issue/page from labelled tokens ('vol. 5, no. 2, pp. 10-20')."""
     m = _LABELLED_VOL_RE.search(zone)
     if m:
         tail.volume = m.group(1)
-    m = _LABELLED_NO_RE.search(zone)
+    m = _labelled_issue(zone)
     if m:
         tail.issue = m.group(1)
     m = _LABELLED_PP_RE.search(zone)
@@ -282,8 +299,8 @@ def _split_venue(
     if not text:
         return None, tail
     # Labelled numbers anywhere ("vol. 5", "no. 2", "pp. 10-20"): the venue starts before them.
-    labelled = [m for r in (_LABELLED_VOL_RE, _LABELLED_NO_RE, _LABELLED_PP_RE)
-                if (m := r.search(text))]
+    labelled = [m for m in (_LABELLED_VOL_RE.search(text), _labelled_issue(text),
+                            _LABELLED_PP_RE.search(text)) if m]
     if labelled:
         _parse_numbers(text, tail)
         start = min(m.start() for m in labelled)
