@@ -457,6 +457,22 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Smith"], "title": "Practical guide No. 12", "container": "Medical Teacher",
          "volume": "45", "issue": "3", "page": "574-584", "year": 2001},
     ),
+    # a title ending in a one-letter Roman part number ("Materials I. Phase Transitions")
+    (
+        "Kinoshita, K., 1990. Crystal Structures and Properties of Superconducting Materials I. "
+        "Phase Transitions, 23(2-4), pp.73-250.",
+        {"authors": ["Kinoshita"],
+         "title": "Crystal Structures and Properties of Superconducting Materials I",
+         "container": "Phase Transitions", "volume": "23", "issue": "2-4", "page": "73-250",
+         "year": 1990},
+    ),
+    (
+        "Mendez, R. (1998). Harmonic analysis on semisimple groups V. Journal of Functional "
+        "Analysis, 12(3), 1-20.",
+        {"authors": ["Mendez"], "title": "Harmonic analysis on semisimple groups V",
+         "container": "Journal of Functional Analysis", "volume": "12", "issue": "3",
+         "page": "1-20", "year": 1998},
+    ),
     # Harvard, a double volume before the page label
     (
         "Schirmer, A., Heitjans, P., Faber, W. and Clausen, D., 1992. Diffusion-induced "

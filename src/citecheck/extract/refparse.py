@@ -472,6 +472,11 @@ def _split_head(
         return _clean_field(head[:known]) if known else None, tail
     cuts = _sentence_boundaries(head)
     if not cuts and comma is None:
+        roman = _ROMAN_PART_END_RE.search(head)
+        if roman and _journal_like(head[roman.end():]) and len(head[: roman.start()].split()) >= 3:
+            # "Properties of Superconducting Materials I. Phase Transitions": a title ending in
+            # a one-letter part number, taken for an initial by the sentence splitter
+            cuts = [roman.end(1)]
         lower = _lower_venue_cut(head)
         if lower is not None:
             # "TITLE IN CAPITALS. photographies" / "Title. eLife": a lower-case journal name
@@ -518,6 +523,9 @@ def _split_head(
     return None, tail
 
 
+# A one-letter Roman part number after a lower-case word, then a capitalised piece
+# ("and I. D. Novikov" is an initial)
+_ROMAN_PART_END_RE = re.compile(r"(?<=[a-z]{3}\s)(?<!\band\s)[IVX](\.)\s+(?=[A-Z][a-z])")
 _LOWER_VENUE_RE = re.compile(r"([.?!])\s+(?=[a-z])")
 
 
