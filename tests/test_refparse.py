@@ -473,6 +473,23 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "container": "Journal of Functional Analysis", "volume": "12", "issue": "3",
          "page": "1-20", "year": 1998},
     ),
+    # Vancouver names with combining accents ("Marti\u0301nez": dotless i + U+0301)
+    (
+        "York D, Evensen NM, Mart\u0131\u0301nez ML, De Basabe Delgado J. Unified Equations for the "
+        "Slope, Intercept, and Standard Errors of the Best Straight Line. Am J Phys. "
+        "2004;72(3):367-75.",
+        {"authors": ["York", "Evensen", "Mart\u0131\u0301nez", "De Basabe Delgado"],
+         "title": "Unified Equations for the Slope, Intercept, and Standard Errors of the Best "
+                  "Straight Line",
+         "container": "Am J Phys", "volume": "72", "issue": "3", "page": "367-75", "year": 2004},
+    ),
+    (
+        "Kowalski P, Y\u0131ld\u0131r\u0131\u0301m DM, Nu\u0301n\u0303ez J. Notes on bone density in adults. "
+        "Bone. 2011;48(2):101-9.",
+        {"authors": ["Kowalski", "Y\u0131ld\u0131r\u0131\u0301m", "N\u00fa\u00f1ez"],
+         "title": "Notes on bone density in adults", "container": "Bone", "volume": "48",
+         "page": "101-9", "year": 2011},
+    ),
     # Harvard, a double volume before the page label
     (
         "Schirmer, A., Heitjans, P., Faber, W. and Clausen, D., 1992. Diffusion-induced "

@@ -20,6 +20,9 @@ from citecheck.model import Name
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
 L = r"\p{Ll}"
+# Inside a name word a letter may carry combining marks ("Martı\u0301nez": dotless i + acute),
+# which no precomposed letter replaces.
+LM = r"\p{Ll}\p{M}"
 
 _PARTICLE = (
     r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
@@ -32,11 +35,11 @@ _PART_CAP = r"(?:Van|Von|De|Del|Della|Di|Da|Du|Dos|Das|La|Le|Ten|Ter)\s+"
 # A surname word: capitalised (Müller, O'Brien, Del'Haye, McDonald, LaPorta, OBrien), all caps,
 # hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
 _CORE = (
-    rf"(?:[{U}][{L}]{{0,2}}['’][{U}][{L}]+|[{U}][{L}]+['’][{U}{L}][{L}]+|[{U}]{{1,2}}[{L}]+(?:[{U}][{L}]+)?|"
-    rf"[{U}]['’][{L}]{{2,}}|[{U}]{{2,}}(?![{L}.]))"
+    rf"(?:[{U}][{LM}]{{0,2}}['’][{U}][{LM}]+|[{U}][{LM}]+['’][{U}{L}][{LM}]+|[{U}]{{1,2}}[{LM}]+(?:[{U}][{LM}]+)?|"
+    rf"[{U}]['’][{LM}]{{2,}}|(?:[{U}]\p{{M}}*){{2,}}(?![{L}.]))"
 )
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
-_WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{L}]+)){{0,2}}"
+_WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
 # An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a
 # dotted one.
 _INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
