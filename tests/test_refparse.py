@@ -490,6 +490,23 @@ CASES: list[tuple[str, dict[str, object]]] = [
          "title": "Notes on bone density in adults", "container": "Bone", "volume": "48",
          "page": "101-9", "year": 2011},
     ),
+    # given-first full names joined by "and", one family name ending like a title noun
+    (
+        "[10] Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography, 2008.",
+        {"authors": ["Kuchment", "Kunyansky"],
+         "title": "Mathematics of thermoacoustic tomography", "year": 2008},
+    ),
+    (
+        "[3] Anna Petrova, Tomas Clement and Leonid Kunyansky, Inverse problems of wave "
+        "propagation, 2011.",
+        {"authors": ["Petrova", "Clement", "Kunyansky"],
+         "title": "Inverse problems of wave propagation", "year": 2011},
+    ),
+    # ... but a Title-Case title is no list of names
+    (
+        "Risk Assessment and Crisis Management, a handbook for managers, 2008.",
+        {"authors": []},
+    ),
     # Harvard, a double volume before the page label
     (
         "Schirmer, A., Heitjans, P., Faber, W. and Clausen, D., 1992. Diffusion-induced "

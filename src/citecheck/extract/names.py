@@ -354,6 +354,56 @@ def _chicago_inverted_first(text: str) -> AuthorScan | None:
     return None
 
 
+_SENTENCE_CASE_NEXT = regex.compile(r",\s+(?P<piece>[^,.;:]+)")
+_LOWER_WORD = regex.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}\b")
+
+
+def _given_first_and_list(text: str) -> AuthorScan | None:
+    """'Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography': full
+    given-first names up to a final 'and', whose family names may end like title nouns
+    ('Kuchment'). Taken only when every name has a given and a family name of name-like words
+    (no title words, no verb form, a noun ending only in one family name) and a sentence-case
+    title follows the list (a Title-Case title 'Risk Assessment and Crisis Management, Springer'
+    is followed by a venue)."""
+    names: list[Name] = []
+    at = 0
+    last = False
+    nouns = 0  # family names with a noun ending: one ('Kuchment') may be a name, two are a title
+    for _ in range(12):
+        m = F_GIVEN_FIRST_NC.match(text, at)
+        if not m:
+            return None
+        name = _name_from(m)
+        given = (name.given or "").split()
+        family = (name.family or "").split()
+        words = given + family
+        if (not given or not family or name.suffix or any(not w[0].isupper() or w.endswith(".") for w in words)
+                or any(w.lower() in _NOT_NAME_WORDS or w.lower() in _TITLE_STOP for w in words)
+                or any(_VERB_END.search(w.lower()) for w in words)
+                or any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in given)):
+            return None
+        nouns += any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in family)
+        if nouns > 1:
+            return None
+        names.append(name)
+        at = m.end()
+        if len(names) > 1 and last:
+            nxt = _SENTENCE_CASE_NEXT.match(text, at)
+            if not nxt:
+                return None
+            lower = [w for w in _LOWER_WORD.findall(nxt.group("piece")) if w not in _TITLE_STOP]
+            if len(lower) < 2:
+                return None
+            return AuthorScan(names=names, end=at)
+        sep = _AND_NEXT.match(text, at)
+        last = bool(sep)
+        sep = sep or _COMMA_NEXT.match(text, at)
+        if not sep:
+            return None
+        at = sep.end()
+    return None
+
+
 def scan_authors(text: str) -> AuthorScan:
     """Consume the author block at the start of ``text``."""
     scan = AuthorScan()
@@ -442,6 +492,8 @@ def scan_authors(text: str) -> AuthorScan:
         if _ETAL.match(text, pos):
             continue
         pos = sep.end()
+    if not scan.names and not scan.end:
+        return _given_first_and_list(text) or scan
     return scan
 
 
