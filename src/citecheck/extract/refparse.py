@@ -219,6 +219,7 @@ class _Tail:
     page: str | None = None
     publisher: str | None = None
     place: str | None = None
+    note: str | None = None  # an edition / editor / translator remark between title and imprint
 
 
 def _norm_pages(value: str) -> str:
@@ -392,7 +393,7 @@ def _split_venue(
             tail.place, tail.publisher = pub
         tail.container = _clean_field(venue)
         return None, tail
-    return _split_no_numbers(text, tail, comma_style and has_id)
+    return _split_no_numbers(text, tail, comma_style and has_id, comma_style)
 
 
 _TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
@@ -471,6 +472,8 @@ def _split_head(
         tail.container = _clean_field(head[known:])
         return _clean_field(head[:known]) if known else None, tail
     cuts = _sentence_boundaries(head)
+    if comma is not None:
+        cuts = _title_question_cuts(head, cuts)
     if not cuts and comma is None:
         roman = _ROMAN_PART_END_RE.search(head)
         if roman and _journal_like(head[roman.end():]) and len(head[: roman.start()].split()) >= 3:
@@ -690,7 +693,9 @@ def _strip_editors(text: str) -> str:
     return text
 
 
-def _split_no_numbers(text: str, tail: _Tail, whole_title: bool) -> tuple[str | None, _Tail]:
+def _split_no_numbers(
+    text: str, tail: _Tail, whole_title: bool, comma_style: bool = False
+) -> tuple[str | None, _Tail]:
     """``whole_title``: comma style up to an identifier ("A. Author, Title, arXiv:…"): no venue
     unless the last comma piece names one, so '?', ':' and '.' inside the title do not cut it."""
     # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher.
@@ -721,14 +726,20 @@ def _split_no_numbers(text: str, tail: _Tail, whole_title: bool) -> tuple[str | 
             return _clean_field(text[:idx]), tail
         return _clean_field(text), tail
     cuts = _sentence_boundaries(text)
+    if comma_style:
+        cuts = _title_question_cuts(text, cuts)
     if cuts:
         title = text[: cuts[0]]
         rest = text[cuts[0]:].strip(_TRIM)
         rest2, pub = _split_publisher(rest)
         if pub:
             tail.place, tail.publisher = pub
-            if rest2:
-                tail.container = _clean_field(rest2) if _CONF_RE.search(rest2) else None
+            if rest2 and _CONF_RE.search(rest2):
+                tail.container = _clean_field(rest2)
+            elif rest2:
+                # "2nd edition", "Edited by X", "2 vols", a series or a subtitle between the
+                # title and the imprint: no field of its own, but never dropped
+                tail.note = _clean_field(rest2)
         elif rest:
             if _BOOK_HINT_RE.search(rest) and not _CONF_RE.search(rest):
                 tail.publisher = _clean_field(rest)
@@ -738,6 +749,22 @@ def _split_no_numbers(text: str, tail: _Tail, whole_title: bool) -> tuple[str | 
     if "," in text:
         return _split_comma_book(text, tail)
     return _clean_field(text), tail
+
+
+def _title_question_cuts(text: str, cuts: list[int]) -> list[int]:
+    """Comma style 'A. Author, Does Money Buy Happiness? Evidence from Lottery Winners, J. Econ.
+    Perspect.': a '?' or '!' followed by a capitalised subtitle that runs to the next comma is
+    inside the title; drop such cuts (not one before a venue's name: 'Why? Phys. Rev., …')."""
+    keep = []
+    for c in cuts:
+        nxt = text.find(",", c)
+        if text[c - 1] in "?!" and nxt > c:
+            piece = text[c:nxt].strip()
+            if (re.match(r"[A-Z]", piece) and not _names_a_venue(piece)
+                    and not any(c < d < nxt for d in cuts)):
+                continue
+        keep.append(c)
+    return keep
 
 
 _VENUE_WORD_RE = re.compile(
@@ -1152,6 +1179,8 @@ def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     record.page = tail.page
     if tail.publisher:
         record.publisher = _clean_field(tail.publisher)
+    if tail.note:
+        record.custom["note"] = tail.note
     if tail.place:
         setattr(record, "publisher-place", tail.place)  # a CSL key the model keeps as an extra
 
