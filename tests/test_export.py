@@ -101,3 +101,11 @@ def test_extract_command_reads_stdin() -> None:
     rows = [json.loads(x) for x in res.stdout.splitlines()]
     assert [r["id"] for r in rows] == ["narayan", "pala", "cerda", "khavkine"]
     assert rows[0]["source"]["file"] == "<stdin>"
+
+
+def test_text_no_field_took_is_exported_as_a_note() -> None:
+    rec = Record(type="book", title="Uncle Tom’s Cabin", author=[Name(family="Stowe", given="H. B.")],
+                 publisher="Penguin", custom={"note": "Edited by Ann Douglas"})
+    text = record_to_bibtex(rec, "stowe")
+    assert "note      = {Edited by Ann Douglas}" in text
+    assert "note" not in record_to_bibtex(Record(type="book", title="X"), "x")

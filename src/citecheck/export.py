@@ -132,6 +132,9 @@ def _fields(record: Record) -> tuple[str, list[tuple[str, str]]]:
     add("url", record.URL and record.URL.replace("%", r"\%").replace("#", r"\#"))
     add("isbn", record.ISBN and _escape(record.ISBN))
     add("issn", data.get("ISSN") and _escape(str(data["ISSN"])))
+    note = record.custom.get("note")  # text of the reference no field took ("Edited by …")
+    if isinstance(note, str) and note.strip():
+        add("note", _escape(note.strip()))
     return entry_type, fields
 
 
