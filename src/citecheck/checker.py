@@ -34,6 +34,7 @@ from citecheck.retrieve import (
     alternative_readings,
     cited_arxiv,
     cited_doi,
+    personal_author_agrees,
     retrieve,
 )
 from citecheck.sources.base import Source
@@ -92,8 +93,14 @@ def _stands_against_identifier(cand: Candidate) -> bool:
     sig = cand.signals
     if float(sig.get("title_similarity") or 0.0) >= CONVINCING_TITLE:
         return True
-    personal_author = bool(sig.get("author_agree")) and not sig.get("author_collective")
-    return personal_author or bool(sig.get("year_agree"))
+    return personal_author_agrees(sig) or bool(sig.get("year_agree"))
+
+
+def _checkable(cited: Record) -> bool:
+    """A title, identifier, journal reference or authors: something to look the work up by."""
+    title_ok = bool(cited.title and len(cited.title.strip()) >= 8)
+    jvp = cited.container_title and cited.volume and cited.first_page
+    return bool(title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author)
 
 
 class Checker:
@@ -219,19 +226,16 @@ class Checker:
             if better is not None:
                 citation.fields = better
                 citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
-        cited = citation.fields
-        jvp = cited.container_title and cited.volume and cited.first_page
-        title_ok = bool(cited.title and len(cited.title.strip()) >= 8)
-        if not (title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author):
+        if not _checkable(citation.fields):
             # nothing usable where the parser looked: a quoted or emphasised span may be the title
             alt = next((a for a in alternative_readings(citation) if a.title and len(a.title) >= 12), None)
             if alt is not None:
                 if alt.container_title and alt.title and alt.title in alt.container_title:
                     alt.container_title = None  # the parser's "journal" was the rest of the entry
-                citation.fields = cited = alt
+                citation.fields = alt
                 citation.parse_warnings.append("title taken from a quoted or emphasised span")
-                title_ok = True
-        if not (title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author):
+        cited = citation.fields
+        if not _checkable(cited):
             return self._verdict(
                 citation, Label.ERROR, decided_by="error",
                 rationale="could not find a title, identifier, journal reference or authors in the entry",

@@ -118,13 +118,13 @@ def alternative_readings(citation: Citation) -> list[Record]:
         return []
     seen = {title_key(cited.title or "")}
     texts = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED.finditer(citation.raw)]
-    pieces = _PIECES.split(cited.container_title or "")
+    pieces = _PIECES.split(cited.container_title) if cited.container_title else []
     if cited.title and len(pieces) >= 2:
         # "Title. Second sentence of the title. Journal": the parser cut the title at its period
         texts.append(f"{cited.title.rstrip('. ')}. {pieces[0]}")
-    for value in (cited.container_title, cited.title):
-        if value:
-            texts += _PIECES.split(value)
+    texts += pieces
+    if cited.title:
+        texts += _PIECES.split(cited.title)
     if cited.title and ", " in cited.title:
         # "Title, Digital Access to Scholarship at Harvard (DASH)": a venue without numbers that
         # the parser left on the title; the text before a comma is the title
@@ -194,10 +194,14 @@ def _retrieval_score(signals: dict[str, float | str | bool | None], has_title: b
     return min(1.0, base * 0.8 + bonus)
 
 
+def personal_author_agrees(signals: dict[str, float | str | bool | None]) -> bool:
+    """An author agrees, and not only a collaboration name (which matches hundreds of papers)."""
+    return bool(signals.get("author_agree")) and not signals.get("author_collective")
+
+
 def _accept_search_hit(signals: dict[str, float | str | bool | None], has_title: bool) -> bool:
     sim = float(signals.get("title_similarity") or 0.0)
-    # a collaboration name corroborates nothing: it matches hundreds of the collaboration's papers
-    author_agree = bool(signals.get("author_agree")) and not signals.get("author_collective")
+    author_agree = personal_author_agrees(signals)
     if not has_title:
         return author_agree and signals.get("year_agree") is not False
     if sim >= ACCEPT_TITLE:

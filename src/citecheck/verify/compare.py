@@ -117,14 +117,17 @@ class _Scorer:
         self.notes: list[str] = []  # rationale fragments, one per discrepancy group
         self.minor = 0.0
         self.major = 0.0
-        self.checked = 0.0
         self.checked_fields: set[str] = set()
         self.title_close = False  # title differs by a word or two: still names this work
         self.scores: dict[str, float] = {}  # per-field similarities (Assessment.field_scores)
 
     def check(self, field: str) -> None:
-        self.checked += _WEIGHTS.get(field, 0.5)
         self.checked_fields.add(field)
+
+    @property
+    def checked(self) -> float:
+        """Weight of the fields that could be compared (each is checked once)."""
+        return sum(_WEIGHTS.get(f, 0.5) for f in self.checked_fields)
 
     def agree(self, what: str) -> None:
         self.agreed.append(what)
@@ -501,20 +504,18 @@ def _identity(comp: AuthorComparison | None, s: _Scorer) -> None:
     agreed = set(s.agreed)
     if s.title_close or agreed & {"title", "DOI", "arXiv id"}:
         return
-    if _locators_all_wrong(s):
-        # a title with several words changed, and the year, volume and page all somebody
-        # else's: the same authors' (or collaboration's) other work, or none
-        s.flag(P_IDENTITY, "nothing identifies the record as the cited work", field="record",
-               kind="other", severity="major",
-               detail="title differs in several words and year, volume and page all disagree")
-        return
-    if comp is not None and comp.matched - comp.loose >= 1 and comp.overlap >= 0.5:
-        return
-    if ("journal" in agreed and agreed & {"volume", "page"}) or {"volume", "page"} <= agreed:
-        return
+    # a title with several words changed, and the year, volume and page all somebody else's:
+    # the same authors' (or collaboration's) other work, or none — whatever the authors say
+    all_wrong = _locators_all_wrong(s)
+    if not all_wrong:
+        if comp is not None and comp.matched - comp.loose >= 1 and comp.overlap >= 0.5:
+            return
+        if ("journal" in agreed and agreed & {"volume", "page"}) or {"volume", "page"} <= agreed:
+            return
     s.flag(P_IDENTITY, "nothing identifies the record as the cited work", field="record",
            kind="other", severity="major",
-           detail="no title, author, identifier or journal reference of the citation matches")
+           detail="title differs in several words and year, volume and page all disagree" if all_wrong
+           else "no title, author, identifier or journal reference of the citation matches")
 
 
 # -- rationale --------------------------------------------------------------------------------
