@@ -22,7 +22,7 @@ from citecheck.bench.metrics import binary, classification
 from citecheck.bench.pool import SUBFIELDS, iter_corpus, load_pool, subfield_of
 from citecheck.bench.render import STYLES, RenderOptions, initials, render
 from citecheck.bench.run import relabel, run_checker, score_run
-from citecheck.decide import Thresholds, decide
+from citecheck.decide import Thresholds, score_label
 from citecheck.index.default import embedded_corpus_path
 from citecheck.model import Assessment, Discrepancy, Record
 from citecheck.normalize import normalize_arxiv, normalize_doi, normalize_title
@@ -284,7 +284,7 @@ def test_fast_relabel_agrees_with_decide() -> None:
         slow = relabel(rows, thr)
         assert slow == [_label(r, tm, te) for r in fast]
         for row, label in zip(rows, slow, strict=True):
-            expected = decide(Assessment(score=row["score"], confidence=1.0,
+            expected = score_label(Assessment(score=row["score"], confidence=1.0,
                                          discrepancies=[Discrepancy(**d) for d in row["_disc"]]),
                               thr)
             assert label == expected.value

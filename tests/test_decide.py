@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from citecheck.decide import Thresholds, ThresholdsError, decide, load_thresholds, save_thresholds
+from citecheck.decide import (
+    Thresholds,
+    ThresholdsError,
+    load_thresholds,
+    save_thresholds,
+    score_label,
+)
 from citecheck.model import Assessment, Discrepancy, Label
 
 
@@ -19,20 +25,20 @@ def test_shipped_thresholds_load_and_are_ordered() -> None:
 
 def test_labels_from_score() -> None:
     t = Thresholds(exact=9.5, minor=3.25, source="test")
-    assert decide(Assessment(score=10, confidence=1), t) is Label.EXACT
-    assert decide(Assessment(score=9.5, confidence=1), t) is Label.EXACT
-    assert decide(Assessment(score=9.49, confidence=1), t) is Label.MINOR
-    assert decide(Assessment(score=3.25, confidence=1), t) is Label.MINOR
-    assert decide(Assessment(score=3.0, confidence=1), t) is Label.MAJOR
+    assert score_label(Assessment(score=10, confidence=1), t) is Label.EXACT
+    assert score_label(Assessment(score=9.5, confidence=1), t) is Label.EXACT
+    assert score_label(Assessment(score=9.49, confidence=1), t) is Label.MINOR
+    assert score_label(Assessment(score=3.25, confidence=1), t) is Label.MINOR
+    assert score_label(Assessment(score=3.0, confidence=1), t) is Label.MAJOR
 
 
 def test_major_discrepancy_is_never_exact() -> None:
     t = Thresholds(exact=5.0, minor=1.0)
     a = Assessment(score=9.0, confidence=1,
                    discrepancies=[Discrepancy(field="title", severity="major")])
-    assert decide(a, t) is Label.MINOR
+    assert score_label(a, t) is Label.MINOR
     a.discrepancies = [Discrepancy(field="title", severity="minor")]
-    assert decide(a, t) is Label.EXACT
+    assert score_label(a, t) is Label.EXACT
 
 
 def test_minor_above_exact_is_rejected() -> None:

@@ -472,10 +472,10 @@ async def test_source_unreadable_index_raises_source_error(tmp_path: Path) -> No
         await missing.lookup_arxiv("0704.0001")
 
 
-def test_fallback_bibtex_mapping() -> None:
-    from citecheck.index.bibtex_reader import fallback_csl_from_bibtex
+def test_index_bibtex_mapping_is_the_extractors() -> None:
+    from citecheck.index.bibtex_reader import csl_from_entry
 
-    csl = fallback_csl_from_bibtex(
+    csl = csl_from_entry(
         "misc", "k",
         {"author": "Schr{\\\"o}dinger, E. and {ATLAS Collaboration} and others",
          "title": "A {T}itle", "year": "2019", "eprint": "1706.08310", "archivePrefix": "arXiv",

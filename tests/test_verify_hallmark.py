@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from citecheck.decide import decide, load_thresholds
+from citecheck.decide import load_thresholds, score_label
 from citecheck.model import Name, Record, set_year
 from citecheck.normalize import normalize_doi
 from citecheck.verify.compare import assess, identity_mismatch
@@ -74,7 +74,7 @@ def evaluate() -> dict[str, collections.Counter]:
             if found is None:
                 stats[kind]["no record"] += 1
                 continue
-            label = "MAJOR" if identity_mismatch(cited, found) else decide(
+            label = "MAJOR" if identity_mismatch(cited, found) else score_label(
                 assess(cited, found), thresholds).value
             stats[kind][label] += 1
     return stats

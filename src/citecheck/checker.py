@@ -14,44 +14,31 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from citecheck.decide import Thresholds, decide, load_thresholds
+from citecheck.decide import Assessed, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
+from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import (
     Assessment,
     Candidate,
     Citation,
-    Discrepancy,
     Label,
     Record,
     SourceStatus,
     Verdict,
 )
 from citecheck.realign import realign
-from citecheck.retrieve import (
-    LookupMemo,
-    Retrieval,
-    RetrieveOptions,
-    alternative_readings,
-    cited_arxiv,
-    cited_doi,
-    personal_author_agrees,
-    retrieve,
-)
+from citecheck.retrieve import LookupMemo, RetrieveOptions, alternative_readings, retrieve
 from citecheck.sources.base import Source
+from citecheck.sources.config import load_config
+from citecheck.sources.registry import build_sources
+from citecheck.titles import title_key
 from citecheck.verify.compare import assess, identity_mismatch
-from citecheck.verify.reviewer import review_rationale
-from citecheck.verify.titles import compare_titles, title_key
+from citecheck.verify.titles import compare_titles
 
 log = logging.getLogger(__name__)
 
-#: sources whose "no such identifier" is proof that the identifier does not resolve (registries
-#: of record); a local index or a search engine may simply not hold it
-AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "datacite"}}
-
 #: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
 LOW_PARSE_CONFIDENCE = 0.5
-#: a title this close to a record's is that record, whatever identifier the citation carries
-CONVINCING_TITLE = 0.9
 #: async (citation) -> better fields, or None to keep the rule-based parse
 Reparser = Callable[[Citation], Awaitable[Record | None]]
 
@@ -81,26 +68,11 @@ def _open_index_source(index: str | Path | None) -> Source:
     return LocalIndexSource(Path(index) if index else default_index_path())
 
 
-def _stands_against_identifier(cand: Candidate) -> bool:
-    """Whether a record found by the text outweighs a cited identifier that resolves elsewhere.
-
-    A near-identical title does; a looser one only with a personal author or the year agreeing.
-    Otherwise a fabricated title that shares a prefix with some real paper ("Search for
-    resonances and quantum black holes at ...") would turn a borrowed DOI into mere drift.
-    """
-    if cand.matched_by in ("doi", "arxiv"):
-        return True
-    sig = cand.signals
-    if float(sig.get("title_similarity") or 0.0) >= CONVINCING_TITLE:
-        return True
-    return personal_author_agrees(sig) or bool(sig.get("year_agree"))
-
-
 def _checkable(cited: Record) -> bool:
     """A title, identifier, journal reference or authors: something to look the work up by."""
     title_ok = bool(cited.title and len(cited.title.strip()) >= 8)
     jvp = cited.container_title and cited.volume and cited.first_page
-    return bool(title_ok or cited_doi(cited) or cited_arxiv(cited) or jvp or cited.author)
+    return bool(title_ok or record_doi(cited) or record_arxiv(cited) or jvp or cited.author)
 
 
 class Checker:
@@ -242,55 +214,32 @@ class Checker:
             )
 
         retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
-        common = {"evidence": retrieval.evidence, "sources": retrieval.statuses}
-        if not retrieval.candidates:
-            return self._not_found(citation, retrieval, common)
+        assessed = [self._assess(citation, cand) for cand in retrieval.candidates]
+        decision = decide(assessed, retrieval, self.thresholds, cited=cited,
+                          reviewer=self.options.reviewer)
+        return self._decided(citation, decision, retrieval.evidence, retrieval.statuses)
 
-        assessed: list[tuple[Candidate, Assessment]] = []
-        mismatched: list[bool] = []
-        for cand in retrieval.candidates:
-            fields, assessment = self._assess(citation, cand)
-            assessed.append((cand, assessment))
-            mismatched.append(bool(identity_mismatch(fields, cand.record)))
-        if not self.options.reviewer:
-            cand, assessment = max(assessed, key=lambda ca: ca[1].score)
-            return self._scored(citation, cand, assessment, retrieval, common)
-
-        plausible = [ca for ca, bad in zip(assessed, mismatched, strict=True) if not bad]
-        conflicts = [c for (c, _), bad in zip(assessed, mismatched, strict=True)
-                     if bad and c.matched_by in ("doi", "arxiv")]
-        if plausible:
-            cand, assessment = max(plausible, key=lambda ca: ca[1].score)
-        if plausible and conflicts and not _stands_against_identifier(cand):
-            plausible = []  # a look-alike title, not the work: the identifier was borrowed
-        if plausible:
-            verdict = self._scored(citation, cand, assessment, retrieval, common)
-            for other in conflicts:
-                if other.record.id != cand.record.id:
-                    self._note_identifier_conflict(verdict, other)
-            return verdict
-        if conflicts:
-            other = conflicts[0]
-            kind = other.matched_by
-            ident = cited_doi(cited) if kind == "doi" else cited_arxiv(cited)
-            _, assessment = next((c, a) for c, a in assessed if c is other)
-            return self._verdict(
-                citation, Label.MAJOR,
-                score=min(assessment.score, self.thresholds.minor),
-                confidence=max(assessment.confidence, 0.8),
-                discrepancies=assessment.discrepancies,
-                rationale=review_rationale(kind, ident or "", other.record),
-                match=other.record, match_source=other.source, matched_by=kind,
-                reviewer="identifier resolves to another work; title/author search found no work matching the text",
-                decided_by="reviewer", **common,
-            )
-        cand, assessment = max(assessed, key=lambda ca: ca[1].score)
-        return self._scored(citation, cand, assessment, retrieval, common)
+    def _decided(self, citation: Citation, d: Decision, evidence: list[str],
+                 statuses: list[SourceStatus]) -> Verdict:
+        cand = d.candidate
+        return self._verdict(
+            citation, d.label, score=d.score, confidence=d.confidence,
+            discrepancies=d.discrepancies, rationale=d.rationale, reviewer=d.reviewer,
+            match=cand.record if cand else None, match_source=cand.source if cand else None,
+            matched_by=cand.matched_by if cand else None, decided_by=d.decided_by,
+            evidence=evidence, sources=statuses,
+        )
 
     @staticmethod
-    def _assess(citation: Citation, cand: Candidate) -> tuple[Record, Assessment]:
+    def _assess(citation: Citation, cand: Candidate) -> Assessed:
         """Assess the parsed fields; if title/authors disagree, also the text re-read around
         the candidate's title (parser mistakes), and keep the reading that agrees better."""
+        fields, assessment = Checker._best_reading(citation, cand)
+        mismatch = identity_mismatch(fields, cand.record, assessment)
+        return Assessed(cand, fields, assessment, mismatch)
+
+    @staticmethod
+    def _best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessment]:
         cited = citation.fields
         assessment = assess(cited, cand.record)
         cut = _title_cut_short(cited, cand.record)
@@ -305,113 +254,6 @@ class Checker:
                     return alt, second
         return cited, assessment
 
-    def _scored(
-        self,
-        citation: Citation,
-        cand: Candidate,
-        assessment: Assessment,
-        retrieval: Retrieval,
-        common: dict[str, object],
-    ) -> Verdict:
-        label = decide(assessment, self.thresholds)
-        if label is Label.MAJOR and retrieval.failed:
-            # The best we found disagrees, but a source that might hold the real work failed.
-            names = ", ".join(s.source for s in retrieval.failed)
-            return self._verdict(
-                citation, Label.UNVERIFIED, score=assessment.score, confidence=0.3,
-                discrepancies=assessment.discrepancies,
-                rationale=f"Closest record disagrees, but {names} could not be asked; not judging. "
-                + assessment.rationale,
-                match=cand.record, match_source=cand.source, matched_by=cand.matched_by,
-                decided_by="unverified", **common,
-            )
-        verdict = self._verdict(
-            citation, label, score=assessment.score, confidence=assessment.confidence,
-            discrepancies=assessment.discrepancies, rationale=assessment.rationale,
-            match=cand.record, match_source=cand.source, matched_by=cand.matched_by,
-            decided_by="score", **common,
-        )
-        self._note_unresolved_identifiers(verdict, retrieval)
-        return verdict
-
-    @staticmethod
-    def _note_unresolved_identifiers(verdict: Verdict, retrieval: Retrieval) -> None:
-        """A real work cited with an identifier its registry says does not exist is not EXACT."""
-        fields = {"doi": "DOI", "arxiv": "arxiv"}
-        for kind, ident, source in retrieval.unresolved:
-            if source not in AUTHORITATIVE[kind] or any(
-                d.field == fields[kind] for d in verdict.discrepancies
-            ):
-                continue
-            found = verdict.match.DOI if kind == "doi" and verdict.match else (
-                verdict.match.arxiv if verdict.match else None)
-            verdict.discrepancies.append(Discrepancy(
-                field=fields[kind], cited=ident, found=found, kind="mismatch",
-                detail=f"{source} has no such {'DOI' if kind == 'doi' else 'arXiv id'}",
-            ))
-            verdict.rationale += f" The cited {'DOI' if kind == 'doi' else 'arXiv id'} {ident} does not resolve ({source})."
-            if verdict.label is Label.EXACT:
-                verdict.label = Label.MINOR
-
-    def _note_identifier_conflict(self, verdict: Verdict, other: Candidate) -> None:
-        """The text matches a real work but its identifier resolves to another one."""
-        kind = "DOI" if other.matched_by == "doi" else "arXiv id"
-        field = "DOI" if other.matched_by == "doi" else "arxiv"
-        if not any(d.field == field for d in verdict.discrepancies):
-            ident = cited_doi(verdict.citation.fields) if field == "DOI" else cited_arxiv(
-                verdict.citation.fields)
-            verdict.discrepancies.append(Discrepancy(
-                field=field, cited=ident, found=(verdict.match.DOI if field == "DOI" and verdict.match
-                                                 else verdict.match.arxiv if verdict.match else None),
-                kind="identifier_conflict", severity="minor",
-                detail=f"the cited {kind} belongs to '{other.record.title}'",
-            ))
-        if verdict.label is Label.EXACT:
-            verdict.label = Label.MINOR
-        verdict.rationale += f" The cited {kind} resolves to another work ('{other.record.title}')."
-        verdict.reviewer = "identifier resolves to another work; the text matches the record shown"
-
-    def _not_found(self, citation: Citation, retrieval: Retrieval, common: dict[str, object]) -> Verdict:
-        answered = [s.source for s in retrieval.statuses if s.status == "answered"]
-        failed = retrieval.failed
-        if failed or not answered:
-            why = "; ".join(f"{s.source}: {s.reason}" for s in failed) or "no source could look it up"
-            return self._verdict(
-                citation, Label.UNVERIFIED, confidence=0.0, decided_by="unverified",
-                rationale=f"No matching work found, but not every source answered ({why}).",
-                **common,
-            )
-        what = []
-        cited = citation.fields
-        if cited_doi(cited):
-            what.append(f"DOI {cited_doi(cited)}")
-        if cited_arxiv(cited):
-            what.append(f"arXiv:{cited_arxiv(cited)}")
-        if cited.title:
-            what.append("title")
-        elif cited.container_title:
-            what.append(f"{cited.container_title} {cited.volume or ''}, {cited.first_page or ''}".strip())
-        # Sources left out (--offline, --sources) were not asked, so they cannot make this
-        # UNVERIFIED; but a local index covers only part of the literature: say so.
-        by_reason: dict[str, list[str]] = {}
-        for status in retrieval.statuses:
-            if status.status == "skipped":
-                by_reason.setdefault(status.reason or "skipped", []).append(status.source)
-        skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
-        rationale = (
-            f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
-            f"{', '.join(answered)} (every source asked answered)."
-        )
-        confidence = 0.9 if len(answered) >= 2 else 0.75
-        if skipped:
-            rationale += f" Not asked: {skipped}; confirm with them before calling it fabricated."
-            confidence = min(confidence, 0.6)
-        return self._verdict(
-            citation, Label.MAJOR, score=0.0, confidence=confidence, decided_by="not_found",
-            rationale=rationale, **common,
-        )
-
-
 def _title_cut_short(cited: Record, found: Record) -> bool:
     """The cited title is only the head of the record's ('Causal Wave Mechanics …' for 'Causal
     Wave Mechanics …. II. Dynamic uncertainty …'): the parser may have cut it at a subtitle and
@@ -423,11 +265,6 @@ def _title_cut_short(cited: Record, found: Record) -> bool:
 
 
 def _default_live_sources() -> list[Source]:
-    try:
-        from citecheck.sources.config import load_config
-        from citecheck.sources.registry import build_sources
-    except ImportError:  # live sources not installed/available: index only
-        return []
     return build_sources(None, config=load_config(), offline=False)
 
 

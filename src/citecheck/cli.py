@@ -300,31 +300,20 @@ def index_info(db: Annotated[Path, typer.Argument(help="Index file.")]) -> None:
     typer.echo(json.dumps(LocalIndex(db).info(), indent=2, ensure_ascii=False, default=str))
 
 
-def _mount_optional() -> None:
+def _mount_subcommands() -> None:
     """Commands that live beside their subsystems (extract, bench, calibrate, cache)."""
-    try:
-        from citecheck.extract.cli import extract_command
+    from citecheck.bench.cli import app as bench_app
+    from citecheck.bench.cli import calibrate_command
+    from citecheck.extract.cli import extract_command
+    from citecheck.sources.cli import cache_app
 
-        app.command("extract")(extract_command)
-    except ImportError:
-        pass
-    try:
-        from citecheck.bench.cli import app as bench_app
-        from citecheck.bench.cli import calibrate_command
-
-        app.add_typer(bench_app, name="bench")
-        app.command("calibrate")(calibrate_command)
-    except ImportError:
-        pass
-    try:
-        from citecheck.sources.cli import cache_app
-
-        app.add_typer(cache_app, name="cache")
-    except ImportError:
-        pass
+    app.command("extract")(extract_command)
+    app.add_typer(bench_app, name="bench")
+    app.command("calibrate")(calibrate_command)
+    app.add_typer(cache_app, name="cache")
 
 
-_mount_optional()
+_mount_subcommands()
 
 
 def main() -> None:

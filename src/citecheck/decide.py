@@ -1,4 +1,16 @@
-"""Thresholds τ_M ≤ τ_E map a verification score to EXACT / MINOR / MAJOR.
+"""The decision: every rule that fixes a citation's label lives here.
+
+`decide(assessments, retrieval, thresholds)` is pure: from what retrieval found (and which
+sources answered) and how verification assessed each candidate, it returns a `Decision` —
+label, why, and the record it rests on. The orchestrator only turns it into a `Verdict`.
+
+- score → label: thresholds τ_M ≤ τ_E (`score_label`); a major discrepancy is never EXACT;
+- the reviewer: a cited identifier that resolves to a work the text does not describe
+  (`identifier_conflict`, with verification's reason kept) is MAJOR unless a title-search
+  candidate matches the text, which is then judged and the identifier noted as wrong;
+- identifiers a registry says do not exist keep a real work from EXACT;
+- nothing found: MAJOR only when the absence is evidence (`absence_is_evidence`), else
+  UNVERIFIED; a MAJOR score while a source failed is UNVERIFIED too.
 
 The shipped defaults (data/thresholds.json) start hand-set on the verifier's designed scale
 (faithful citations score 10, one minor slip 6..9.5, another work ≤ 3) and are meant to be
@@ -9,15 +21,23 @@ loads another fit.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from citecheck.model import Assessment, Label
+from citecheck.errors import CitecheckError
+from citecheck.identifiers import record_arxiv, record_doi
+from citecheck.model import Assessment, Candidate, Discrepancy, Label, Record
+from citecheck.verify.reviewer import review_rationale
+
+if TYPE_CHECKING:
+    from citecheck.retrieve import Retrieval
 
 
-class ThresholdsError(ValueError):
+class ThresholdsError(CitecheckError, ValueError):
     """A thresholds file is missing or invalid (the message names the file)."""
 
 
@@ -69,9 +89,206 @@ def decide_score(score: float, thresholds: Thresholds) -> Label:
     return Label.MAJOR
 
 
-def decide(assessment: Assessment, thresholds: Thresholds) -> Label:
+def score_label(assessment: Assessment, thresholds: Thresholds) -> Label:
     """Label from the score; a major discrepancy (another title, other authors) is never EXACT."""
     label = decide_score(assessment.score, thresholds)
     if label is Label.EXACT and any(d.severity == "major" for d in assessment.discrepancies):
         return Label.MINOR
     return label
+
+
+
+
+# -- the decision -------------------------------------------------------------------------------
+
+#: sources whose "no such identifier" is proof that the identifier does not resolve (registries
+#: of record); a local index or a search engine may simply not hold it
+AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "datacite"}}
+#: a title this close to a record's is that record, whatever identifier the citation carries
+CONVINCING_TITLE = 0.9
+
+DecidedBy = Literal["score", "reviewer", "not_found", "unverified"]
+
+
+@dataclass(frozen=True)
+class Assessed:
+    """One candidate as verification saw it: the reading of the citation it judged (`fields`),
+    the assessment, and why the text describes another work than the record (None if it does
+    not: `verify.compare.identity_mismatch`)."""
+
+    candidate: Candidate
+    fields: Record
+    assessment: Assessment
+    mismatch: str | None = None
+
+
+@dataclass
+class Decision:
+    """A label and everything that explains it (the orchestrator makes it a `Verdict`)."""
+
+    label: Label
+    decided_by: DecidedBy
+    rationale: str
+    confidence: float
+    score: float | None = None
+    discrepancies: list[Discrepancy] = field(default_factory=list)
+    candidate: Candidate | None = None
+    reviewer: str | None = None
+
+
+def decide(assessments: list[Assessed], retrieval: Retrieval, thresholds: Thresholds, *,
+           cited: Record, reviewer: bool = True) -> Decision:
+    """The label for one citation (`cited`: its fields as parsed) from its assessed candidates."""
+    if not assessments:
+        return _not_found(cited, retrieval)
+    if not reviewer:
+        return _scored(_best(assessments), retrieval, thresholds)
+    plausible = [a for a in assessments if a.mismatch is None]
+    conflicts = [a for a in assessments if identifier_conflict(a)]
+    if plausible:
+        best = _best(plausible)
+        if conflicts and not stands_against_identifier(best.candidate):
+            plausible = []  # a look-alike title, not the work: the identifier was borrowed
+    if plausible:
+        decision = _scored(best, retrieval, thresholds)
+        for other in conflicts:
+            if other.candidate.record.id != best.candidate.record.id:
+                _note_identifier_conflict(decision, other, cited)
+        return decision
+    if conflicts:
+        return _borrowed_identifier(conflicts[0], cited, thresholds)
+    return _scored(_best(assessments), retrieval, thresholds)
+
+
+def _best(assessments: list[Assessed]) -> Assessed:
+    return max(assessments, key=lambda a: a.assessment.score)
+
+
+def identifier_conflict(assessed: Assessed) -> bool:
+    """The reviewer's case: a cited DOI / arXiv id resolved, but the citation's title and
+    authors describe another work. A title-search candidate that disagrees is merely a poor
+    candidate; a resolved identifier that disagrees was mistyped or borrowed."""
+    return assessed.mismatch is not None and assessed.candidate.matched_by in ("doi", "arxiv")
+
+
+def stands_against_identifier(cand: Candidate) -> bool:
+    """Whether a record found by the text outweighs a cited identifier that resolves elsewhere.
+
+    A near-identical title does; a looser one only with a personal author or the year agreeing.
+    Otherwise a fabricated title that shares a prefix with some real paper ("Search for
+    resonances and quantum black holes at ...") would turn a borrowed DOI into mere drift.
+    """
+    if cand.matched_by in ("doi", "arxiv"):
+        return True
+    sig = cand.signals
+    if sig.title_similarity >= CONVINCING_TITLE:
+        return True
+    return sig.personal_author_agrees or bool(sig.year_agree)
+
+
+def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds) -> Decision:
+    """The thresholds on the best candidate's score (UNVERIFIED for a MAJOR while a source failed)."""
+    a, cand = best.assessment, best.candidate
+    label = score_label(a, thresholds)
+    if label is Label.MAJOR and retrieval.failed:
+        # The best we found disagrees, but a source that might hold the real work failed.
+        names = ", ".join(s.source for s in retrieval.failed)
+        return Decision(Label.UNVERIFIED, "unverified", confidence=0.3, score=a.score,
+                        discrepancies=list(a.discrepancies), candidate=cand,
+                        rationale=f"Closest record disagrees, but {names} could not be asked; "
+                        "not judging. " + a.rationale)
+    decision = Decision(label, "score", a.rationale, a.confidence, a.score,
+                        list(a.discrepancies), cand)
+    _note_unresolved_identifiers(decision, retrieval)
+    return decision
+
+
+def _note_unresolved_identifiers(decision: Decision, retrieval: Retrieval) -> None:
+    """A real work cited with an identifier its registry says does not exist is not EXACT."""
+    fields = {"doi": "DOI", "arxiv": "arxiv"}
+    match = decision.candidate.record if decision.candidate else None
+    for kind, ident, source in retrieval.unresolved:
+        if source not in AUTHORITATIVE[kind] or any(
+                d.field == fields[kind] for d in decision.discrepancies):
+            continue
+        what = "DOI" if kind == "doi" else "arXiv id"
+        found = (match.DOI if kind == "doi" else match.arxiv) if match else None
+        decision.discrepancies.append(Discrepancy(
+            field=fields[kind], cited=ident, found=found, kind="mismatch",
+            detail=f"{source} has no such {what}"))
+        decision.rationale += f" The cited {what} {ident} does not resolve ({source})."
+        if decision.label is Label.EXACT:
+            decision.label = Label.MINOR
+
+
+def _note_identifier_conflict(decision: Decision, other: Assessed, cited: Record) -> None:
+    """The text matches a real work but its identifier resolves to another one."""
+    is_doi = other.candidate.matched_by == "doi"
+    kind, fname = ("DOI", "DOI") if is_doi else ("arXiv id", "arxiv")
+    title = other.candidate.record.title
+    match = decision.candidate.record if decision.candidate else None
+    if not any(d.field == fname for d in decision.discrepancies):
+        decision.discrepancies.append(Discrepancy(
+            field=fname, cited=record_doi(cited) if is_doi else record_arxiv(cited),
+            found=(match.DOI if is_doi else match.arxiv) if match else None,
+            kind="identifier_conflict", severity="minor",
+            detail=f"the cited {kind} belongs to '{title}'"))
+    if decision.label is Label.EXACT:
+        decision.label = Label.MINOR
+    decision.rationale += f" The cited {kind} resolves to another work ('{title}')."
+    decision.reviewer = "identifier resolves to another work; the text matches the record shown"
+
+
+def _borrowed_identifier(conflict: Assessed, cited: Record, thresholds: Thresholds) -> Decision:
+    """A real identifier dressed in another work's title and authors, and no work matching the
+    text: MAJOR, with verification's reason for the mismatch kept."""
+    cand, a = conflict.candidate, conflict.assessment
+    kind = cand.matched_by
+    ident = record_doi(cited) if kind == "doi" else record_arxiv(cited)
+    return Decision(
+        Label.MAJOR, "reviewer", review_rationale(kind, ident or "", cand.record),
+        confidence=max(a.confidence, 0.8), score=min(a.score, thresholds.minor),
+        discrepancies=list(a.discrepancies), candidate=cand,
+        reviewer=f"identifier resolves to another work ({conflict.mismatch}); title/author "
+        "search found no work matching the text")
+
+
+def absence_is_evidence(retrieval: Retrieval) -> tuple[bool, str]:
+    """Is "no candidate" positive evidence that the cited work does not exist?
+
+    Today: yes when at least one source answered and none failed (every source asked answered).
+    Returns (yes/no, why not) — the one place a coverage-aware rule plugs in.
+    """
+    answered = any(s.status == "answered" for s in retrieval.statuses)
+    if retrieval.failed or not answered:
+        why = "; ".join(f"{s.source}: {s.reason}" for s in retrieval.failed)
+        return False, why or "no source could look it up"
+    return True, ""
+
+
+def _not_found(cited: Record, retrieval: Retrieval) -> Decision:
+    evidence, why = absence_is_evidence(retrieval)
+    if not evidence:
+        return Decision(Label.UNVERIFIED, "unverified", confidence=0.0,
+                        rationale=f"No matching work found, but not every source answered ({why}).")
+    answered = [s.source for s in retrieval.statuses if s.status == "answered"]
+    what = [f"DOI {d}" for d in [record_doi(cited)] if d]
+    what += [f"arXiv:{x}" for x in [record_arxiv(cited)] if x]
+    if cited.title:
+        what.append("title")
+    elif cited.container_title:
+        what.append(f"{cited.container_title} {cited.volume or ''}, {cited.first_page or ''}".strip())
+    # Sources left out (--offline, --sources) were not asked, so they cannot make this
+    # UNVERIFIED; but a local index covers only part of the literature: say so.
+    by_reason: dict[str, list[str]] = {}
+    for status in retrieval.statuses:
+        if status.status == "skipped":
+            by_reason.setdefault(status.reason or "skipped", []).append(status.source)
+    skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
+    rationale = (f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
+                 f"{', '.join(answered)} (every source asked answered).")
+    confidence = 0.9 if len(answered) >= 2 else 0.75
+    if skipped:
+        rationale += f" Not asked: {skipped}; confirm with them before calling it fabricated."
+        confidence = min(confidence, 0.6)
+    return Decision(Label.MAJOR, "not_found", rationale, confidence, score=0.0)

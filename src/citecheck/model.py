@@ -8,6 +8,7 @@ pythonic attribute names (``record.container_title``) and serialise back under t
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -177,6 +178,22 @@ class Discrepancy(BaseModel):
     detail: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Signals:
+    """Cheap agreement signals retrieval ranks and accepts candidates by (see `retrieve.py`)."""
+
+    title_similarity: float = 0.0  # 0..1, `titles.title_similarity`
+    year_agree: bool | None = None  # years within one; None when either is missing
+    author_agree: bool | None = None  # the first cited author is among the record's first five
+    author_collective: bool = False  # ... and it is only a collaboration name
+    also_matched_by: str | None = None  # a second cascade stage found the same record
+
+    @property
+    def personal_author_agrees(self) -> bool:
+        """An author agrees, and not only a collaboration name (which matches hundreds)."""
+        return bool(self.author_agree) and not self.author_collective
+
+
 class Candidate(BaseModel):
     """A record a source proposed for a citation, with the signals that chose it."""
 
@@ -184,7 +201,7 @@ class Candidate(BaseModel):
     source: str  # "index", "crossref", "arxiv", ...
     matched_by: Literal["doi", "arxiv", "journal", "title", "web", "other"] = "title"
     score: float = 0.0  # retrieval score 0..1 (title similarity combined with agreement)
-    signals: dict[str, float | str | bool | None] = Field(default_factory=dict)
+    signals: Signals = Field(default_factory=Signals)
 
 
 class Assessment(BaseModel):

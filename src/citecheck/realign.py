@@ -16,7 +16,8 @@ from rapidfuzz import fuzz
 
 from citecheck.extract.cleanup import clean_reference
 from citecheck.model import Citation, Record
-from citecheck.normalize import normalize_title
+from citecheck.names import PARTICLES, parse_person, strip_et_al
+from citecheck.titles import normalize_title
 
 #: partial-alignment score (0..100) above which the record's title counts as present in the text
 MIN_ALIGNMENT = 88.0
@@ -104,11 +105,9 @@ _GIVEN_FAMILY = re.compile(r"^(?:[A-Z][\w'’\-]*\.?\s+|(?:[A-Z]\.\s*-?\s*)+){1,
 def _chicago_names(pieces: list[str]) -> list | None:  # type: ignore[type-arg]
     """'Marzlin', 'K. -P.', 'Juergen Appel', 'A. I. Lvovsky': the first author inverted, the
     others given name first (Chicago); None when the pieces do not read that way."""
-    from citecheck.extract.names import parse_person
-
     if len(pieces) < 3 or not re.fullmatch(r"(?:[A-Z][a-z]?\.\s*-?\s*)+", pieces[1]):
         return None
-    if " " in pieces[0].strip() and not re.search(r"\b(?:van|von|de|der|da|di|du|le|la)\b", pieces[0]):
+    if " " in pieces[0].strip() and not PARTICLES.intersection(pieces[0].split()):
         return None
     rest = pieces[2:]
     if not all(_GIVEN_FAMILY.match(p) for p in rest):
@@ -118,7 +117,7 @@ def _chicago_names(pieces: list[str]) -> list | None:  # type: ignore[type-arg]
 
 def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type-arg]
     from citecheck.extract.cleanup import strip_label
-    from citecheck.extract.names import parse_person, scan_authors, split_loose_authors
+    from citecheck.extract.names import scan_authors, split_loose_authors
 
     text = strip_label(prefix.strip()).strip(_TRIM)
     # "Author, A., & Author, B. (2019). Title": the date sits between the authors and the title
@@ -127,8 +126,8 @@ def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type
         text += "."  # the trim took the period of a final initial ("Mullin, W."), keep it
     if not text or len(text) > 1500:
         return None
-    truncated = bool(re.search(r"\bet\.?\s*al\b|\band others\b", text))
-    bare = re.sub(r",?\s*\bet\.?\s*al\.?|,?\s*\band others\b", "", text).strip(_TRIM)
+    bare, truncated = strip_et_al(text)
+    bare = bare.strip(_TRIM)
     pieces = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", bare) if p.strip()]
     chicago = _chicago_names(pieces)
     if chicago:

@@ -10,19 +10,16 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
-from citecheck.model import Candidate, Citation, Record, SourceStatus
-from citecheck.normalize import (
-    arxiv_from_doi,
-    name_key,
-    normalize_arxiv,
-    normalize_doi,
-    title_similarity,
-)
+from citecheck.identifiers import record_arxiv, record_doi
+from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
+from citecheck.names import first_author_key, is_collective, name_key
 from citecheck.sources.base import Source, SourceError, SourceSkipped
-from citecheck.verify.compare import implausible_title
-from citecheck.verify.titles import title_key
+from citecheck.titles import implausible_title, title_key, title_similarity
+
+MatchedBy = Literal["doi", "arxiv", "journal", "title", "web", "other"]
 
 #: a title-search hit needs at least this title similarity to be verified at all
 ACCEPT_TITLE = 0.72
@@ -96,13 +93,9 @@ class LookupMemo:
             self.put((source.name, kind, ident), record)
 
 
-def cited_doi(fields: Record) -> str | None:
-    doi = normalize_doi(fields.DOI)
-    return None if doi and arxiv_from_doi(doi) else doi
-
-
-def cited_arxiv(fields: Record) -> str | None:
-    return normalize_arxiv(fields.arxiv) or arxiv_from_doi(normalize_doi(fields.DOI))
+#: kept for callers of the old names; the rules are `identifiers.record_doi` / `record_arxiv`
+cited_doi = record_doi
+cited_arxiv = record_arxiv
 
 
 _QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}"
@@ -145,85 +138,236 @@ def alternative_readings(citation: Citation) -> list[Record]:
     return out[:3]
 
 
-def _first_author_key(record: Record) -> str:
-    for name in record.author:
-        if name.literal:
-            return name_key(name.literal)
-        if name.family:
-            return name_key(name.family)
-    return ""
-
-
-#: author "names" that are organisations: agreeing on one says little (ATLAS signs thousands of papers)
-_COLLECTIVE = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
-
-
-def _collective_only(record: Record) -> bool:
-    return bool(record.author) and all(
-        n.literal and not n.family and _COLLECTIVE.search(n.literal) for n in record.author
-    )
-
-
-def rank_signals(cited: Record, found: Record) -> dict[str, float | str | bool | None]:
+def rank_signals(cited: Record, found: Record) -> Signals:
     """Cheap agreement signals used to rank and accept candidates."""
-    sim = title_similarity(cited.title, found.title)
     year_agree: bool | None = None
     if cited.year and found.year:
         year_agree = abs(cited.year - found.year) <= 1
     author_agree: bool | None = None
-    ca, fa = _first_author_key(cited), _first_author_key(found)
+    ca, fa = first_author_key(cited), first_author_key(found)
     if ca and found.author:
         author_agree = ca == fa or any(
             name_key(n.family or n.literal) == ca for n in found.author[:5]
         )
-    signals: dict[str, float | str | bool | None] = {
-        "title_similarity": round(sim, 4), "year_agree": year_agree, "author_agree": author_agree}
-    if author_agree and _collective_only(cited):
-        signals["author_collective"] = True
-    return signals
+    collective = bool(author_agree) and bool(cited.author) and all(
+        n.literal and not n.family and is_collective(n.literal) for n in cited.author)
+    return Signals(title_similarity=round(title_similarity(cited.title, found.title), 4),
+                   year_agree=year_agree, author_agree=author_agree, author_collective=collective)
 
 
-def _retrieval_score(signals: dict[str, float | str | bool | None], has_title: bool) -> float:
-    sim = float(signals.get("title_similarity") or 0.0)
-    bonus = 0.0
-    if signals.get("year_agree"):
-        bonus += 0.1
-    if signals.get("author_agree"):
-        bonus += 0.1
-    base = sim if has_title else 0.6
+def retrieval_score(signals: Signals, has_title: bool) -> float:
+    """Title similarity (or 0.6 without a title) scaled, plus 0.1 each for year and author."""
+    bonus = 0.1 * bool(signals.year_agree) + 0.1 * bool(signals.author_agree)
+    base = signals.title_similarity if has_title else 0.6
     return min(1.0, base * 0.8 + bonus)
 
 
-def personal_author_agrees(signals: dict[str, float | str | bool | None]) -> bool:
-    """An author agrees, and not only a collaboration name (which matches hundreds of papers)."""
-    return bool(signals.get("author_agree")) and not signals.get("author_collective")
-
-
-def _accept_search_hit(signals: dict[str, float | str | bool | None], has_title: bool) -> bool:
-    sim = float(signals.get("title_similarity") or 0.0)
-    author_agree = personal_author_agrees(signals)
+def accept_search_hit(signals: Signals, has_title: bool) -> bool:
+    """A search hit is worth verifying: a close title, or a looser one with author and year."""
+    sim = signals.title_similarity
     if not has_title:
-        return author_agree and signals.get("year_agree") is not False
+        return signals.personal_author_agrees and signals.year_agree is not False
     if sim >= ACCEPT_TITLE:
         return True
-    return sim >= ACCEPT_TITLE_CORROBORATED and author_agree and bool(
-        signals.get("year_agree")
-    )
+    return sim >= ACCEPT_TITLE_CORROBORATED and signals.personal_author_agrees and bool(
+        signals.year_agree)
 
 
 def _verb(error: SourceError) -> str:
     return "skipped" if isinstance(error, SourceSkipped) else "failed"
 
 
-def _status(statuses: dict[str, SourceStatus], source: Source, error: SourceError | None) -> None:
-    """Record one call's outcome; a source that failed once in this cascade stays 'failed'."""
-    if isinstance(error, SourceSkipped):
-        statuses.setdefault(source.name, SourceStatus(source=source.name, status="skipped",
-                                                      reason=error.reason))
-    elif error is not None:
-        statuses[source.name] = SourceStatus(source=source.name, status="failed", reason=error.reason)
-    elif statuses.get(source.name, SourceStatus(source=source.name, status="skipped")).status == "skipped":
-        statuses[source.name] = SourceStatus(source=source.name, status="answered")
+class Cascade:
+    """The retrieval cascade for one citation, one method per stage:
+    `identifiers` → `journal_volume_page` → `title_search` → `alternative_readings`.
+
+    Each stage adds candidates and records what every source said; a decisive candidate (a
+    near-identical title, or an identifier hit when the citation has no title) ends it early.
+    """
+
+    def __init__(self, citation: Citation, sources: Sequence[Source],
+                 options: RetrieveOptions, memo: LookupMemo) -> None:
+        self.citation, self.sources, self.options, self.memo = citation, sources, options, memo
+        self.cited = citation.fields
+        self.has_title = bool(self.cited.title and len(self.cited.title.strip()) >= 8)
+        self.result = Retrieval()
+        self.statuses: dict[str, SourceStatus] = {}
+        self.seen: dict[str, Candidate] = {}
+
+    async def run(self) -> Retrieval:
+        cited, options = self.cited, self.options
+        if options.identifier_lookup:
+            await self.identifiers()
+        if options.journal_lookup and self._jvp() and not self.decisive():
+            await self.journal_volume_page()
+        if options.title_search and (self.has_title or cited.author) and not self.decisive():
+            await self.title_search()
+        if options.title_search and not self.seen:
+            await self.alternative_readings()
+        return self.finish()
+
+    # -- stages ---------------------------------------------------------------------------------
+    async def identifiers(self) -> None:
+        """1. The cited DOI and arXiv id, from every source that resolves them (first hit wins)."""
+        for kind, ident in (("doi", record_doi(self.cited)), ("arxiv", record_arxiv(self.cited))):
+            if not ident:
+                continue
+            label = "DOI" if kind == "doi" else "arXiv"
+            for source in (s for s in self.sources if kind in s.supports):
+                record, error = await self._lookup(source, kind, ident)
+                self._status(source, error)
+                if error is not None:
+                    self._say(f"{source.name}: {label} {ident} lookup {_verb(error)} ({error.reason})")
+                elif record is None:
+                    self.result.unresolved.append((kind, ident, source.name))
+                    self._say(f"{source.name}: {label} {ident} not found")
+                else:
+                    self.add(record, source, kind)
+                    self._say(f"{source.name}: {label} {ident} → {record.title or record.id!s:.90}")
+                    break  # one source resolving an identifier is enough
+
+    async def journal_volume_page(self) -> None:
+        """2. Journal + volume + first page (title-less physics references)."""
+        journal, volume, page = self._jvp() or ("", "", "")
+        for source in self._asked("journal"):
+            try:
+                records = await source.lookup_journal(journal, volume, page, self.cited.year)
+            except SourceError as exc:
+                self._status(source, exc)
+                self._say(f"{source.name}: journal lookup {_verb(exc)} ({exc.reason})")
+                continue
+            self._status(source, None)
+            for record in records[:5]:
+                self.add(record, source, "journal")
+            if records:
+                self._say(f"{source.name}: {journal} {volume}, {page} → {len(records)} record(s)")
+                if self.decisive():
+                    break
+
+    async def title_search(self) -> None:
+        """3. Title / author search; hits are kept when `accept_search_hit` says so."""
+        for source in self._asked("search"):
+            records = await self._search(source, self.citation, say=True)
+            if records is None:
+                continue
+            accepted, best = 0, 0.0
+            for record in records:
+                signals = rank_signals(self.cited, record)
+                best = max(best, signals.title_similarity)
+                if accept_search_hit(signals, self.has_title):
+                    self.add(record, source, "title", signals)
+                    accepted += 1
+            self._say(f"{source.name}: search → {len(records)} hit(s), {accepted} close enough"
+                      + (f" (best title similarity {best:.2f})" if self.has_title and records else ""))
+            if self.decisive():
+                break
+
+    async def alternative_readings(self) -> None:
+        """4. Nothing found: the parser may have lost the title (into the journal, say) — search
+        again with the other readings the raw text offers before concluding "not found"."""
+        for alt in alternative_readings(self.citation):
+            alt_citation = self.citation.model_copy(update={"fields": alt})
+            for source in self._asked("search"):
+                records = await self._search(source, alt_citation, say=False)
+                accepted = 0
+                for record in records or []:
+                    signals = rank_signals(alt, record)
+                    if accept_search_hit(signals, True):
+                        self.add(record, source, "title", signals)
+                        accepted += 1
+                if accepted:
+                    self._say(f"{source.name}: search for '{alt.title}' (re-read from the text) → "
+                              f"{accepted} close enough")
+            if self.seen:
+                break
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _jvp(self) -> tuple[str, str, str] | None:
+        c = self.cited
+        return (c.container_title, c.volume, c.first_page) if (
+            c.container_title and c.volume and c.first_page) else None
+
+    def _asked(self, capability: str) -> list[Source]:
+        return [s for s in self.sources if capability in s.supports and s.covers(self.citation)]
+
+    def _say(self, line: str) -> None:
+        self.result.evidence.append(line)
+
+    async def _lookup(self, source: Source, kind: str, ident: str
+                      ) -> tuple[Record | None, SourceError | None]:
+        """One identifier lookup through the run's memo: (record or None, error or None)."""
+        key = (source.name, kind, ident)
+        cached = self.memo.get(key)
+        if cached is KeyError:
+            try:
+                found = await (source.lookup_doi(ident) if kind == "doi" else source.lookup_arxiv(ident))
+            except SourceError as exc:
+                self.memo.put(key, exc)
+                return None, exc
+            self.memo.put(key, found)
+            return found, None
+        if isinstance(cached, SourceError):
+            return None, cached
+        return (cached if isinstance(cached, Record) else None), None
+
+    async def _search(self, source: Source, citation: Citation, *, say: bool) -> list[Record] | None:
+        """A source's search hits, or None when it could not answer (its status recorded)."""
+        try:
+            records = await source.search(citation, limit=self.options.search_limit)
+        except SourceError as exc:
+            self._status(source, exc)
+            if say:
+                self._say(f"{source.name}: search {_verb(exc)} ({exc.reason})")
+            return None
+        self._status(source, None)
+        return records
+
+    def _status(self, source: Source, error: SourceError | None) -> None:
+        """Record one call's outcome; a source that failed once in this cascade stays 'failed'."""
+        name = source.name
+        if isinstance(error, SourceSkipped):
+            self.statuses.setdefault(name, SourceStatus(source=name, status="skipped", reason=error.reason))
+        elif error is not None:
+            self.statuses[name] = SourceStatus(source=name, status="failed", reason=error.reason)
+        elif self.statuses.get(name, SourceStatus(source=name, status="skipped")).status == "skipped":
+            self.statuses[name] = SourceStatus(source=name, status="answered")
+
+    def add(self, record: Record, source: Source, matched_by: MatchedBy,
+            signals: Signals | None = None) -> Candidate:
+        """A candidate for `record` (the first stage that found it keeps it)."""
+        key = record.id or f"{source.name}:{record.DOI or record.arxiv or record.title}"
+        existing = self.seen.get(key)
+        if existing is not None:
+            if existing.signals.also_matched_by is None:
+                existing.signals = replace(existing.signals, also_matched_by=matched_by)
+            return existing
+        signals = signals or rank_signals(self.cited, record)
+        score = 1.0 if matched_by in ("doi", "arxiv") else retrieval_score(signals, self.has_title)
+        if matched_by == "journal":
+            score = max(score, 0.9 if signals.author_agree is not False else 0.7)
+        cand = Candidate(record=record, source=source.name, matched_by=matched_by, score=score,
+                         signals=signals)
+        self.seen[key] = cand
+        return cand
+
+    def decisive(self) -> bool:
+        """A candidate good enough to end the cascade (no need to ask further sources)."""
+        for cand in self.seen.values():
+            if self.has_title and cand.signals.title_similarity >= DECISIVE_TITLE:
+                return True
+            if not self.has_title and cand.matched_by in ("doi", "arxiv", "journal") and (
+                    cand.signals.author_agree is not False):
+                return True
+        return False
+
+    def finish(self) -> Retrieval:
+        """Best candidates first; identifier hits are always kept (that is the reviewer's case)."""
+        ranked = sorted(self.seen.values(), key=lambda c: c.score, reverse=True)
+        keep = [c for c in ranked if c.matched_by in ("doi", "arxiv")]
+        keep += [c for c in ranked if c not in keep][: max(0, self.options.max_candidates - len(keep))]
+        self.result.candidates = keep
+        self.result.statuses = list(self.statuses.values())
+        return self.result
 
 
 async def retrieve(
@@ -233,159 +377,4 @@ async def retrieve(
     memo: LookupMemo | None = None,
 ) -> Retrieval:
     """Run the cascade for one citation."""
-    memo = memo or LookupMemo()
-    cited = citation.fields
-    result = Retrieval()
-    statuses: dict[str, SourceStatus] = {}
-    seen: dict[str, Candidate] = {}
-    has_title = bool(cited.title and len(cited.title.strip()) >= 8)
-
-    def add(record: Record, source: Source, matched_by: str,
-            signals: dict[str, float | str | bool | None] | None = None) -> Candidate:
-        key = record.id or f"{source.name}:{record.DOI or record.arxiv or record.title}"
-        signals = signals or rank_signals(cited, record)
-        score = 1.0 if matched_by in ("doi", "arxiv") else _retrieval_score(signals, has_title)
-        if matched_by == "journal":
-            score = max(score, 0.9 if signals.get("author_agree") is not False else 0.7)
-        existing = seen.get(key)
-        if existing is not None:
-            existing.signals.setdefault("also_matched_by", matched_by)
-            return existing
-        cand = Candidate(record=record, source=source.name, matched_by=matched_by,  # type: ignore[arg-type]
-                         score=score, signals=signals)
-        seen[key] = cand
-        return cand
-
-    def decisive() -> bool:
-        for cand in seen.values():
-            sim = float(cand.signals.get("title_similarity") or 0.0)
-            if has_title and sim >= DECISIVE_TITLE:
-                return True
-            if not has_title and cand.matched_by in ("doi", "arxiv", "journal") and cand.signals.get(
-                "author_agree"
-            ) is not False:
-                return True
-        return False
-
-    # 1. identifiers
-    if options.identifier_lookup:
-        for kind, ident in (("doi", cited_doi(cited)), ("arxiv", cited_arxiv(cited))):
-            if not ident:
-                continue
-            for source in sources:
-                if kind not in source.supports:
-                    continue
-                cached = memo.get((source.name, kind, ident))
-                error: SourceError | None = None
-                record: Record | None = None
-                if cached is KeyError:
-                    try:
-                        if kind == "doi":
-                            record = await source.lookup_doi(ident)
-                        else:
-                            record = await source.lookup_arxiv(ident)
-                        memo.put((source.name, kind, ident), record)
-                    except SourceError as exc:
-                        error = exc
-                        memo.put((source.name, kind, ident), exc)
-                elif isinstance(cached, SourceError):
-                    error = cached
-                else:
-                    record = cached  # type: ignore[assignment]
-                _status(statuses, source, error)
-                label = "DOI" if kind == "doi" else "arXiv"
-                if error is not None:
-                    result.evidence.append(f"{source.name}: {label} {ident} lookup {_verb(error)} ({error.reason})")
-                elif record is None:
-                    result.unresolved.append((kind, ident, source.name))
-                    result.evidence.append(f"{source.name}: {label} {ident} not found")
-                else:
-                    add(record, source, kind)
-                    result.evidence.append(
-                        f"{source.name}: {label} {ident} → {record.title or record.id!s:.90}"
-                    )
-                    break  # one source resolving an identifier is enough
-
-    # 2. journal + volume + first page (title-less physics references)
-    jvp = (cited.container_title, cited.volume, cited.first_page)
-    if options.journal_lookup and all(jvp) and not decisive():
-        for source in sources:
-            if "journal" not in source.supports or not source.covers(citation):
-                continue
-            try:
-                records = await source.lookup_journal(jvp[0] or "", jvp[1] or "", jvp[2] or "", cited.year)
-            except SourceError as exc:
-                _status(statuses, source, exc)
-                result.evidence.append(f"{source.name}: journal lookup {_verb(exc)} ({exc.reason})")
-                continue
-            _status(statuses, source, None)
-            for record in records[:5]:
-                add(record, source, "journal")
-            if records:
-                result.evidence.append(
-                    f"{source.name}: {jvp[0]} {jvp[1]}, {jvp[2]} → {len(records)} record(s)"
-                )
-                if decisive():
-                    break
-
-    # 3. title / author search
-    if options.title_search and (has_title or cited.author) and not decisive():
-        for source in sources:
-            if "search" not in source.supports or not source.covers(citation):
-                continue
-            try:
-                records = await source.search(citation, limit=options.search_limit)
-            except SourceError as exc:
-                _status(statuses, source, exc)
-                result.evidence.append(f"{source.name}: search {_verb(exc)} ({exc.reason})")
-                continue
-            _status(statuses, source, None)
-            accepted = 0
-            best = 0.0
-            for record in records:
-                signals = rank_signals(cited, record)
-                best = max(best, float(signals.get("title_similarity") or 0.0))
-                if _accept_search_hit(signals, has_title):
-                    add(record, source, "title")
-                    accepted += 1
-            result.evidence.append(
-                f"{source.name}: search → {len(records)} hit(s), {accepted} close enough"
-                + (f" (best title similarity {best:.2f})" if has_title and records else "")
-            )
-            if decisive():
-                break
-
-    # 4. nothing found: the parser may have lost the title (into the journal, say) — search
-    #    again with the other readings the raw text offers before concluding "not found"
-    if options.title_search and not seen:
-        for alt in alternative_readings(citation):
-            for source in sources:
-                if "search" not in source.supports or not source.covers(citation):
-                    continue
-                alt_citation = citation.model_copy(update={"fields": alt})
-                try:
-                    records = await source.search(alt_citation, limit=options.search_limit)
-                except SourceError as exc:
-                    _status(statuses, source, exc)
-                    continue
-                _status(statuses, source, None)
-                accepted = 0
-                for record in records:
-                    signals = rank_signals(alt, record)
-                    if _accept_search_hit(signals, True):
-                        add(record, source, "title", signals)
-                        accepted += 1
-                if accepted:
-                    result.evidence.append(
-                        f"{source.name}: search for '{alt.title}' (re-read from the text) → "
-                        f"{accepted} close enough")
-            if seen:
-                break
-
-    ranked = sorted(seen.values(), key=lambda c: c.score, reverse=True)
-    # identifier hits are always verified, even when they rank low: that is the reviewer's case
-    keep = [c for c in ranked if c.matched_by in ("doi", "arxiv")]
-    keep += [c for c in ranked if c not in keep][: max(0, options.max_candidates - len(keep))]
-    result.candidates = keep
-    result.statuses = list(statuses.values())
-    return result
+    return await Cascade(citation, sources, options, memo or LookupMemo()).run()

@@ -152,7 +152,7 @@ def run(
     typer.echo(f"{split}: accuracy {m['accuracy']:.3f}, macro-F1 {m['macro_f1']:.3f}, "
                f"false accusations {m['false_accusations']}/{m['per_class']['EXACT']['support']}, "
                f"MAJOR recall {m['major_recall']:.3f}, UNVERIFIED {m['unverified']}; "
-               f"report {out / 'report.md'}" + ("" if png else " (no PNG: matplotlib not installed)"))
+               f"report {out / 'report.md'}" + ("" if png else " (no PNG: matplotlib missing; pip install 'citecheck[bench]')"))
 
 
 @app.command("hallmark")

@@ -10,13 +10,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from citecheck.errors import CitecheckError
 from citecheck.model import Citation, Provenance
 
 GOLD_LABELS: tuple[str, ...] = ("EXACT", "MINOR", "MAJOR")
 SPLITS: tuple[str, ...] = ("validation", "test")
 
 
-class DatasetError(ValueError):
+class DatasetError(CitecheckError, ValueError):
     """A dataset file is missing or malformed (the message names file and line)."""
 
 

@@ -23,6 +23,7 @@ from citecheck.bench.corrupt import Context, Corruption, Corruptor, Programmatic
 from citecheck.bench.dataset import BenchItem, summary, write_dataset, write_jsonl
 from citecheck.bench.pool import SUBFIELDS, Pool, PoolRecord, load_pool
 from citecheck.bench.render import STYLES, Rendered, RenderOptions, render
+from citecheck.errors import CitecheckError
 from citecheck.model import Record
 
 GENERATOR_VERSION = "1"
@@ -34,7 +35,7 @@ _KEYS = frozenset({"title", "DOI", "arxiv"})
 _JVP = frozenset({"container-title", "volume", "page"})
 
 
-class BenchmarkError(RuntimeError):
+class BenchmarkError(CitecheckError, RuntimeError):
     """The corpus cannot supply what was asked (too few records in a subfield, ...)."""
 
 

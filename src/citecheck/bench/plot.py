@@ -15,7 +15,7 @@ def confusion_png(metrics: dict[str, Any], path: Path, title: str) -> bool:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError:
+    except ImportError:  # the optional `bench` extra (matplotlib) is not installed
         return False
     grid = [[metrics["confusion"][g][p] for p in PRED_COLUMNS] for g in CLASSES]
     fig, ax = plt.subplots(figsize=(6.4, 3.6), dpi=120)

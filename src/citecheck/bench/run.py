@@ -16,7 +16,7 @@ from typing import Any
 
 from citecheck.bench.dataset import BenchItem
 from citecheck.bench.metrics import breakdown, classification
-from citecheck.decide import Thresholds, decide, load_thresholds
+from citecheck.decide import Thresholds, load_thresholds, score_label
 from citecheck.model import Assessment, Citation, Discrepancy, Label, Verdict
 from citecheck.normalize import normalize_arxiv, normalize_doi, title_similarity
 
@@ -135,7 +135,7 @@ def _demoted(verdict: Verdict, thresholds: Thresholds) -> bool:
     for d in verdict.discrepancies:
         if d.kind == "identifier_conflict" or "has no such" in (d.detail or ""):
             return True
-    base = decide(Assessment(score=verdict.score, confidence=verdict.confidence,
+    base = score_label(Assessment(score=verdict.score, confidence=verdict.confidence,
                              discrepancies=verdict.discrepancies), thresholds)
     return base is Label.EXACT and verdict.label is Label.MINOR
 
@@ -147,7 +147,7 @@ def relabel(rows: Sequence[dict[str, Any]], thresholds: Thresholds) -> list[str]
         if row.get("decided_by") != "score" or row.get("score") is None:
             out.append(row["pred"])
             continue
-        label = decide(Assessment(score=row["score"], confidence=row["confidence"],
+        label = score_label(Assessment(score=row["score"], confidence=row["confidence"],
                                   discrepancies=[Discrepancy.model_validate(d)
                                                  for d in row.get("_disc", [])]), thresholds)
         if label is Label.EXACT and row.get("demoted"):

@@ -15,9 +15,9 @@ import bibtexparser
 from bibtexparser.model import DuplicateBlockKeyBlock, Entry, ParsingFailedBlock
 
 from citecheck.extract.cleanup import latex_to_text
-from citecheck.extract.names import parse_person
+from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.model import Citation, DateParts, Name, Provenance, Record
-from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
+from citecheck.names import is_et_al, parse_person
 
 __all__ = ["read_bibtex", "record_from_bibtex_fields"]
 
@@ -93,7 +93,7 @@ def _names(value: str) -> tuple[list[Name], bool]:
     names: list[Name] = []
     truncated = False
     for part in _split_top_level_and(value):
-        if part.lower() in ("others", "et al.", "et al"):
+        if is_et_al(part):
             truncated = True
             continue
         stripped = part.strip()

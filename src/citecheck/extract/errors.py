@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from citecheck.errors import CitecheckError
 
-class InputError(Exception):
+
+class InputError(CitecheckError):
     """A whole input could not be read (missing, binary, empty, oversized, undecodable)."""
 
     def __init__(self, name: str, reason: str, line: int | None = None) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import regex
 
 from citecheck.model import Name
+from citecheck.names import ET_AL, parse_person, strip_et_al
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
@@ -117,11 +118,11 @@ _FAMILY_YEAR = regex.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}
 # A bare family name (or two) opening the list, without initials: "Abachi et al., Title",
 # "Bethe and Salpeter, Title", "Bethe & Salpeter (1957)"
 _BARE_FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:-{_WORD})?"
-_BARE_ETAL = regex.compile(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b))")
+_BARE_ETAL = regex.compile(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*{ET_AL})")
 _BARE_PAIR = regex.compile(
     rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
 )
-_ETAL = regex.compile(r"\s*[,;]?\s*(?:et\.?\s*al(?:\.|ii|\b)|and\s+others\b|&\s*al\.|u\.\s*a\.|\.\.\.)\.?")
+_ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
@@ -508,38 +509,10 @@ def split_loose_authors(text: str) -> list[Name]:
     pieces = [p.strip(" ,.") for p in _LOOSE_SPLIT.split(text) if p.strip(" ,.")]
     out: list[Name] = []
     for piece in pieces:
-        if re.search(r"\bet\.?\s*al\b", piece):
-            piece = re.sub(r",?\s*\bet\.?\s*al\.?", "", piece).strip(" ,")
+        piece, _ = strip_et_al(piece)
         if piece:
             out.append(parse_person(piece))
     return out
 
 
-def parse_person(text: str) -> Name:
-    """One name written as 'Family, Given', 'Given Family' or a literal (collaboration)."""
-    text = text.strip(" ,;")
-    if re.search(r"\b(?:collaboration|consortium|group|team|committee|organization|"
-                 r"organisation|association|society|institute)\b", text, re.I):
-        return Name(literal=text)
-    if "," in text:
-        family, _, given = text.partition(",")
-        given = given.strip()
-        # "Family, Jr., Given"
-        suffix = None
-        sm = re.match(r"^(Jr\.?|Sr\.?|III|II|IV)\s*,\s*(.*)$", given)
-        if sm:
-            suffix, given = sm.group(1), sm.group(2)
-        name = Name(family=family.strip(), given=given or None)
-        if suffix:
-            name.suffix = suffix
-        return name
-    words = text.split()
-    if len(words) == 1:
-        return Name(family=words[0])
-    # particles start the family name: "Johannes van der Waals"
-    for i, w in enumerate(words[1:], start=1):
-        if re.fullmatch(_PARTICLE, w) and i < len(words) - 1 and w[0].islower():
-            return Name(given=" ".join(words[:i]), family=" ".join(words[i:]))
-    if re.fullmatch(r"[A-Z]{1,3}", words[-1]) and len(words) == 2:  # Vancouver "Smith JA"
-        return Name(family=words[0], given=" ".join(f"{c}." for c in words[-1]))
-    return Name(family=words[-1], given=" ".join(words[:-1]))
+__all__ = ["AuthorScan", "parse_person", "scan_authors", "split_loose_authors"]

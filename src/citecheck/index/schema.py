@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from citecheck.titles import index_title_key
+
 SCHEMA_VERSION = 3
 
 DDL = """
@@ -127,20 +129,5 @@ def query_name_tokens(text: str) -> list[str]:
     return [key] if key else []
 
 
-_WORD_RE = re.compile(r"\w+")
-
-
-def title_key(title: str | None) -> str:
-    """The normalised title the index stores and searches.
-
-    ``normalize_title`` (ASCII-folded words) when it leaves anything; titles in scripts it folds
-    away entirely (Cyrillic, CJK, Thai) keep their case-folded Unicode words instead.
-    """
-    import unicodedata
-
-    from citecheck.normalize import normalize_title
-
-    key = normalize_title(title)
-    if key or not title:
-        return key
-    return " ".join(_WORD_RE.findall(unicodedata.normalize("NFKC", title).casefold()))
+#: the key the index stores and searches titles by (see `citecheck.titles.index_title_key`)
+title_key = index_title_key

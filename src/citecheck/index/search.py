@@ -20,6 +20,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from citecheck.errors import CitecheckError
 from citecheck.index.journal_ref import journal_matches, parse_journal_ref
 from citecheck.index.schema import (
     SCHEMA_VERSION,
@@ -41,7 +42,7 @@ ROW_BUDGET = 600  # while the words' titles add up to no more than this many
 PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words
 
 
-class IndexOpenError(Exception):
+class IndexOpenError(CitecheckError):
     """The file is missing, not SQLite, or not a citecheck index."""
 
 

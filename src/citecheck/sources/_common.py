@@ -8,15 +8,12 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.model import DateParts, Name, Record
-from citecheck.normalize import normalize_arxiv, normalize_doi
+from citecheck.names import parse_person
 
 T = TypeVar("T")
 
-_PARTICLES = {"van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du",
-              "dos", "das", "ten", "ter", "bin", "zu", "vom", "af"}
-_SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
-_COLLAB_RE = re.compile(r"collaboration|consortium|group|team|project|\bthe\b", re.I)
 _TAG_RE = re.compile(r"<[^>]+>")
 _WS_RE = re.compile(r"\s+")
 
@@ -35,26 +32,8 @@ def clean_text(value: Any) -> str | None:
 
 def split_name(display: str | None) -> Name | None:
     """A person's display name ("Given Family" or "Family, Given") as a CSL name."""
-    text = clean_text(display)
-    if not text:
-        return None
-    if _COLLAB_RE.search(text) and len(text.split()) > 1 and "," not in text:
-        return Name(literal=text)
-    if "," in text:
-        family, _, given = text.partition(",")
-        parts = [p.strip() for p in given.split(",")]
-        suffix = parts[1] if len(parts) > 1 and parts[1].lower() in _SUFFIXES else None
-        return Name(family=family.strip() or None, given=parts[0] or None, suffix=suffix)
-    words = text.split()
-    suffix = None
-    if len(words) > 1 and words[-1].lower().rstrip(",") in _SUFFIXES:
-        suffix = words.pop()
-    if len(words) == 1:
-        return Name(family=words[0], suffix=suffix)
-    start = len(words) - 1
-    while start > 1 and words[start - 1].lower() in _PARTICLES:
-        start -= 1
-    return Name(family=" ".join(words[start:]), given=" ".join(words[:start]), suffix=suffix)
+    name = parse_person(clean_text(display) or "")
+    return name if name.family or name.given or name.literal else None
 
 
 def date_parts(*values: Any) -> DateParts | None:
@@ -82,8 +61,7 @@ def finish(record: Record, *, source_api: str, arxiv: str | None = None) -> Reco
     if record.DOI:
         doi = normalize_doi(record.DOI)
         record.DOI = doi
-        if doi and not arxiv and doi.startswith("10.48550/arxiv."):
-            arxiv = doi.split("arxiv.", 1)[1]
+        arxiv = arxiv or arxiv_from_doi(doi)
     if arxiv:
         norm = normalize_arxiv(arxiv)
         if norm:

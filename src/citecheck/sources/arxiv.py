@@ -10,8 +10,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
+from citecheck.identifiers import normalize_arxiv, record_arxiv
 from citecheck.model import Citation, Record
-from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.sources._common import (
     clean_text,
     date_parts,
@@ -96,7 +96,7 @@ class ArxivSource(Source):
 
     def covers(self, citation: Citation) -> bool:
         f = citation.fields
-        if normalize_arxiv(f.arxiv) or arxiv_from_doi(normalize_doi(f.DOI)):
+        if record_arxiv(f):
             return True
         if not f.title:
             return False

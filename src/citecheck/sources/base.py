@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from citecheck.errors import CitecheckError
 from citecheck.model import Citation, Record
 
 
-class SourceError(Exception):
+class SourceError(CitecheckError):
     """A source could not answer (network, rate limit, server error, malformed response)."""
 
     def __init__(self, source: str, reason: str) -> None:

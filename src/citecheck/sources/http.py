@@ -230,12 +230,9 @@ class _Retry(Exception):
 
 
 def _version() -> str:
-    try:
-        from citecheck import __version__
+    from citecheck import __version__
 
-        return str(__version__)
-    except ImportError:  # pragma: no cover
-        return "0"
+    return str(__version__)
 
 
 class HttpClient:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from citecheck.identifiers import normalize_doi, record_arxiv
 from citecheck.model import Record
-from citecheck.normalize import arxiv_from_doi, canonical_journal, normalize_arxiv, normalize_doi
+from citecheck.venues import canonical_journal
 
 PHYSICS_ARCHIVES = {
     "hep-th", "hep-ph", "hep-ex", "hep-lat", "gr-qc", "astro-ph", "nucl-th", "nucl-ex",
@@ -33,7 +34,7 @@ def is_physics(fields: Record) -> bool:
     cats = [str(c) for c in fields.custom.get("categories") or []]
     if any(c.split(".")[0] in PHYSICS_ARCHIVES for c in cats):
         return True
-    arxiv = normalize_arxiv(fields.arxiv) or arxiv_from_doi(normalize_doi(fields.DOI))
+    arxiv = record_arxiv(fields)
     if arxiv and "/" in arxiv and arxiv.split("/")[0].split(".")[0] in PHYSICS_ARCHIVES:
         return True
     doi = normalize_doi(fields.DOI)

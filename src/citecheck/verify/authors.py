@@ -15,27 +15,17 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
+from citecheck.folding import delatex, fold
 from citecheck.model import Name, Record
-from citecheck.normalize import fold, initials, name_key
-from citecheck.verify.titles import delatex
+from citecheck.names import COLLECTIVE, ET_AL, collab_key, initials, is_et_al, name_key
 
-_COLLAB_WORDS = re.compile(
-    r"\b(the|collaborations?|collab|team|group|consortium|for|and|on behalf of|project|experiment)\b"
-)
-_COLLAB_HINT = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
 _DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
-_OTHERS = {"others", "etal", "al", "andothers"}
 #: generational suffix written after the family or given name: "Ausman Jr.", "Smith, III"
 _SUFFIX = re.compile(r"(?:,\s*|\s+)(?:jr|sr|ii|iii|iv)\.?$", re.I)
 
 #: a cited family name at least this long may be a misspelling of one in the record
 MISSPELL_MIN_LEN = 4
 FUZZY_LIMIT = 40  # unmatched cited names searched for misspellings
-
-
-def collab_key(literal: str) -> str:
-    """'The ATLAS Collaboration' → 'atlas'."""
-    return re.sub(r"[^a-z0-9]+", "", _COLLAB_WORDS.sub(" ", fold(literal)))
 
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
@@ -74,7 +64,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
         family, given, literal = (delatex(v) if v else v for v in (family, given, literal))
     if literal and not family:
         words = literal.replace(",", " ").split()
-        if ("," not in literal and len(words) != 2) or _COLLAB_HINT.search(literal) or literal.isupper():
+        if ("," not in literal and len(words) != 2) or COLLECTIVE.search(literal) or literal.isupper():
             # an organisation or collaboration (CSL literal names are mostly these)
             ck = collab_key(literal) or fold(literal)
             return NameKey("@" + ck, "", "@" + ck, "", literal, "@" + ck)
@@ -90,7 +80,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     if family.isdecimal():  # DBLP put the disambiguation number where the family name goes
         given, _, family = given.rpartition(" ")
     display = " ".join(p for p in (given, particle, family) if p) or (literal or "")
-    if _COLLAB_HINT.search(f"{given} {family}") and re.search(r"collaboration", f"{given} {family}", re.I):
+    if COLLECTIVE.search(f"{given} {family}") and re.search(r"collaboration", f"{given} {family}", re.I):
         ck = collab_key(f"{given} {family}")
         return NameKey("@" + ck, "", "@" + ck, "", display, "@" + ck)
     if not family and given:  # a lone given name is really the family name
@@ -126,7 +116,7 @@ def person_key(name: Name) -> NameKey:
     return _key(name.family, name.given, name.literal, name.non_dropping_particle)
 
 
-_ET_AL_TAIL = re.compile(r"[\s,]+(?:et\.?\s*al\.?|and\s+others)\s*$", re.I)
+_ET_AL_TAIL = re.compile(r"[\s,]+" + ET_AL + r"\s*$", re.I)
 
 
 def _keys(record: Record) -> tuple[list[NameKey], bool]:
@@ -143,7 +133,7 @@ def _keys(record: Record) -> tuple[list[NameKey], bool]:
                 # "Abachi et al." in one name field (records have such slips too)
                 n, others = n.model_copy(update={part: cut}), True
         k = person_key(n)
-        if k.family.lstrip("@") in _OTHERS or k.full.lstrip("@") in _OTHERS:
+        if is_et_al(k.family.lstrip("@")) or is_et_al(k.full.lstrip("@")):
             others = True  # "et al." written as an author
             continue
         if k.family == "@":

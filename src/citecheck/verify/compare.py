@@ -11,21 +11,15 @@ only lowers the confidence.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
+from citecheck.identifiers import normalize_arxiv, normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.normalize import (
-    arxiv_from_doi,
-    canonical_journal,
-    journal_key,
-    journal_table,
-    normalize_arxiv,
-    normalize_doi,
-)
+from citecheck.names import looks_like_name_list, parse_person, strip_et_al
+from citecheck.titles import implausible_title
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
-from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles, title_key
+from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
 from citecheck.verify.venue import (
     best_venue_match,
     cites_letters_of,
@@ -168,59 +162,13 @@ def assess(cited: Record, found: Record) -> Assessment:
                       rationale=_rationale(s), field_scores=s.scores)
 
 
-# -- a title the parser made up ----------------------------------------------------------------
-
-_INITIAL = re.compile(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
-_NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*\.?$|^(?:van|von|der|de|da|di|du|del|la|le|jr\.?|sr\.?)$")
-_NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
-
-
-def _looks_like_names(title: str) -> bool:
-    """'F. B. McLean', 'Juergen Appel, and A. I. Lvovsky': initials and capitalised names only."""
-    tokens = [t for t in re.split(r"[\s,;]+", title.strip(" .,;:")) if t]
-    if not tokens or len(tokens) > 12:
-        return False
-    inits = sum(bool(_INITIAL.match(t)) for t in tokens)
-    names = [t for t in tokens if t.lower() not in _NAME_GLUE and not _INITIAL.match(t)]
-    if not names or not all(_NAME_WORD.match(t) for t in names):
-        return False
-    return inits >= 1  # at least one initial: "F. B. McLean" (a headline-case title has none)
-
-
-@lru_cache(maxsize=1)
-def _full_journal_keys() -> frozenset[str]:
-    return frozenset(journal_key(v) for v in journal_table().values())
-
-
-def _looks_like_venue(title: str) -> bool:
-    """'Lect', 'Phys. Rev.', 'Proc. Natl. Acad. Sci.': an abbreviated journal or a piece of one."""
-    words_ = title.strip().split()
-    if not words_ or len(words_) > 6:
-        return False
-    if journal_key(title) in journal_table() or canonical_journal(title) in _full_journal_keys():
-        return True
-    return all(re.fullmatch(r"[A-Z][a-z]{0,5}\.?|&|of", w) for w in words_) and (
-        len(words_) == 1 or any(w.endswith(".") for w in words_))
-
-
-def implausible_title(title: str | None) -> bool:
-    """A 'title' that is not one: a name list, a journal abbreviation, a stray letter or two."""
-    if not title or not title.strip():
-        return False
-    key = title_key(title)
-    if len(key.replace(" ", "")) < 6:
-        return True
-    return _looks_like_names(title) or _looks_like_venue(title)
-
-
 def _anchored(cited: Record, found: Record) -> bool:
     """The record is identified without the title: same DOI or arXiv id, or the same journal,
     volume and first page."""
     cdoi, fdoi = normalize_doi(cited.DOI), normalize_doi(found.DOI)
     if cdoi and fdoi and cdoi == fdoi:
         return True
-    ca = normalize_arxiv(cited.arxiv) or arxiv_from_doi(cdoi)
-    fa = normalize_arxiv(found.arxiv) or arxiv_from_doi(fdoi)
+    ca, fa = record_arxiv(cited), record_arxiv(found)
     if ca and fa and ca == fa:
         return True
     cited_names = venue_names(cited.container_title, cited.container_title_short)
@@ -258,7 +206,7 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
         return cited
     fields = cited.model_copy(deep=True)
     fields.title = None
-    if _looks_like_names(title):
+    if looks_like_name_list(title):
         _restore_names(fields, title, found)
     if s is not None:
         s.notes.append(f"'{_clip(title, 40)}' read as the title is not one; title not compared")
@@ -275,11 +223,9 @@ def _is_record_venue(title: str, found: Record) -> bool:
 
 def _restore_names(fields: Record, text: str, found: Record) -> None:
     """Append names from `text` that are authors of the record and missing from the citation."""
-    from citecheck.extract.names import parse_person
-
     found_keys = {person_key(n).family for n in found.author}
     have = {person_key(n).family for n in fields.author}
-    text = re.sub(r",?\s*\bet\.?\s*al\.?", "", text)
+    text, _ = strip_et_al(text)
     pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if p.strip(" .")]
     for name in (parse_person(p) for p in pieces):
         key = person_key(name).family
@@ -455,11 +401,10 @@ def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
 
 
 def _identifiers(cited: Record, found: Record, s: _Scorer) -> None:
-    cdoi, fdoi = normalize_doi(cited.DOI), normalize_doi(found.DOI)
-    c_arxiv = normalize_arxiv(cited.arxiv) or arxiv_from_doi(cdoi)
-    f_arxiv = normalize_arxiv(found.arxiv) or arxiv_from_doi(fdoi)
     # DataCite arXiv DOIs are compared as arXiv ids; publisher DOIs with each other.
-    if cdoi and fdoi and not arxiv_from_doi(cdoi) and not arxiv_from_doi(fdoi):
+    cdoi, fdoi = record_doi(cited), record_doi(found)
+    c_arxiv, f_arxiv = record_arxiv(cited), record_arxiv(found)
+    if cdoi and fdoi:
         s.check("DOI")
         extra = found.custom.get("other_dois")
         extra = [extra] if isinstance(extra, str) else extra if isinstance(extra, list) else []
@@ -545,11 +490,12 @@ def _rationale(s: _Scorer) -> str:
 # -- identity ---------------------------------------------------------------------------------
 
 
-def identity_mismatch(cited: Record, found: Record) -> str | None:
+def identity_mismatch(cited: Record, found: Record, assessment: Assessment | None = None) -> str | None:
     """Why the citation's text describes another work than `found` (None when it doesn't).
 
     The title is clearly another one; or the cited authors are other people (and the title does
     not vouch for the record); or several fields differ and none identifies the record.
+    `assessment`: `assess(cited, found)` when the caller has it already (it is not redone).
     """
     cited = _without_misread_title(cited, found)
     comp = compare_authors(cited, found)
@@ -567,6 +513,7 @@ def identity_mismatch(cited: Record, found: Record) -> str | None:
             return f"none of the {persons} cited authors is an author of the record"
     elif authors_differ:
         return "no author in common"
-    if any(d.field == "record" and d.severity == "major" for d in assess(cited, found).discrepancies):
+    assessment = assessment or assess(cited, found)
+    if any(d.field == "record" and d.severity == "major" for d in assessment.discrepancies):
         return "several fields differ and none identifies the record"
     return None

@@ -6,18 +6,15 @@ Character similarity alone cannot tell "one word changed" from "another title" o
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from pylatexenc.latex2text import LatexNodes2Text
 from rapidfuzz.distance import Levenshtein
 
-from citecheck.normalize import normalize_title
+from citecheck.titles import title_key
 
 TitleMatch = Literal["same", "close", "related", "different"]
 
@@ -25,40 +22,6 @@ TITLE_SAME = 0.97  # character similarity treated as identical (spacing, hyphena
 TITLE_CLOSE = 0.85
 TITLE_RELATED = 0.60
 _SUBTITLE_SEP = re.compile(r"\s*(?::|\s[-–—]+\s|\.\s|\?\s|!\s)\s*")
-
-
-_LATEX = LatexNodes2Text()
-
-
-@lru_cache(maxsize=16384)
-def delatex(text: str) -> str:
-    """LaTeX to Unicode ("$\\alpha$-decay" → "α-decay", "M{\\"u}ller" → "Müller"); text without
-    a backslash is returned as is, and unparsable LaTeX falls back to the raw text."""
-    if "\\" not in text:
-        return text
-    try:
-        return _LATEX.latex_to_text(text)
-    except Exception:  # pylatexenc raises assorted errors on malformed input
-        return text
-
-
-@lru_cache(maxsize=65536)
-def title_key(title: str) -> str:
-    """Normalised title; lower-cased first so upper-case Greek (Π, Ξ) is spelled out too.
-
-    `normalize_title` keeps ASCII letters only; a title in another script (Cyrillic, CJK) would
-    shrink to nothing, so such titles keep their Unicode letters instead.
-    """
-    title = delatex(title)
-    if "&" in title:  # HTML entities from scraped metadata: "&amp;", "D&apos;Hondt"; "&" = "and"
-        title = html.unescape(title).replace("&", " and ")
-    ascii_key = normalize_title(title.lower())
-    text = unicodedata.normalize("NFKD", title.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    uni_key = " ".join(re.split(r"[\W_]+", text)).strip()
-    if len(uni_key.replace(" ", "")) > 1.5 * len(ascii_key.replace(" ", "")) + 3:
-        return uni_key
-    return ascii_key
 
 
 @lru_cache(maxsize=65536)

@@ -1,0 +1,50 @@
+"""Character folding: the one place that turns markup and accents into comparable text.
+
+``fold`` lower-cases and strips accents (ß→ss, Greek letters spelled out); ``delatex`` turns
+LaTeX into Unicode. The concept modules (`names`, `titles`, `venues`) build their keys on these.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from pylatexenc.latex2text import LatexNodes2Text
+
+_SPECIAL_LETTERS = str.maketrans(
+    {"ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d",
+     "ı": "i", "œ": "oe", "Œ": "oe", "þ": "th", "ð": "d"}
+)
+_GREEK = {
+    "α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta",
+    "η": "eta", "θ": "theta", "κ": "kappa", "λ": "lambda", "μ": "mu", "ν": "nu", "ξ": "xi",
+    "π": "pi", "ρ": "rho", "σ": "sigma", "τ": "tau", "φ": "phi", "χ": "chi", "ψ": "psi",
+    "ω": "omega", "Γ": "gamma", "Δ": "delta", "Θ": "theta", "Λ": "lambda", "Σ": "sigma",
+    "Φ": "phi", "Ψ": "psi", "Ω": "omega", "ϕ": "phi", "ϵ": "epsilon", "µ": "mu",
+}
+_GREEK_TRANS = str.maketrans({k: f" {v} " for k, v in _GREEK.items()})
+
+
+def fold(text: str) -> str:
+    """Lower-case ASCII folding: accents removed, ß→ss, Greek letters spelled out."""
+    if text.isascii():  # the common case; every step below is the identity on ASCII
+        return text.lower()
+    text = text.translate(_SPECIAL_LETTERS).translate(_GREEK_TRANS)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.lower()
+
+
+_LATEX = LatexNodes2Text()
+
+
+@lru_cache(maxsize=16384)
+def delatex(text: str) -> str:
+    """LaTeX to Unicode ("$\\alpha$-decay" → "α-decay", "M{\\"u}ller" → "Müller"); text without
+    a backslash is returned as is, and unparsable LaTeX falls back to the raw text."""
+    if "\\" not in text:
+        return text
+    try:
+        return _LATEX.latex_to_text(text)
+    except Exception:  # pylatexenc raises assorted errors on malformed input
+        return text

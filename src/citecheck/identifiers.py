@@ -1,0 +1,83 @@
+"""Identifiers: DOI and arXiv-id normalisation, and which identifiers a record carries.
+
+The one home of these rules; the parser, the index, the sources, retrieval and verification all
+call them. A DOI of the arXiv DataCite prefix (``10.48550/arXiv.…``) is an arXiv id in disguise:
+`record_arxiv` sees through it and `record_doi` leaves it out.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from citecheck.model import Record
+
+DOI_RE = re.compile(r"10\.\d{4,9}/[^\s\"<>{}]+", re.IGNORECASE)
+_DOI_PREFIX_RE = re.compile(
+    r"^(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:\s*|https?://doi\.acm\.org/)", re.IGNORECASE
+)
+# New style 0704.0001 / 2104.14294 (+ version); old style hep-th/9901001 or math.GT/0309136.
+ARXIV_NEW_RE = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(v\d+)?(?!\d)")
+ARXIV_OLD_RE = re.compile(r"\b([a-z][a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b")
+ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+
+
+def normalize_doi(value: str | None) -> str | None:
+    """Lower-case DOI without URL/``doi:`` prefix or trailing punctuation; None if not a DOI."""
+    if not value:
+        return None
+    text = unicodedata.normalize("NFKC", value).strip()
+    text = _DOI_PREFIX_RE.sub("", text)
+    match = DOI_RE.search(text)
+    if not match:
+        return None
+    doi = match.group(0)
+    doi = doi.replace("\\_", "_").replace("%2F", "/").replace("%2f", "/")
+    # Trailing punctuation from prose; a closing bracket only when unbalanced.
+    while doi and doi[-1] in ".,;:'\"]}>":
+        doi = doi[:-1]
+    while doi.endswith(")") and doi.count(")") > doi.count("("):
+        doi = doi[:-1]
+    return doi.lower() or None
+
+
+def normalize_arxiv(value: str | None) -> str | None:
+    """arXiv id without version and prefix (``arXiv:``, URLs, the DataCite DOI); None if none."""
+    if not value:
+        return None
+    text = value.strip()
+    doi = ARXIV_DOI_RE.match(text)
+    if doi:
+        text = doi.group(1)
+    text = re.sub(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", "", text, flags=re.I)
+    text = re.sub(r"^arxiv:\s*", "", text, flags=re.I)
+    text = text.removesuffix(".pdf")
+    match = ARXIV_NEW_RE.search(text)
+    if match:
+        return match.group(1)
+    match = ARXIV_OLD_RE.search(text)
+    if match:
+        return match.group(1)
+    return None
+
+
+def arxiv_from_doi(doi: str | None) -> str | None:
+    """The arXiv id inside an arXiv DataCite DOI (``10.48550/arXiv.2101.00001``), else None."""
+    if doi:
+        match = ARXIV_DOI_RE.match(doi)
+        if match:
+            return normalize_arxiv(match.group(1))
+    return None
+
+
+def record_arxiv(record: Record) -> str | None:
+    """The arXiv id of a record: its arXiv field, or the one inside an arXiv DOI."""
+    return normalize_arxiv(record.arxiv) or arxiv_from_doi(normalize_doi(record.DOI))
+
+
+def record_doi(record: Record) -> str | None:
+    """The record's DOI, normalised; None for an arXiv DOI (that is `record_arxiv`'s)."""
+    doi = normalize_doi(record.DOI)
+    return None if doi and arxiv_from_doi(doi) else doi

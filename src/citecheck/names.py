@@ -1,0 +1,154 @@
+"""Person names: the one home of the rules every stage applies to authors.
+
+- `ET_AL` — the words that end a truncated author list: "et al.", "et alii", "and others",
+  "u. a." (German), "& al.", "…"; `strip_et_al` removes them and says whether one was there.
+- `COLLECTIVE` / `is_collective` — collaborations and organisations signing as authors.
+- `PARTICLES` — family-name particles ("van", "de", "zu"), dropped by `name_key`.
+- `parse_person` — the one splitter of a single written name into a CSL `Name`, used by the
+  reference parser, the BibTeX reader, the index reader and the source adapters.
+- `name_key`, `initials`, `first_author_key` — comparison keys.
+
+The author-list *grammar* (which names a reference's author block holds) is the parser's
+(`extract/names.py`); it builds on these.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from citecheck.folding import fold
+
+if TYPE_CHECKING:
+    from citecheck.model import Name, Record
+
+#: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
+ET_AL = r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\band\s+others\b|&\s*al\.|(?-i:\bu\.\s*a\.)|\.\.\.|…)"
+ET_AL_RE = re.compile(ET_AL, re.I)
+_ET_AL_STRIP = re.compile(r"\s*[,;]?\s*" + ET_AL + r"\s*", re.I)
+#: a name field that is only an et-al marker, once folded to letters ("etal", "others")
+_OTHERS = frozenset({"others", "etal", "al", "andothers", "etalii", "etalia", "ua"})
+
+#: author "names" that are collaborations: agreeing on one says little (ATLAS signs thousands)
+COLLECTIVE = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
+_COLLAB_WORDS = re.compile(
+    r"\b(the|collaborations?|collab|team|group|consortium|for|and|on behalf of|project|experiment)\b"
+)
+#: words that make a written name an organisation (kept whole, as a CSL literal)
+_ORGANISATION = re.compile(
+    r"\b(?:collaborations?|consortium|group|team|committee|organi[sz]ation|association|society|"
+    r"institute|project)\b", re.I)
+
+#: family-name particles, compared lower-case
+PARTICLES = frozenset({
+    "van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du", "dos", "das",
+    "ten", "ter", "al", "el", "bin", "y", "zu", "vom", "af", "degli", "dei", "delle", "dello",
+    "dal", "dalla", "op", "'t", "van't", "d'"})
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr"})
+_NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
+
+
+def strip_et_al(text: str) -> tuple[str, bool]:
+    """`text` without its et-al markers, and whether it had one ("Smith, J., et alii")."""
+    stripped = _ET_AL_STRIP.sub(" ", text)
+    return " ".join(stripped.split()).strip(" ,;"), stripped != text
+
+
+def is_et_al(text: str | None) -> bool:
+    """A name field that only says "and others" ("others", "et al.", "u. a.")."""
+    return bool(text) and _NON_ALNUM_RE.sub("", fold(text or "")) in _OTHERS
+
+
+def is_collective(text: str | None) -> bool:
+    """A collaboration's or consortium's name ("ATLAS Collaboration")."""
+    return bool(text and COLLECTIVE.search(text))
+
+
+def collab_key(literal: str) -> str:
+    """'The ATLAS Collaboration' → 'atlas'."""
+    return re.sub(r"[^a-z0-9]+", "", _COLLAB_WORDS.sub(" ", fold(literal)))
+
+
+def is_organisation(text: str) -> bool:
+    """A written name that is an organisation, not a person."""
+    return len(text.split()) > 1 and bool(_ORGANISATION.search(text))
+
+
+def parse_person(text: str) -> Name:
+    """One written name: 'Family, Given', 'Family, Jr., Given', 'Given Family', 'Given van
+    Family', 'Given Family Jr.', Vancouver 'Family AB', or a literal (an organisation)."""
+    from citecheck.model import Name
+
+    text = " ".join(text.strip(" ,;").split())
+    if not text:
+        return Name()
+    if is_organisation(text):
+        return Name(literal=text)
+    if "," in text:
+        family, _, rest = text.partition(",")
+        parts = [p.strip() for p in rest.split(",") if p.strip()]
+        suffix = None
+        if len(parts) >= 2 and parts[0].lower() in _SUFFIXES:  # "Family, Jr., Given"
+            suffix, parts = parts[0], parts[1:]
+        elif len(parts) >= 2 and parts[1].lower() in _SUFFIXES:  # "Family, Given, Jr."
+            suffix, parts = parts[1], parts[:1] + parts[2:]
+        return Name(family=family.strip() or None, given=", ".join(parts) or None, suffix=suffix)
+    words = text.split()
+    suffix = None
+    if len(words) > 2 and words[-1].lower() in _SUFFIXES:
+        suffix = words.pop()
+    if len(words) == 1:
+        return Name(family=words[0], suffix=suffix)
+    # lower-case particles start the family name: "Johannes van der Waals"
+    for i, w in enumerate(words[1:-1], start=1):
+        if w[0].islower() and w.lower() in PARTICLES:
+            return Name(given=" ".join(words[:i]), family=" ".join(words[i:]), suffix=suffix)
+    if len(words) == 2 and re.fullmatch(r"[A-Z]{1,3}", words[-1]):  # Vancouver "Smith JA"
+        return Name(family=words[0], given=" ".join(f"{c}." for c in words[-1]), suffix=suffix)
+    return Name(family=words[-1], given=" ".join(words[:-1]), suffix=suffix)
+
+
+@lru_cache(maxsize=65536)
+def name_key(family: str | None) -> str:
+    """Family-name key: folded, particles and punctuation dropped ("van der Waals" → "waals")."""
+    if not family:
+        return ""
+    words = [w for w in _NON_ALNUM_RE.split(fold(family)) if w]
+    core = [w for w in words if w not in PARTICLES]
+    return "".join(core or words)
+
+
+def initials(given: str | None) -> str:
+    """First letters of the given names, folded: "Jens-Uwe" → "ju", "R. M. L." → "rml"."""
+    if not given:
+        return ""
+    parts = re.split(r"[\s.\-‐]+", fold(given))
+    return "".join(p[0] for p in parts if p and p[0].isalpha())
+
+
+def first_author_key(record: Record) -> str:
+    """`name_key` of the first author (a literal name's whole text for an organisation)."""
+    for name in record.author:
+        if name.literal:
+            return name_key(name.literal)
+        if name.family:
+            return name_key(name.family)
+    return ""
+
+
+_INITIAL = re.compile(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
+_NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*\.?$|^(?:van|von|der|de|da|di|du|del|la|le|jr\.?|sr\.?)$")
+_NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
+
+
+def looks_like_name_list(text: str) -> bool:
+    """'F. B. McLean', 'Juergen Appel, and A. I. Lvovsky': initials and capitalised names only."""
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip(" .,;:")) if t]
+    if not tokens or len(tokens) > 12:
+        return False
+    inits = sum(bool(_INITIAL.match(t)) for t in tokens)
+    names = [t for t in tokens if t.lower() not in _NAME_GLUE and not _INITIAL.match(t)]
+    if not names or not all(_NAME_WORD.match(t) for t in names):
+        return False
+    return inits >= 1  # at least one initial: "F. B. McLean" (a headline-case title has none)
