@@ -115,3 +115,14 @@ def test_registry() -> None:
         build_sources(["websearch"], config=cfg, offline=False)
     web = build_sources(["web"], config=SourceConfig(searxng_url="http://127.0.0.1:9"), offline=False)
     assert web[0].name == "websearch"
+
+
+def test_search_keys_of_different_non_latin_titles_differ() -> None:
+    from citecheck.model import Citation, Record
+    from citecheck.sources.cache import search_key
+
+    def key(title: str) -> str:
+        return search_key(Citation(id="c", raw=title, fields=Record(title=title)), 10)
+
+    assert key("Квантовые флуктуации в наноструктурах") != key("Магнитные свойства тонких плёнок")
+    assert key("高温超导体中的电子配对机制研究") != key("量子计算的基础理论")

@@ -81,7 +81,7 @@ def title_similarity(a: str | None, b: str | None) -> float:
     A citation that drops a subtitle ("Title" vs "Title: a study of X") still scores high:
     the prefix comparison is weighted a little below a full match.
     """
-    na, nb = normalize_title(a), normalize_title(b)
+    na, nb = title_key(a or ""), title_key(b or "")
     if not na or not nb:
         return 0.0
     full = Levenshtein.normalized_similarity(na, nb)

@@ -69,7 +69,8 @@ F_FAM_GIVEN = regex.compile(
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B."
 _FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>{_INITS}|[{U}](?:\s[{U}]){{1,2}}(?![\w.])|[{U}]{{1,4}}(?![{L}]))"
-F_FAM_CAPS = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))")
+# A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title"
+F_FAM_CAPS = regex.compile(_FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|and\b|&|et\b|$)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))")
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"

@@ -19,8 +19,10 @@ from typing import Any
 import platformdirs
 
 from citecheck.model import Citation, Record
-from citecheck.normalize import canonical_journal, name_key, normalize_title
+from citecheck.names import name_key
 from citecheck.sources.base import Source, SourceError
+from citecheck.titles import title_key
+from citecheck.venues import canonical_journal
 
 DAY = 86400.0
 SCHEMA = """
@@ -144,7 +146,8 @@ def _load(value: Any) -> Record | None:
 def search_key(citation: Citation, limit: int) -> str:
     f = citation.fields
     authors = ",".join(name_key(n.family or n.literal) for n in f.author[:3])
-    return "|".join([normalize_title(f.title), authors, str(f.year or ""),
+    # title_key, not the ASCII-only normalize_title: two Cyrillic titles must not share a key
+    return "|".join([title_key(f.title or ""), authors, str(f.year or ""),
                      canonical_journal(f.container_title), str(limit)])
 
 

@@ -1,0 +1,69 @@
+"""The retrieval cascade: one method per stage, typed signals, sources' statuses."""
+
+from __future__ import annotations
+
+import asyncio
+
+from citecheck.model import Citation, Name, Record, Signals, set_year
+from citecheck.retrieve import (
+    Cascade,
+    LookupMemo,
+    RetrieveOptions,
+    accept_search_hit,
+    rank_signals,
+    retrieve,
+)
+from tests.fakes import MemorySource
+from tests.test_checker import OTHER, REAL
+
+
+def citation(**fields: object) -> Citation:
+    record = Record.from_csl({"type": "article-journal", **fields})
+    return Citation(id="c", raw=str(fields), fields=record)
+
+
+def cascade(c: Citation, *sources: MemorySource) -> Cascade:
+    return Cascade(c, list(sources), RetrieveOptions(), LookupMemo())
+
+
+def test_signals_are_typed_and_rank_candidates() -> None:
+    cited = Record(title=REAL.title, author=[Name(family="Mali", given="M.")])
+    set_year(cited, 2002)
+    s = rank_signals(cited, REAL)
+    assert s == Signals(title_similarity=1.0, year_agree=True, author_agree=True)
+    assert s.personal_author_agrees and accept_search_hit(s, has_title=True)
+    collab = Record(title="x" * 20, author=[Name(literal="ATLAS Collaboration")])
+    found = Record(title="y" * 20, author=[Name(literal="ATLAS Collaboration")])
+    s = rank_signals(collab, found)
+    assert s.author_agree and s.author_collective and not s.personal_author_agrees
+
+
+def test_each_stage_runs_on_its_own() -> None:
+    source = MemorySource([REAL, OTHER])
+    c = citation(DOI=REAL.DOI)
+    stage = cascade(c, source)
+    asyncio.run(stage.identifiers())
+    assert [cand.matched_by for cand in stage.seen.values()] == ["doi"]
+    c = citation(**{"container-title": "Phys. Rev. B", "volume": "65", "page": "100518"})
+    stage = cascade(c, source)
+    asyncio.run(stage.journal_volume_page())
+    assert [cand.record.id for cand in stage.seen.values()] == [REAL.id]
+    stage = cascade(citation(title=OTHER.title), source)
+    asyncio.run(stage.title_search())
+    assert [cand.record.id for cand in stage.seen.values()] == [OTHER.id] and stage.decisive()
+
+
+def test_alternative_readings_search_again_when_nothing_was_found() -> None:
+    # the parser put the real title into the journal field
+    c = citation(title="Unknown words", **{"container-title": f"{REAL.title}. Phys. Rev. B"})
+    c.raw = f"M. Mali, Unknown words. {REAL.title}. Phys. Rev. B 65, 100518 (2002)"
+    result = asyncio.run(retrieve(c, [MemorySource([REAL])], RetrieveOptions(journal_lookup=False)))
+    assert [cand.record.id for cand in result.candidates] == [REAL.id]
+    assert any("re-read from the text" in line for line in result.evidence)
+
+
+def test_a_failing_source_is_recorded_and_does_not_stop_the_cascade() -> None:
+    result = asyncio.run(retrieve(citation(title=REAL.title),
+                                  [MemorySource([], name="down", fail="HTTP 503"), MemorySource([REAL])]))
+    assert {s.source: s.status for s in result.statuses} == {"down": "failed", "memory": "answered"}
+    assert [cand.record.id for cand in result.candidates] == [REAL.id]
