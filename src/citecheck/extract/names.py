@@ -406,6 +406,51 @@ def _given_first_and_list(text: str) -> AuthorScan | None:
     return None
 
 
+def _bare_families(text: str) -> AuthorScan | None:
+    """A bare family name (or two) opening the list: "Abachi et al., Title", "Bethe and Salpeter"."""
+    if _COLLAB.match(text) or _ORG.match(text):
+        return None
+    bare = _BARE_ETAL.match(text)
+    pair = None if bare else _BARE_PAIR.match(text)
+    found = bare or pair
+    if found is None:
+        return None
+    fams = [found.group("family")] if bare else [found.group("f1"), found.group("f2")]
+    if any(_title_words(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
+        return None
+    scan = AuthorScan(names=[Name(family=f) for f in fams], end=found.end())
+    et = _ETAL.match(text, scan.end)
+    if et:
+        scan.truncated = True
+        scan.end = et.end()
+    return scan
+
+
+def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name]
+               ) -> tuple[str | None, re.Match[str], Name] | None:
+    """The name at `pos` in the list's style (the first name fixes it): (style, match, name)."""
+    got = None
+    if style == "fam_init" and not last and len(names) == 1:
+        # Chicago: only the first author is inverted ("Mali, M., Juergen Roos, A.
+        # Shengelaya, and K. Conder"); the rest, given name first, run to the "and".
+        got = _chicago_next(text, pos)
+        if got:
+            return "fam_given", got[1], got[2]
+    candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
+    for sty, pattern in candidates:
+        m = pattern.match(text, pos)
+        if m:
+            name = _name_from(m)
+            after_literal = bool(names) and all(n.literal for n in names)
+            if _plausible(name, sty, text, m.end(), after_literal):
+                return style or sty, m, name
+    if not last and style in ("init_first", "given_first", "caps_first"):
+        got = _chicago_next(text, pos, _MIXED_FORMS)
+        if got:  # keep the style: the chain only vouches for this name
+            return style, got[1], got[2]
+    return None
+
+
 def scan_authors(text: str) -> AuthorScan:
     """Consume the author block at the start of ``text``."""
     scan = AuthorScan()
@@ -419,18 +464,9 @@ def scan_authors(text: str) -> AuthorScan:
         scan.names.append(Name(family=solo.group("family")))
         scan.end = solo.end("family")
         return scan
-    if not _COLLAB.match(text) and not _ORG.match(text):
-        bare = _BARE_ETAL.match(text)
-        pair = None if bare else _BARE_PAIR.match(text)
-        fams = [bare.group("family")] if bare else [pair.group("f1"), pair.group("f2")] if pair else []
-        if fams and not any(_title_words(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
-            scan.names.extend(Name(family=f) for f in fams)
-            scan.end = (bare or pair).end()  # type: ignore[union-attr]
-            et = _ETAL.match(text, scan.end)
-            if et:
-                scan.truncated = True
-                scan.end = et.end()
-            return scan
+    bare = _bare_families(text)
+    if bare is not None:
+        return bare
     chicago = _chicago_inverted_first(text)
     if chicago:
         return chicago
@@ -446,32 +482,10 @@ def scan_authors(text: str) -> AuthorScan:
             scan.names.append(Name(literal=org.group(0).strip()))
             pos = org.end()
         else:
-            got = None
-            if style == "fam_init" and not last and len(scan.names) == 1:
-                # Chicago: only the first author is inverted ("Mali, M., Juergen Roos, A.
-                # Shengelaya, and K. Conder"); the rest, given name first, run to the "and".
-                got = _chicago_next(text, pos)
-                if got:
-                    style = "fam_given"
-            candidates = () if got else _FIRST_TRY if style is None else _CANDIDATES[style, last]
-            for sty, regex in candidates:
-                m = regex.match(text, pos)
-                if m:
-                    name = _name_from(m)
-                    after_literal = bool(scan.names) and all(n.literal for n in scan.names)
-                    if not _plausible(name, sty, text, m.end(), after_literal):
-                        continue
-                    got = (sty, m, name)
-                    break
-            if got is None and not last and style in ("init_first", "given_first", "caps_first"):
-                got = _chicago_next(text, pos, _MIXED_FORMS)
-                if got:  # keep the style: the chain only vouches for this name
-                    got = (style, got[1], got[2])
+            got = _next_name(text, pos, style, last, scan.names)
             if got is None:
                 break
-            sty, m, name = got
-            if style is None:
-                style = sty
+            style, m, name = got
             scan.names.append(name)
             pos = m.end()
         scan.end = pos

@@ -233,111 +233,136 @@ def _closest(k: NameKey, f_keys: list[NameKey], used: set[int]) -> int | None:
     return best if best_dist <= limit else None
 
 
+class _Matcher:
+    """Pairs cited names with a record's: exact family key, transliteration, the full name,
+    family and given swapped or split otherwise, then misspellings of what is left."""
+
+    def __init__(self, c_keys: list[NameKey], f_keys: list[NameKey]) -> None:
+        self.f_keys = f_keys
+        self.result = AuthorComparison(cited=len(c_keys), found=len(f_keys))
+        self.by_family: dict[str, list[int]] = {}
+        self.by_translit: dict[str, list[int]] = {}
+        self.by_full: dict[str, list[int]] = {}
+        for i, k in enumerate(f_keys):
+            self.by_full.setdefault(k.full, []).append(i)
+            self.by_family.setdefault(k.family, []).append(i)
+            self.by_translit.setdefault(k.translit, []).append(i)
+            if k.translit != k.family:
+                self.by_translit.setdefault(k.family, []).append(i)
+        self.used: set[int] = set()
+        self.positions: list[int] = []  # record positions of the matched cited names, in order
+        self.unmatched: list[NameKey] = []
+        self.extra_collabs: list[str] = []
+
+    def _take(self, pool: list[int] | None, inits: str) -> int | None:
+        free = [i for i in pool or () if i not in self.used]
+        if not free:
+            return None
+        return next((i for i in free if _initials_agree(inits, self.f_keys[i].initials)), free[0])
+
+    def _claim(self, idx: int) -> None:
+        self.used.add(idx)
+        self.positions.append(idx)
+        self.result.matched += 1
+
+    def _collab_index(self, k: NameKey) -> int | None:
+        return next((i for i, fk in enumerate(self.f_keys) if fk.is_collab and i not in self.used and (
+            fk.family == k.family or (len(k.family) > 2 and (k.family[1:] in fk.family or fk.family[1:] in k.family)))), None)
+
+    def _person_index(self, k: NameKey) -> int | None:
+        idx = self._take(self.by_family.get(k.family), k.initials)
+        if idx is None:
+            idx = self._take(self.by_translit.get(k.translit), k.initials)
+        if idx is None and k.translit != k.family:
+            idx = self._take(self.by_translit.get(k.family), k.initials)
+        if idx is None and k.full:
+            idx = self._take(self.by_full.get(k.full), k.initials)
+        for alt in k.alts:
+            if idx is None:
+                idx = self._take(self.by_family.get(alt), "")
+        return idx
+
+    def _other_reading(self, k: NameKey) -> int | None:
+        """'Zhang Ningyu' vs 'Ningyu Zhang', or the same full name split otherwise."""
+        if k.given_key:
+            idx = next((i for i in self.by_family.get(k.given_key, []) if i not in self.used
+                        and _initials_agree(k.family[:1], self.f_keys[i].initials)), None)
+            if idx is not None:
+                return idx
+        if len(self.unmatched) >= FUZZY_LIMIT:
+            return None
+        return next((i for i, fk in enumerate(self.f_keys)
+                     if i not in self.used and _same_person_split(k, fk)), None)
+
+    def match(self, k: NameKey) -> None:
+        """Pass 1 for one cited name: exact keys, transliteration, swapped or split names."""
+        idx = self._collab_index(k) if k.is_collab else self._person_index(k)
+        if idx is None and not k.is_collab:
+            idx = self._other_reading(k)
+            if idx is not None:  # the same person; initials are not compared
+                self._claim(idx)
+                return
+        if idx is None:
+            self.unmatched.append(k)
+            return
+        self._claim(idx)
+        fk = self.f_keys[idx]
+        if not k.is_collab and not _initials_agree(k.initials, fk.initials) and not _middle_name(k, fk):
+            self.result.wrong_initials.append((k.display, fk.display))
+        elif not k.is_collab and _given_differs(k.first_given, fk.first_given):
+            self.result.wrong_given.append((k.display, fk.display))
+
+    def misspellings(self) -> None:
+        """Pass 2: the closest unused family name within a small edit distance."""
+        for n_tried, k in enumerate(self.unmatched):
+            best = None
+            # (fuzzy search is quadratic: on huge lists only the first few unmatched names get it)
+            # a short family name ("Ern" for Earn) only when two or more initials agree as well
+            if not k.is_collab and n_tried < FUZZY_LIMIT and (len(k.family) >= MISSPELL_MIN_LEN or (
+                    len(k.family) >= 3 and len(k.initials) >= 2
+                    and any(fk.initials == k.initials for fk in self.f_keys))):
+                best = _closest(k, self.f_keys, self.used)
+            if best is not None:
+                self._claim(best)
+                self.result.misspelled.append((k.display, self.f_keys[best].display))
+            else:
+                self.result.extra.append(k.display)
+                if k.is_collab:
+                    self.extra_collabs.append(k.display)
+
+
+def _incomparable(c_keys: list[NameKey], f_keys: list[NameKey], found: Record) -> bool:
+    """A collaboration name against its member list (or the other way round)."""
+    c_collab = all(k.is_collab for k in c_keys)
+    if c_collab and not any(k.is_collab for k in f_keys):
+        # "ATLAS Collaboration" cited, the record lists the members: only a big list is plausible
+        names = " ".join(k.family[1:] for k in c_keys)
+        f_persons = [k for k in f_keys if not k.is_collab]
+        if len(f_persons) >= 20 or (names and names in re.sub(r"[^a-z0-9]", "", fold(found.title or ""))):
+            return True
+    return not c_collab and all(k.is_collab for k in f_keys)
+
+
 def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     """None when either side has no authors, or the lists cannot be compared (collaboration
     name vs the collaboration's member list)."""
     c_keys, c_others = _keys(cited)
     f_keys, f_others = _keys(found)
-    if not c_keys or not f_keys:
+    if not c_keys or not f_keys or _incomparable(c_keys, f_keys, found):
         return None
     c_collab = all(k.is_collab for k in c_keys)
     f_collab = any(k.is_collab for k in f_keys)
-    f_persons = [k for k in f_keys if not k.is_collab]
-    if c_collab and not f_collab:
-        # "ATLAS Collaboration" cited, the record lists the members: only a big list is plausible
-        names = " ".join(k.family[1:] for k in c_keys)
-        if len(f_persons) >= 20 or (names and names in re.sub(r"[^a-z0-9]", "", fold(found.title or ""))):
-            return None
-    if not c_collab and all(k.is_collab for k in f_keys):
-        return None  # a collaboration record cited by its members' names: nothing to check
-    result = AuthorComparison(cited=len(c_keys), found=len(f_keys))
-    by_family: dict[str, list[int]] = {}
-    by_translit: dict[str, list[int]] = {}
-    by_full: dict[str, list[int]] = {}
-    for i, k in enumerate(f_keys):
-        by_full.setdefault(k.full, []).append(i)
-        by_family.setdefault(k.family, []).append(i)
-        by_translit.setdefault(k.translit, []).append(i)
-        if k.translit != k.family:
-            by_translit.setdefault(k.family, []).append(i)
-    used: set[int] = set()
-    positions: list[int] = []
-    unmatched: list[tuple[int, NameKey]] = []
-
-    def take(pool: list[int] | None, inits: str) -> int | None:
-        free = [i for i in pool or () if i not in used]
-        if not free:
-            return None
-        return next((i for i in free if _initials_agree(inits, f_keys[i].initials)), free[0])
-
-    # pass 1: exact family keys, then transliteration, then swapped family/given
-    for ci, k in enumerate(c_keys):
-        if k.is_collab:
-            idx = next((i for i, fk in enumerate(f_keys) if fk.is_collab and i not in used and (
-                fk.family == k.family or (len(k.family) > 2 and (k.family[1:] in fk.family or fk.family[1:] in k.family)))), None)
-        else:
-            idx = take(by_family.get(k.family), k.initials)
-            if idx is None:
-                idx = take(by_translit.get(k.translit), k.initials)
-            if idx is None and k.translit != k.family:
-                idx = take(by_translit.get(k.family), k.initials)
-            if idx is None and k.full:
-                idx = take(by_full.get(k.full), k.initials)
-            for alt in k.alts:
-                if idx is None:
-                    idx = take(by_family.get(alt), "")
-            if idx is None and k.given_key:
-                idx = next((i for i in by_family.get(k.given_key, []) if i not in used
-                            and _initials_agree(k.family[:1], f_keys[i].initials)), None)
-                if idx is not None:  # "Zhang Ningyu" vs "Ningyu Zhang": same person
-                    used.add(idx)
-                    positions.append(idx)
-                    result.matched += 1
-                    continue
-        if idx is None and not k.is_collab and len(unmatched) < FUZZY_LIMIT:
-            idx = next((i for i, fk in enumerate(f_keys) if i not in used and _same_person_split(k, fk)), None)
-            if idx is not None:  # the same full name, family and given told apart otherwise
-                used.add(idx)
-                positions.append(idx)
-                result.matched += 1
-                continue
-        if idx is None:
-            unmatched.append((ci, k))
-            continue
-        used.add(idx)
-        positions.append(idx)
-        result.matched += 1
-        if not k.is_collab and not _initials_agree(k.initials, f_keys[idx].initials) \
-                and not _middle_name(k, f_keys[idx]):
-            result.wrong_initials.append((k.display, f_keys[idx].display))
-        elif not k.is_collab and _given_differs(k.first_given, f_keys[idx].first_given):
-            result.wrong_given.append((k.display, f_keys[idx].display))
-    # pass 2: misspellings — closest unused family name within a small edit distance
-    extra_collabs: list[str] = []
-    for n_tried, (_ci, k) in enumerate(unmatched):
-        best = None
-        # (fuzzy search is quadratic: on huge lists only the first few unmatched names get it)
-        # a short family name ("Ern" for Earn) only when two or more initials agree as well
-        if not k.is_collab and n_tried < FUZZY_LIMIT and (len(k.family) >= MISSPELL_MIN_LEN or (
-                len(k.family) >= 3 and len(k.initials) >= 2
-                and any(fk.initials == k.initials for fk in f_keys))):
-            best = _closest(k, f_keys, used)
-        if best is not None:
-            used.add(best)
-            positions.append(best)
-            result.matched += 1
-            result.misspelled.append((k.display, f_keys[best].display))
-        else:
-            result.extra.append(k.display)
-            if k.is_collab:
-                extra_collabs.append(k.display)
-    if positions != sorted(positions):
-        result.swapped = True
+    matcher = _Matcher(c_keys, f_keys)
+    for k in c_keys:
+        matcher.match(k)
+    matcher.misspellings()
+    result, positions, used = matcher.result, matcher.positions, matcher.used
+    result.swapped = positions != sorted(positions)
     truncated = cited.authors_truncated or found.authors_truncated or c_others or f_others
     if (found.authors_truncated or f_others) and positions and positions[0] == 0:
         # the record lists only its first author(s): further people can't be told, but a
         # collaboration other than the record's is still wrong
-        result.extra = extra_collabs
+        result.extra = matcher.extra_collabs
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.
         last = max(positions)
