@@ -13,6 +13,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
@@ -215,7 +216,7 @@ class Checker:
             citation=citation,
             label=label,
             thresholds={"exact": self.thresholds.exact, "minor": self.thresholds.minor},
-            **kwargs,  # type: ignore[arg-type]
+            **kwargs,
         )
 
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
@@ -431,11 +432,11 @@ def _default_live_sources() -> list[Source]:
     return build_sources(None, config=load_config(), offline=False)
 
 
-def with_options(checker: Checker, **changes: object) -> Checker:
+def with_options(checker: Checker, **changes: Any) -> Checker:
     """A copy of `checker` sharing its sources but with some options changed (ablations)."""
     clone = object.__new__(Checker)
     clone.__dict__.update(checker.__dict__)
-    clone.options = replace(checker.options, **changes)  # type: ignore[arg-type]
+    clone.options = replace(checker.options, **changes)
     return clone
 
 

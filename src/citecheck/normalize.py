@@ -12,6 +12,7 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 # -- identifiers ------------------------------------------------------------------------------
 
@@ -152,7 +153,7 @@ def journal_key(name: str | None) -> str:
 
 
 @lru_cache(maxsize=1)
-def _journal_data() -> dict[str, object]:
+def _journal_data() -> dict[str, Any]:
     with resources.files("citecheck.data").joinpath("journal-abbreviations.json").open(
         encoding="utf-8"
     ) as fh:
@@ -162,7 +163,7 @@ def _journal_data() -> dict[str, object]:
 @lru_cache(maxsize=1)
 def journal_table() -> dict[str, str]:
     """Abbreviation key → full journal title, shipped in the package."""
-    return dict(_journal_data()["table"])  # type: ignore[call-overload]
+    return dict(_journal_data()["table"])
 
 
 @lru_cache(maxsize=1)

@@ -251,7 +251,7 @@ async def retrieve(
         if existing is not None:
             existing.signals.setdefault("also_matched_by", matched_by)
             return existing
-        cand = Candidate(record=record, source=source.name, matched_by=matched_by,  # type: ignore[arg-type]
+        cand = Candidate(record=record, source=source.name, matched_by=matched_by,
                          score=score, signals=signals)
         seen[key] = cand
         return cand
@@ -291,7 +291,7 @@ async def retrieve(
                 elif isinstance(cached, SourceError):
                     error = cached
                 else:
-                    record = cached  # type: ignore[assignment]
+                    record = cached if isinstance(cached, Record) else None
                 _status(statuses, source, error)
                 label = "DOI" if kind == "doi" else "arXiv"
                 if error is not None:

@@ -56,7 +56,7 @@ SUFFIXES: dict[str, str] = {
 
 def _load(spec: str) -> Callable[..., list[Citation]]:
     module, func = spec.split(":")
-    return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), func)
 
 
 def detect_format(name: str, text: str | None = None) -> str:

@@ -166,7 +166,7 @@ class AuthorScan:
     end: int = 0  # index in the text just after the author block
 
 
-def _name_from(match: re.Match[str]) -> Name:
+def _name_from(match: regex.Match[str]) -> Name:
     family = match.group("family").strip(" ,")
     given = match.group("given").strip(" ,") or None
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
@@ -192,7 +192,7 @@ _SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
 _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 
 
-def _suffix_of(match: re.Match[str]) -> str | None:
+def _suffix_of(match: regex.Match[str]) -> str | None:
     """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
     if _FORM.get(match.re) not in _SUFFIX_FORMS:
         return None
@@ -205,7 +205,7 @@ def _suffix_of(match: re.Match[str]) -> str | None:
     return m.group(1) if m else None
 
 
-def _collab(match: re.Match[str]) -> list[Name]:
+def _collab(match: regex.Match[str]) -> list[Name]:
     text = match.group(0).strip()
     text = re.sub(r"^[Tt]he\s+", "", text)
     text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
@@ -274,7 +274,7 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     return not (style in ("given_first", "fam_given") and title_like)
 
 
-def _candidates(style: str, last: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:
     regs = list(_STYLES[style])
     if last:
         regs += [r for r in _AFTER_AND if all(r is not x for x in regs)]
@@ -294,8 +294,8 @@ _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
 _MIXED_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_CAPS_FIRST)
 
 
-def _chicago_next(text: str, pos: int, forms: tuple[re.Pattern[str], ...] = _CHICAGO_FORMS
-                  ) -> tuple[str, re.Match[str], Name] | None:
+def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _CHICAGO_FORMS
+                  ) -> tuple[str, regex.Match[str], Name] | None:
     """'Marzlin, K.-P., Juergen Appel, and Barry C. Sanders': after an inverted first author the
     others may be written given name first. Taken only when a chain of such names reaches the
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
@@ -423,7 +423,7 @@ def scan_authors(text: str) -> AuthorScan:
         fams = [bare.group("family")] if bare else [pair.group("f1"), pair.group("f2")] if pair else []
         if fams and not any(_title_words(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
             scan.names.extend(Name(family=f) for f in fams)
-            scan.end = (bare or pair).end()  # type: ignore[union-attr]
+            scan.end = max(m.end() for m in (bare, pair) if m)
             et = _ETAL.match(text, scan.end)
             if et:
                 scan.truncated = True

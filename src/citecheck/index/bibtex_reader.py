@@ -131,7 +131,7 @@ def _extractor_mapping() -> Callable[..., Any] | None:
         from citecheck.extract.bibtex import record_from_bibtex_fields
     except ImportError:
         return None
-    return record_from_bibtex_fields  # type: ignore[no-any-return]
+    return record_from_bibtex_fields
 
 
 def _csl_from_entry(entry_type: str, key: str, fields: dict[str, str]) -> dict[str, Any]:
@@ -155,7 +155,7 @@ def iter_bibtex(text: str, name: str) -> Iterator[tuple[int, dict[str, Any] | No
     import bibtexparser
 
     library = bibtexparser.parse_string(text)
-    blocks = sorted(
+    blocks: list[Any] = sorted(  # entries and failed blocks
         [*library.entries, *library.failed_blocks], key=lambda b: b.start_line or 0
     )
     failed = {id(b) for b in library.failed_blocks}
