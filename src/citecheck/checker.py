@@ -17,6 +17,8 @@ from typing import Any
 
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
+from citecheck.extract.refparse.readings import alternative_readings
+from citecheck.extract.refparse.realign import realign
 from citecheck.model import (
     Assessment,
     Candidate,
@@ -27,12 +29,10 @@ from citecheck.model import (
     SourceStatus,
     Verdict,
 )
-from citecheck.realign import realign
 from citecheck.retrieve import (
     LookupMemo,
     Retrieval,
     RetrieveOptions,
-    alternative_readings,
     cited_arxiv,
     cited_doi,
     personal_author_agrees,
@@ -222,18 +222,22 @@ class Checker:
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
+        if citation.readings is None:  # built outside extract (library callers, tests)
+            citation.readings = alternative_readings(citation)
         if self.reparser is not None and citation.parse_confidence < LOW_PARSE_CONFIDENCE:
             better = await self.reparser(citation)
             if better is not None:
                 citation.fields = better
+                citation.readings = alternative_readings(citation)
                 citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
         if not _checkable(citation.fields):
             # nothing usable where the parser looked: a quoted or emphasised span may be the title
-            alt = next((a for a in alternative_readings(citation) if a.title and len(a.title) >= 12), None)
+            alt = next((a for a in citation.readings or () if a.title and len(a.title) >= 12), None)
             if alt is not None:
                 if alt.container_title and alt.title and alt.title in alt.container_title:
                     alt.container_title = None  # the parser's "journal" was the rest of the entry
                 citation.fields = alt
+                citation.readings = alternative_readings(citation)
                 citation.parse_warnings.append("title taken from a quoted or emphasised span")
         cited = citation.fields
         if not _checkable(cited):

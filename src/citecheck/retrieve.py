@@ -21,8 +21,6 @@ from citecheck.normalize import (
     title_similarity,
 )
 from citecheck.sources.base import Source, SourceError, SourceSkipped
-from citecheck.verify.compare import implausible_title
-from citecheck.verify.titles import title_key
 
 #: a title-search hit needs at least this title similarity to be verified at all
 ACCEPT_TITLE = 0.72
@@ -103,46 +101,6 @@ def cited_doi(fields: Record) -> str | None:
 
 def cited_arxiv(fields: Record) -> str | None:
     return normalize_arxiv(fields.arxiv) or arxiv_from_doi(normalize_doi(fields.DOI))
-
-
-_QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}"
-                     r"|\\(?:emph|textit|textsl|textbf)\s*\{([^{}]{12,400})\}")
-_PIECES = re.compile(r"(?<=[.?!”\"])\s+(?=\S)")
-
-
-def alternative_readings(citation: Citation) -> list[Record]:
-    """Other titles the raw text offers when the parsed one found nothing: a quoted or
-    emphasised span, or a sentence the parser put into the journal field."""
-    cited = citation.fields
-    if citation.provenance.format in ("bibtex", "csl", "bbl") or citation.raw.lstrip()[:1] in "@{":
-        return []
-    seen = {title_key(cited.title or "")}
-    texts = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED.finditer(citation.raw)]
-    pieces = _PIECES.split(cited.container_title) if cited.container_title else []
-    if cited.title and len(pieces) >= 2:
-        # "Title. Second sentence of the title. Journal": the parser cut the title at its period
-        texts.append(f"{cited.title.rstrip('. ')}. {pieces[0]}")
-    texts += pieces
-    if cited.title:
-        texts += _PIECES.split(cited.title)
-    if cited.title and ", " in cited.title:
-        # "Title, Digital Access to Scholarship at Harvard (DASH)": a venue without numbers that
-        # the parser left on the title; the text before a comma is the title
-        texts += [cited.title.split(", ")[0], cited.title.rsplit(", ", 1)[0]]
-        # "Peter Kuchment and Leonid Kunyansky, Mathematics of …": authors the parser did not
-        # recognise left in front of the title; the text after the last comma is the title
-        texts.append(cited.title.rsplit(", ", 1)[1])
-    out: list[Record] = []
-    for text in texts:
-        text = text.strip(" \t,.;:“”\"'*")
-        key = title_key(text)
-        if len(key.split()) < 3 or key in seen or implausible_title(text):
-            continue
-        seen.add(key)
-        alt = cited.model_copy(deep=True)
-        alt.title = text
-        out.append(alt)
-    return out[:3]
 
 
 def _first_author_key(record: Record) -> str:
@@ -358,7 +316,7 @@ async def retrieve(
     # 4. nothing found: the parser may have lost the title (into the journal, say) — search
     #    again with the other readings the raw text offers before concluding "not found"
     if options.title_search and not seen:
-        for alt in alternative_readings(citation):
+        for alt in citation.readings or ():
             for source in sources:
                 if "search" not in source.supports or not source.covers(citation):
                     continue
