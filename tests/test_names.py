@@ -6,6 +6,7 @@ import pytest
 
 from citecheck.extract.bibtex import record_from_bibtex_fields
 from citecheck.extract.names import scan_authors, split_loose_authors
+from citecheck.extract.refparse.realign import _authors_from
 from citecheck.model import Name, Record
 from citecheck.names import (
     collab_key,
@@ -16,7 +17,6 @@ from citecheck.names import (
     parse_person,
     strip_et_al,
 )
-from citecheck.realign import _authors_from
 from citecheck.sources._common import split_name
 from citecheck.verify.authors import compare_authors
 from citecheck.verify.compare import _restore_names

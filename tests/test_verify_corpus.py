@@ -108,20 +108,6 @@ def test_corpus_pass_rates() -> None:
     assert not failures, failures
 
 
-def test_assessment_rate() -> None:
-    records = sample_records(400)
-    pairs = []
-    for r in records:
-        for gen in (FAITHFUL["initials"], MINOR["year+1"][0], MINOR["title_word_changed"][0]):
-            c = gen(r)
-            if c is not None:
-                pairs.append((c, r))
-    start = time.perf_counter()
-    for c, r in pairs:
-        assess(c, r)
-    per_s = len(pairs) / (time.perf_counter() - start)
-    assert per_s >= 2000, per_s  # the target is ≥ 5,000/s; the floor leaves room for a busy CI box
-
 
 def main(n: int) -> None:
     records = sample_records(n)

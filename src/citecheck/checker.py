@@ -13,9 +13,12 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from citecheck.decide import Assessed, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
+from citecheck.extract.refparse.readings import alternative_readings
+from citecheck.extract.refparse.realign import realign
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import (
     Assessment,
@@ -26,8 +29,7 @@ from citecheck.model import (
     SourceStatus,
     Verdict,
 )
-from citecheck.realign import realign
-from citecheck.retrieve import LookupMemo, RetrieveOptions, alternative_readings, retrieve
+from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
 from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
@@ -187,24 +189,28 @@ class Checker:
             citation=citation,
             label=label,
             thresholds={"exact": self.thresholds.exact, "minor": self.thresholds.minor},
-            **kwargs,  # type: ignore[arg-type]
+            **kwargs,
         )
 
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
+        if citation.readings is None:  # built outside extract (library callers, tests)
+            citation.readings = alternative_readings(citation)
         if self.reparser is not None and citation.parse_confidence < LOW_PARSE_CONFIDENCE:
             better = await self.reparser(citation)
             if better is not None:
                 citation.fields = better
+                citation.readings = alternative_readings(citation)
                 citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
         if not _checkable(citation.fields):
             # nothing usable where the parser looked: a quoted or emphasised span may be the title
-            alt = next((a for a in alternative_readings(citation) if a.title and len(a.title) >= 12), None)
+            alt = next((a for a in citation.readings or () if a.title and len(a.title) >= 12), None)
             if alt is not None:
                 if alt.container_title and alt.title and alt.title in alt.container_title:
                     alt.container_title = None  # the parser's "journal" was the rest of the entry
                 citation.fields = alt
+                citation.readings = alternative_readings(citation)
                 citation.parse_warnings.append("title taken from a quoted or emphasised span")
         cited = citation.fields
         if not _checkable(cited):
@@ -268,11 +274,11 @@ def _default_live_sources() -> list[Source]:
     return build_sources(None, config=load_config(), offline=False)
 
 
-def with_options(checker: Checker, **changes: object) -> Checker:
+def with_options(checker: Checker, **changes: Any) -> Checker:
     """A copy of `checker` sharing its sources but with some options changed (ablations)."""
     clone = object.__new__(Checker)
     clone.__dict__.update(checker.__dict__)
-    clone.options = replace(checker.options, **changes)  # type: ignore[arg-type]
+    clone.options = replace(checker.options, **changes)
     return clone
 
 

@@ -7,12 +7,17 @@ import sys
 import time
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
 from citecheck import __version__
+
+if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
+    from citecheck.checker import Checker
+    from citecheck.model import Citation, Verdict
+    from citecheck.parallel import WorkerSpec
 
 app = typer.Typer(
     name="citecheck",
@@ -162,7 +167,8 @@ def check(
     raise typer.Exit(code)
 
 
-async def _run(checker, citations, format, output, quiet):  # type: ignore[no-untyped-def]
+async def _run(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
+               quiet: bool) -> list[Verdict]:
     """Check all citations; JSONL streams each verdict as soon as it is decided."""
     from citecheck.report.jsonout import verdict_line
 
@@ -196,7 +202,8 @@ async def _run(checker, citations, format, output, quiet):  # type: ignore[no-un
     return verdicts
 
 
-def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ignore[no-untyped-def]
+def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], format: OutputFormat,
+                  output: Path | None, quiet: bool) -> list[Verdict]:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
     from citecheck.parallel import check_in_processes
     from citecheck.report.jsonout import verdict_line
@@ -234,7 +241,7 @@ def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ign
     return verdicts
 
 
-def _write_report(verdicts, format: OutputFormat, output: Path | None, seconds: float) -> None:  # type: ignore[no-untyped-def]
+def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float) -> None:
     if format is OutputFormat.jsonl:
         return  # already streamed
     if format is OutputFormat.table:

@@ -155,6 +155,10 @@ class Citation(BaseModel):
     parse_confidence: float = 1.0  # 0..1; low values may be re-parsed by an LLM parser
     parse_warnings: list[str] = Field(default_factory=list)
     error: str | None = None  # set when the entry could not be read; becomes an ERROR verdict
+    # other readings of `raw` (mostly another title), produced once by extract with the fields
+    # (extract/refparse/readings.py; None: not produced yet); retrieval searches them when the
+    # fields find nothing
+    readings: list[Record] | None = None
 
 
 DiscrepancyKind = Literal[

@@ -8,16 +8,16 @@ decision can tell "nothing exists" from "nobody could tell us".
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
 from citecheck.names import first_author_key, is_collective, name_key
 from citecheck.sources.base import Source, SourceError, SourceSkipped
-from citecheck.titles import implausible_title, title_key, title_similarity
+from citecheck.titles import title_similarity
 
 MatchedBy = Literal["doi", "arxiv", "journal", "title", "web", "other"]
 
@@ -96,46 +96,6 @@ class LookupMemo:
 #: kept for callers of the old names; the rules are `identifiers.record_doi` / `record_arxiv`
 cited_doi = record_doi
 cited_arxiv = record_arxiv
-
-
-_QUOTED = re.compile(r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}"
-                     r"|\\(?:emph|textit|textsl|textbf)\s*\{([^{}]{12,400})\}")
-_PIECES = re.compile(r"(?<=[.?!”\"])\s+(?=\S)")
-
-
-def alternative_readings(citation: Citation) -> list[Record]:
-    """Other titles the raw text offers when the parsed one found nothing: a quoted or
-    emphasised span, or a sentence the parser put into the journal field."""
-    cited = citation.fields
-    if citation.provenance.format in ("bibtex", "csl", "bbl") or citation.raw.lstrip()[:1] in "@{":
-        return []
-    seen = {title_key(cited.title or "")}
-    texts = [m.group(1) or m.group(2) or m.group(3) for m in _QUOTED.finditer(citation.raw)]
-    pieces = _PIECES.split(cited.container_title) if cited.container_title else []
-    if cited.title and len(pieces) >= 2:
-        # "Title. Second sentence of the title. Journal": the parser cut the title at its period
-        texts.append(f"{cited.title.rstrip('. ')}. {pieces[0]}")
-    texts += pieces
-    if cited.title:
-        texts += _PIECES.split(cited.title)
-    if cited.title and ", " in cited.title:
-        # "Title, Digital Access to Scholarship at Harvard (DASH)": a venue without numbers that
-        # the parser left on the title; the text before a comma is the title
-        texts += [cited.title.split(", ")[0], cited.title.rsplit(", ", 1)[0]]
-        # "Peter Kuchment and Leonid Kunyansky, Mathematics of …": authors the parser did not
-        # recognise left in front of the title; the text after the last comma is the title
-        texts.append(cited.title.rsplit(", ", 1)[1])
-    out: list[Record] = []
-    for text in texts:
-        text = text.strip(" \t,.;:“”\"'*")
-        key = title_key(text)
-        if len(key.split()) < 3 or key in seen or implausible_title(text):
-            continue
-        seen.add(key)
-        alt = cited.model_copy(deep=True)
-        alt.title = text
-        out.append(alt)
-    return out[:3]
 
 
 def rank_signals(cited: Record, found: Record) -> Signals:
@@ -222,7 +182,7 @@ class Cascade:
                     self.result.unresolved.append((kind, ident, source.name))
                     self._say(f"{source.name}: {label} {ident} not found")
                 else:
-                    self.add(record, source, kind)
+                    self.add(record, source, "doi" if kind == "doi" else "arxiv")
                     self._say(f"{source.name}: {label} {ident} → {record.title or record.id!s:.90}")
                     break  # one source resolving an identifier is enough
 
@@ -265,7 +225,10 @@ class Cascade:
     async def alternative_readings(self) -> None:
         """4. Nothing found: the parser may have lost the title (into the journal, say) — search
         again with the other readings the raw text offers before concluding "not found"."""
-        for alt in alternative_readings(self.citation):
+        readings = self.citation.readings
+        if readings is None:  # a citation built outside extract (library callers, tests)
+            readings = alternative_readings(self.citation)
+        for alt in readings:
             alt_citation = self.citation.model_copy(update={"fields": alt})
             for source in self._asked("search"):
                 records = await self._search(source, alt_citation, say=False)

@@ -209,9 +209,9 @@ def _item(n: int, subfield: str, label: str, src: PoolRecord | None, corr: Corru
     cited = corr.record.to_csl()
     cited.pop("id", None)
     return BenchItem(
-        id=f"tmp{n}", split="", label=label,  # type: ignore[arg-type]
+        id=f"tmp{n}", split="", label=label,
         corruption=corr.kind, subfield=subfield, style=out.style,
-        format=out.format,  # type: ignore[arg-type]
+        format=out.format,
         text=out.text, shown=sorted(out.shown), changed=sorted(corr.changed), detail=corr.detail,
         source_id=src.record.id if src else None, source_file=src.file if src else None,
         template_id=corr.template_id, source=src.record.to_csl() if src else None, cited=cited,
@@ -275,7 +275,7 @@ def build_benchmark(
     short: Counter[str] = Counter()
     for n, slot in enumerate(_slots(size)):
         sub = slot.subfield
-        made = None
+        made: tuple[PoolRecord | None, Corruption, Rendered] | None = None
         # a subfield that runs out of suitable records hands its slot to the next subfields
         for attempt in range(len(SUBFIELDS)):
             sub = SUBFIELDS[(SUBFIELDS.index(slot.subfield) + attempt) % len(SUBFIELDS)]

@@ -130,7 +130,7 @@ def iter_corpus(files: Sequence[Path]) -> Iterator[tuple[str, dict[str, object]]
     """(file name, CSL item) for every line of the given gzip/plain JSONL files, files sorted."""
     for path in sorted(Path(p) for p in files):
         opener = gzip.open if path.suffix == ".gz" else open
-        with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        with opener(path, "rt", encoding="utf-8") as fh:
             for line in fh:
                 line = line.strip()
                 if line:

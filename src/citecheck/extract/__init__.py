@@ -56,7 +56,7 @@ SUFFIXES: dict[str, str] = {
 
 def _load(spec: str) -> Callable[..., list[Citation]]:
     module, func = spec.split(":")
-    return getattr(importlib.import_module(module), func)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module), func)
 
 
 def detect_format(name: str, text: str | None = None) -> str:
@@ -82,7 +82,7 @@ def read_text(text: str, name: str = "<stdin>", fmt: str | None = None) -> list[
         raise InputError(name, f"format {fmt!r} needs a file, not text")
     if not text.strip():
         raise InputError(name, "input is empty")
-    return _load(FORMATS[fmt])(text, name)
+    return _with_readings(_load(FORMATS[fmt])(text, name))
 
 
 def read_path(path: str | Path, fmt: str | None = None) -> list[Citation]:
@@ -101,7 +101,7 @@ def read_path(path: str | Path, fmt: str | None = None) -> list[Citation]:
     fmt = fmt or detect_format(name)
     data = path.read_bytes()
     if fmt in BINARY_FORMATS:
-        return _load(BINARY_FORMATS[fmt])(data, name)
+        return _with_readings(_load(BINARY_FORMATS[fmt])(data, name))
     if b"\x00" in data[:8192]:
         raise InputError(name, "looks like a binary file, not text")
     try:
@@ -113,5 +113,12 @@ def read_path(path: str | Path, fmt: str | None = None) -> list[Citation]:
             raise InputError(name, f"cannot decode as UTF-8: {exc}") from exc
     if fmt == "tex":
         # .tex files may name .bib files relative to their own folder.
-        return _load(FORMATS["tex"])(text, name)
+        return _with_readings(_load(FORMATS["tex"])(text, name))
     return read_text(text, name, fmt)
+
+
+def _with_readings(citations: list[Citation]) -> list[Citation]:
+    """Every reader's citations leave extract with their alternative readings attached."""
+    from citecheck.extract.refparse.readings import attach_readings
+
+    return attach_readings(citations)

@@ -204,7 +204,7 @@ def _set_date(record: Record, f: dict[str, str]) -> None:
         mv = _text(f["month"]).lower()[:3]
         month = _MONTHS.get(mv) or (int(mv) if mv.isdecimal() and 1 <= int(mv) <= 12 else None)
     if year is not None:
-        parts: list[int | str] = [year] + ([month] if month else [])
+        parts: list[int | str] = [year, *([month] if month else [])]
         record.issued = DateParts(**{"date-parts": [parts]})
 
 
@@ -254,10 +254,10 @@ def read_bibtex(text: str, name: str) -> list[Citation]:
             head = _ENTRY_START_RE.search(raw)
             if not head:
                 continue  # a stray comment line bibtexparser could not classify
-            key = head.group(2) or None
+            bad_key = head.group(2) or None
             lines = str(getattr(block.error, "abort_reason", None) or block.error or "").strip().splitlines()
             reason = lines[0] if lines else "unparseable entry"
-            citations.append(_error(key or f"{base}:{line}", raw, name, line, key,
+            citations.append(_error(bad_key or f"{base}:{line}", raw, name, line, bad_key,
                                     len(citations), f"malformed @{head.group(1)} entry: {reason}"))
     # Ids must be unique: a failed block may reuse a key of a good entry.
     seen: set[str] = set()

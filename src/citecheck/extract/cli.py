@@ -28,6 +28,7 @@ class ExtractFormat(StrEnum):
 def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citation], list[str]]:
     """Citations from every path (``-`` = stdin) and the messages for inputs that failed."""
     from citecheck.extract import InputError, detect_format, read_path, read_text
+    from citecheck.extract.refparse.readings import attach_readings
 
     citations: list[Citation] = []
     errors: list[str] = []
@@ -40,7 +41,7 @@ def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citat
 
                 if not path.is_file():
                     raise InputError(str(path), "no such file")
-                citations.extend(read_pdf(path.read_bytes(), str(path), pages=pages))
+                citations.extend(attach_readings(read_pdf(path.read_bytes(), str(path), pages=pages)))
             else:
                 citations.extend(read_path(path))
         except InputError as exc:

@@ -18,6 +18,9 @@ import regex
 from citecheck.model import Name
 from citecheck.names import ET_AL, parse_person, strip_et_al
 
+#: a match from either regex engine (the name patterns use `regex` and `re`)
+AnyMatch = re.Match[str] | regex.Match[str]
+
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
 L = r"\p{Ll}"
@@ -168,7 +171,7 @@ class AuthorScan:
     end: int = 0  # index in the text just after the author block
 
 
-def _name_from(match: re.Match[str]) -> Name:
+def _name_from(match: regex.Match[str]) -> Name:
     family = match.group("family").strip(" ,")
     given = match.group("given").strip(" ,") or None
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
@@ -194,7 +197,7 @@ _SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
 _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 
 
-def _suffix_of(match: re.Match[str]) -> str | None:
+def _suffix_of(match: regex.Match[str]) -> str | None:
     """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
     if _FORM.get(match.re) not in _SUFFIX_FORMS:
         return None
@@ -207,7 +210,7 @@ def _suffix_of(match: re.Match[str]) -> str | None:
     return m.group(1) if m else None
 
 
-def _collab(match: re.Match[str]) -> list[Name]:
+def _collab(match: AnyMatch) -> list[Name]:
     text = match.group(0).strip()
     text = re.sub(r"^[Tt]he\s+", "", text)
     text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
@@ -276,7 +279,7 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     return not (style in ("given_first", "fam_given") and title_like)
 
 
-def _candidates(style: str, last: bool) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:
     regs = list(_STYLES[style])
     if last:
         regs += [r for r in _AFTER_AND if all(r is not x for x in regs)]
@@ -296,8 +299,8 @@ _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
 _MIXED_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_CAPS_FIRST)
 
 
-def _chicago_next(text: str, pos: int, forms: tuple[re.Pattern[str], ...] = _CHICAGO_FORMS
-                  ) -> tuple[str, re.Match[str], Name] | None:
+def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _CHICAGO_FORMS
+                  ) -> tuple[str, regex.Match[str], Name] | None:
     """'Marzlin, K.-P., Juergen Appel, and Barry C. Sanders': after an inverted first author the
     others may be written given name first. Taken only when a chain of such names reaches the
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
@@ -427,7 +430,7 @@ def _bare_families(text: str) -> AuthorScan | None:
 
 
 def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name]
-               ) -> tuple[str | None, re.Match[str], Name] | None:
+               ) -> tuple[str | None, AnyMatch, Name] | None:
     """The name at `pos` in the list's style (the first name fixes it): (style, match, name)."""
     got = None
     if style == "fam_init" and not last and len(names) == 1:
@@ -473,7 +476,7 @@ def scan_authors(text: str) -> AuthorScan:
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
     while pos < len(text):
-        m = _COLLAB.match(text, pos)
+        m: AnyMatch | None = _COLLAB.match(text, pos)
         org = None if m else _ORG.match(text, pos)
         if m and m.end() - pos < 80:
             scan.names.extend(_collab(m))

@@ -296,7 +296,7 @@ def _section(lines: list[Line]) -> list[Line]:
         start = _numbered_start(lines)
         if start is None:
             return []
-    out = []
+    out: list[Line] = []
     for line in lines[start:]:
         if out and _is_end_heading(line.text):
             break

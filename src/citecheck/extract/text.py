@@ -47,13 +47,13 @@ class Entry:
 
 def _find_section(lines: list[str]) -> tuple[int, int]:
     """(start, end) line indices of the references section; the whole text if none."""
-    heading = None
+    heading, found = None, None
     for i, line in enumerate(lines):
-        if _HEADING_RE.match(line):
-            heading = i
-    if heading is None:
+        if m := _HEADING_RE.match(line):
+            heading, found = i, m
+    if heading is None or found is None:
         return 0, len(lines)
-    hashes = _HEADING_RE.match(lines[heading]).group("hashes")  # type: ignore[union-attr]
+    hashes = found.group("hashes")
     start = heading + 1
     if start < len(lines) and _SETEXT_RE.match(lines[start]):
         start += 1

@@ -28,7 +28,7 @@ def iter_bibtex(text: str, name: str) -> Iterator[tuple[int, dict[str, Any] | No
     import bibtexparser
 
     library = bibtexparser.parse_string(text)
-    blocks = sorted(
+    blocks: list[Any] = sorted(  # entries and failed blocks
         [*library.entries, *library.failed_blocks], key=lambda b: b.start_line or 0
     )
     failed = {id(b) for b in library.failed_blocks}

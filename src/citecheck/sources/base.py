@@ -43,12 +43,12 @@ class OfflineSource:
     async def _skip(self, *args: object, **kwargs: object) -> None:
         raise SourceSkipped(self.name, "offline: not in the cache")
 
-    lookup_doi = lookup_arxiv = lookup_journal = search = _skip  # type: ignore[assignment]
+    lookup_doi = lookup_arxiv = lookup_journal = search = _skip
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
         raise SourceSkipped(self.name, "offline: not in the cache")
 
-    lookup_arxiv_many = lookup_doi_many  # type: ignore[assignment]
+    lookup_arxiv_many = lookup_doi_many
 
     async def aclose(self) -> None:
         return None

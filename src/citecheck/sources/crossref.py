@@ -83,7 +83,7 @@ def to_record(item: dict[str, Any]) -> Record:
            "container-title-short": short if short and short != container else None},
     )
     if item.get("ISSN"):
-        record.ISSN = clean_text(item.get("ISSN"))  # type: ignore[attr-defined]
+        record.ISSN = clean_text(item.get("ISSN"))  # type: ignore[attr-defined]  # a CSL extra (extra="allow")
     if isinstance(item.get("score"), int | float):
         record.custom["score"] = float(item["score"])
     return finish(record, source_api="crossref")
@@ -144,7 +144,7 @@ class CrossrefSource(Source):
         )
         if body is None:
             return []
-        message = body.get("message") if isinstance(body, dict) else None
+        message: Any = body.get("message") if isinstance(body, dict) else None
         require(isinstance(message, dict) and isinstance(message.get("items"), list), self.name,
                 "no message.items list")
         return [to_record(it) for it in message["items"] if isinstance(it, dict)]

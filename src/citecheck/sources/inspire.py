@@ -105,7 +105,7 @@ class InspireSource(Source):
             "GET", f"{self.base}/literature", params={"q": q, "size": size, "fields": FIELDS})
         if body is None:
             return []
-        hits = (body.get("hits") or {}).get("hits") if isinstance(body, dict) else None
+        hits: Any = (body.get("hits") or {}).get("hits") if isinstance(body, dict) else None
         require(isinstance(hits, list), self.name, "no hits.hits list")
         return [to_record(h) for h in hits if isinstance(h, dict)]
 
@@ -141,7 +141,7 @@ class InspireSource(Source):
             chunk = valid[start:start + BATCH]
             hits = await self._query(
                 " or ".join(f"eprint {normalize_arxiv(i)}" for i in chunk), 2 * len(chunk))
-            by_id = {rec.arxiv: rec for rec in hits if rec.arxiv}
+            by_id: dict[str | None, Record] = {rec.arxiv: rec for rec in hits if rec.arxiv}
             for i in chunk:
                 out[i] = by_id.get(normalize_arxiv(i))
         return out

@@ -115,7 +115,7 @@ class OpenAlexSource(Source):
             chunk = simple[start:start + BATCH]
             records = await self._works({"filter": "doi:" + "|".join(chunk),
                                          "per_page": min(200, 2 * len(chunk))})
-            by_doi = {r.DOI: r for r in records if r.DOI}
+            by_doi: dict[str | None, Record] = {r.DOI: r for r in records if r.DOI}
             for d in chunk:
                 out[d] = by_doi.get(normalize_doi(d))
         return out

@@ -20,22 +20,23 @@ ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web"
 
 
 def _factory(name: str) -> Callable[[SourceConfig], Source]:
+    cls: Callable[[SourceConfig], Source]
     if name == "arxiv":
         from citecheck.sources.arxiv import ArxivSource as cls
     elif name == "crossref":
-        from citecheck.sources.crossref import CrossrefSource as cls  # type: ignore[assignment]
+        from citecheck.sources.crossref import CrossrefSource as cls
     elif name == "openalex":
-        from citecheck.sources.openalex import OpenAlexSource as cls  # type: ignore[assignment]
+        from citecheck.sources.openalex import OpenAlexSource as cls
     elif name == "semanticscholar":
-        from citecheck.sources.semanticscholar import (  # type: ignore[assignment]
+        from citecheck.sources.semanticscholar import (
             SemanticScholarSource as cls,
         )
     elif name == "inspire":
-        from citecheck.sources.inspire import InspireSource as cls  # type: ignore[assignment]
+        from citecheck.sources.inspire import InspireSource as cls
     elif name == "datacite":
-        from citecheck.sources.datacite import DataCiteSource as cls  # type: ignore[assignment]
+        from citecheck.sources.datacite import DataCiteSource as cls
     else:
-        from citecheck.sources.websearch import WebSearchSource as cls  # type: ignore[assignment]
+        from citecheck.sources.websearch import WebSearchSource as cls
     return cls
 
 
@@ -102,6 +103,7 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig) -> list[Source]:
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
                 "websearch": {"search"}}
+    # OfflineSource answers like a Source (every lookup is skipped) without subclassing it
     return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ()))), cache)  # type: ignore[arg-type]
             for name in chosen]
 

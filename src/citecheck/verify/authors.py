@@ -101,9 +101,9 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     words = family.split()
     if not given and len(words) >= 2:  # "John Smith" or "Smith J" all in the family field
         alts = tuple(dict.fromkeys(name_key(w) for w in (words[-1], words[0]) if len(w.strip(".")) > 1))
-    words = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w)
+    tokens = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w)
     return NameKey(fk, initials(given), translit_key(full_family), name_key(given), display, full,
-                   first_given, alts, words)
+                   first_given, alts, tokens)
 
 
 def _initials_only(first: str) -> bool:

@@ -127,7 +127,7 @@ class _Scorer:
         self.agreed.append(what)
 
     def flag(self, penalty: float, note: str, **kwargs: object) -> None:
-        d = Discrepancy(**kwargs)  # type: ignore[arg-type]
+        d = Discrepancy(**kwargs)
         self.issues.append(d)
         self.notes.append(note)
         if d.severity == "major":
@@ -312,7 +312,7 @@ def _year(cited: Record, found: Record, s: _Scorer) -> None:
     s.check("issued")
     # A preprint is often cited with its arXiv year, the published record has another; but a
     # citation of the journal version (journal and volume) owes the journal's year.
-    alts = {fy}
+    alts: set[int | None] = {fy}
     if not _cites_journal_volume(cited):
         alts |= {_year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
     if cy in alts or _published_later(cited, found, cy, fy):

@@ -153,8 +153,8 @@ def compare_venues(cited: str, found: str) -> VenueMatch:
         how = _abbrev_of(short, long_)
         if how:
             return how
-    for short, long_ in ((cited, fw), (found, cw)):
-        if " " not in short.strip() and _acronym_of(short.strip(), long_):
+    for name, other in ((cited, fw), (found, cw)):
+        if " " not in name.strip() and _acronym_of(name.strip(), other):
             return "same"
     # "X Letters" vs "X": another journal (Physical Review Letters vs Physical Review), except
     # where the letters are printed in X's own volumes ("ApJL" for a letter filed under ApJ)

@@ -15,7 +15,7 @@ import re
 from rapidfuzz import fuzz
 
 from citecheck.extract.cleanup import clean_reference
-from citecheck.model import Citation, Record
+from citecheck.model import Citation, Name, Record
 from citecheck.names import PARTICLES, parse_person, strip_et_al
 from citecheck.titles import normalize_title
 
@@ -102,7 +102,7 @@ def _venue_after_title(venue: str, title: str) -> str | None:
 _GIVEN_FAMILY = re.compile(r"^(?:[A-Z][\w'’\-]*\.?\s+|(?:[A-Z]\.\s*-?\s*)+){1,3}[A-Z][\w'’\-]+$")
 
 
-def _chicago_names(pieces: list[str]) -> list | None:  # type: ignore[type-arg]
+def _chicago_names(pieces: list[str]) -> list[Name] | None:
     """'Marzlin', 'K. -P.', 'Juergen Appel', 'A. I. Lvovsky': the first author inverted, the
     others given name first (Chicago); None when the pieces do not read that way."""
     if len(pieces) < 3 or not re.fullmatch(r"(?:[A-Z][a-z]?\.\s*-?\s*)+", pieces[1]):
@@ -115,7 +115,7 @@ def _chicago_names(pieces: list[str]) -> list | None:  # type: ignore[type-arg]
     return [parse_person(f"{pieces[0]}, {pieces[1]}")] + [parse_person(p) for p in rest]
 
 
-def _authors_from(prefix: str) -> tuple[list, bool] | None:  # type: ignore[type-arg]
+def _authors_from(prefix: str) -> tuple[list[Name], bool] | None:
     from citecheck.extract.cleanup import strip_label
     from citecheck.extract.names import scan_authors, split_loose_authors
 

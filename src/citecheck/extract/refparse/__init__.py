@@ -1,0 +1,67 @@
+"""Rule-based parser for one reference string (any common citation style) into a CSL `Record`.
+
+The parser is a row of named passes over one `ParseState` (state.py): the text still to read
+(``rest``), the record built so far and the warnings. Each pass consumes its part of ``rest``
+and fills its fields:
+
+1. identifiers (identifiers.py): cut DOI, arXiv id and URL out; clean the text
+2. authors (authors.py): the author list from the front, with a small name grammar
+3. year (years.py): the publication year; the date is cut out
+4. title (title.py): split the rest into the title and the venue tail: a quoted title, else
+   the venue found by its numbers (venue.py: volume/issue/pages; head.py: where the journal's
+   name starts; books.py and imprint.py: a book's place and publisher, editors)
+5. venue (container.py): the venue tail finished into container, volume, issue, pages,
+   publisher (a thesis's school, a book's imprint and notes are told from a periodical)
+6. leftovers (finish.py): text no field took becomes the note; then the work type and the
+   confidence
+
+Shared vocabulary (months, years, conference and book-trade words, `clean_field`) lives in
+lexicon.py, sentence ends that are not abbreviations in sentences.py, "does this name a
+journal" in journals.py. The parser never raises on odd input; a doubtful parse gets a low
+``confidence`` so that a later (LLM) parser can re-parse it.
+"""
+
+from __future__ import annotations
+
+from citecheck.extract.refparse.authors import authors_pass
+from citecheck.extract.refparse.container import venue_pass
+from citecheck.extract.refparse.finish import finish, leftovers_pass
+from citecheck.extract.refparse.identifiers import identifiers_pass
+from citecheck.extract.refparse.state import ParsedReference, ParseState
+from citecheck.extract.refparse.title import title_pass
+from citecheck.extract.refparse.years import year_pass
+from citecheck.model import Record
+
+__all__ = ["PASSES", "ParsedReference", "parse_reference"]
+
+#: the passes after the identifiers pass, in the order they run
+PASSES = (authors_pass, year_pass, title_pass, venue_pass, leftovers_pass)
+
+_MAX_LEN = 2000
+
+
+def parse_reference(text: str) -> ParsedReference:
+    """Parse one reference string into a CSL record with a confidence in 0..1."""
+    warnings: list[str] = []
+    record = Record()
+    if not text or not text.strip():
+        return ParsedReference(record, 0.0, ("empty reference",))
+    if len(text) > _MAX_LEN:
+        # Longer than any real reference: a paragraph or a whole list. Parse the start only so
+        # that a runaway input cannot stall a batch; the low confidence sends it to review.
+        text = text[:_MAX_LEN]
+        warnings.append(f"reference longer than {_MAX_LEN} characters; only the start was parsed")
+    try:
+        parsed = _parse(text, record, warnings)
+        if len(text) >= _MAX_LEN:
+            return ParsedReference(parsed.record, min(parsed.confidence, 0.3), parsed.warnings)
+        return parsed
+    except (RecursionError, ValueError, IndexError) as exc:  # never let one entry sink a batch
+        return ParsedReference(record, 0.0, (f"parser failed: {exc}",))
+
+
+def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
+    state: ParseState = identifiers_pass(text, record, warnings)
+    for run in PASSES:
+        run(state)
+    return finish(state)

@@ -1,0 +1,52 @@
+"""Authors pass: the author list (or a corporate author) at the front of the reference."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract import names as N
+from citecheck.extract.refparse.lexicon import EDS_RE, YEAR
+from citecheck.extract.refparse.state import ParseState
+from citecheck.model import Name
+
+# A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."
+_ORG_AUTHOR_RE = re.compile(
+    rf"^(?P<org>[A-Z][\w.&'’ ,-]{{1,100}}?)\.?\s*(?=\(\s*{YEAR}[a-z]?\s*\))"
+    r"|^(?P<org2>[A-Z][A-Z&-]{2,}(?:\s[A-Z][A-Z&-]+){0,3})\.\s"
+)
+
+
+def authors_pass(st: ParseState) -> None:
+    """Consume the author list from the front of the text (or a corporate author), note the
+    comma style, and move the names to the editors when '(Ed.)' follows them."""
+    s, record = st.text, st.record
+    authors = N.scan_authors(s)
+    record.author = authors.names
+    if authors.truncated:
+        record.custom["authors_truncated"] = True
+    if not authors.names and not authors.end:
+        org = _ORG_AUTHOR_RE.match(s)
+        group = ("org" if org.group("org") else "org2") if org else None
+        if (
+            org
+            and group
+            and not re.search(r"\d", org.group(group))
+            and len(org.group(group).split()) <= 12
+        ):
+            record.author = [Name(literal=org.group(group).strip(" ,."))]
+            authors.end = org.end(group)
+    rest = s[authors.end :]
+    sep = rest[:3]
+    st.named_authors = bool(authors.names)
+    st.comma_style = (
+        bool(authors.names)
+        and sep.lstrip().startswith(",")
+        and not re.match(r"\s*,\s*\(?" + YEAR, rest)
+    )
+    if record.author and EDS_RE.match(rest.strip(" ,")):
+        # "Smith, J. (Ed.)." — the names are editors of a book.
+        m = EDS_RE.match(rest.strip(" ,"))
+        if m:
+            rest = rest.strip(" ,")[m.end() :]
+            record.editor, record.author = record.author, []
+    st.rest = rest

@@ -1,0 +1,235 @@
+"""Venue pass: finish the venue tail into container, volume, issue, pages and publisher.
+
+The title pass leaves a raw venue string; this pass tells a periodical from a book's imprint
+(place and publisher), a thesis's school or a note that stands where a venue would, and strips
+what is not the venue's name (dates, editors, a trailing publisher, pages in parentheses)."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.imprint import (
+    PUBLISHER_RE,
+    is_city,
+    looks_like_imprint,
+    pull_parenthetical,
+    strip_editors,
+    strip_location,
+    trailing_imprint,
+)
+from citecheck.extract.refparse.journals import journal_values, names_a_venue
+from citecheck.extract.refparse.lexicon import (
+    CONF_RE,
+    IN_MARK_RE,
+    MONTH,
+    REPORT_RE,
+    THESIS_RE,
+    clean_field,
+    norm_pages,
+)
+from citecheck.extract.refparse.state import ParseState, Tail
+from citecheck.extract.refparse.title import finish_title
+from citecheck.normalize import journal_key, journal_table
+
+_TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
+
+
+_NOT_ABBREV = frozenset({"Part.", "Vol.", "No.", "Ed.", "Eds.", "Suppl."})
+
+
+_TRAILING_DATE_RE = re.compile(
+    rf"(?:,\s*|\s+)(?:\d{{1,2}}\s+{MONTH}|{MONTH}(?:\s+\d{{1,2}})?|\d{{1,2}})\.?$", re.I
+)
+
+
+_MONTH_DAY_PAREN_RE = re.compile(rf"\s+{MONTH}\s*\(\d{{1,2}}\)$")
+
+
+_PAREN_MONTH_RE = re.compile(rf"\s*\(\s*{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*\)\s*$", re.I)
+
+
+def _finish_container(value: str | None) -> str | None:
+    value = clean_field(value)
+    if not value:
+        return None
+    value = _TRAILING_DATE_RE.sub("", value)
+    value = _PAREN_MONTH_RE.sub("", value)
+    value = _MONTH_DAY_PAREN_RE.sub("", value)
+    value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
+    value = _PRESENTED_AT_RE.sub("", value)
+    value = strip_editors(value)
+    value = _SPECIAL_ISSUE_RE.sub("", value)
+    value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
+    return clean_field(value)
+
+
+# Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".
+_NOT_VENUE_RE = re.compile(
+    r"^(?:(?:an?\s+)?(?:unpublished\s+)?(?:preprint(?:\s+at)?|manuscript|unpublished(?:\s+\w+)?|working paper|"
+    r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
+    r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
+    r"dispon[ií]vel\s+em|consult[ée]\s+le|online|web|internet|\[?online\]?|"
+    r"(?:[A-Z][\w.]*\s+)?Patent\s*(?:No\.?\s*)?[\d,.\s]+|"
+    r"(?:translated|trans\.|transl\.)\s+(?:by|from)\b.*)\.?$",
+    re.I,
+)
+
+
+# Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
+_TRAILING_PUB_RE = re.compile(
+    r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|Springer|Elsevier|Wiley|"
+    r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
+    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates)"
+    r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
+    r"|[A-Z][\w&'’-]*(?:[\s-][A-Z][\w&'’-]*){0,3}[\s-](?:Press|Verlag|Publishers|Publishing|"
+    r"Editores|Éditions|Editions))"
+    r"(?:,\s*(?P<place>[A-Z][\w .,'’-]{1,30}))?$"
+)
+
+
+_ROMAN_VOL_RE = re.compile(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
+
+
+_PAREN_PAGES_RE = re.compile(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
+
+
+# "Norton Anthology, 5th edn. 2 vols. (…)" / "Handbook, 2nd ed.": the edition ends the name
+_EDITION_NOTE_RE = re.compile(
+    r",\s*(?:\d+(?:st|nd|rd|th|e)|[Ss]econd|[Tt]hird|[Ff]ourth|[Rr]evised|[Nn]ew)\s+"
+    r"(?:edn|ed|edition|éd)\b.*$"
+)
+
+
+# "Hanson, S. (trans.). Minneapolis": a translator before the imprint
+_LEADING_TRANSLATOR_RE = re.compile(r"^[^()]{2,60}\((?:trans|transl|tr)\.?\)[.,]?\s*")
+
+
+def _venue_extras(container: str | None, tail: Tail) -> str | None:
+    """Things that end up in the venue of a book or chapter and are not its name: a note
+    ('Preprint'), the place alone ('London'), a trailing publisher ('… (CVPR). IEEE'), pages in
+    parentheses ('Book title (111–144)'), a Roman volume ('Lunar and Planetary Science XXI')."""
+    if not container:
+        return container
+    if (
+        _NOT_VENUE_RE.match(container)
+        or not re.search(r"\w", container)
+        or (container.startswith("[") and container.endswith("]"))
+    ):
+        return None
+    if container.endswith(")") and not tail.publisher:
+        # "Book Title (Munich: G. Ricordi)": the imprint in parentheses
+        container = pull_parenthetical(container, tail) or container
+    if not tail.volume and not tail.issue and is_city(container):
+        tail.place = tail.place or container
+        return None
+    container = _EDITION_NOTE_RE.sub("", container)
+    tr = _LEADING_TRANSLATOR_RE.match(container)
+    if tr and tr.end() < len(container):
+        container = container[tr.end() :]
+        if not tail.volume and not tail.issue and is_city(container):
+            tail.place = tail.place or container
+            return None
+    pm = _PAREN_PAGES_RE.search(container)
+    if pm and pm.start() > 3:
+        if not tail.page:
+            tail.page = norm_pages(pm.group(1))
+        container = container[: pm.start()].rstrip(" ,.")
+    if not tail.volume and not tail.issue:
+        container = trailing_imprint(container, tail)
+    tp = _TRAILING_PUB_RE.match(container)
+    if tp and not tail.publisher:
+        tail.publisher = tp.group("pub").strip(" .,")
+        if tp.group("place") and not tail.place:
+            tail.place = tp.group("place").strip(" .,")
+        container = tp.group("venue").rstrip(" ,")
+    if not tail.volume:
+        rm = _ROMAN_VOL_RE.search(container)
+        if rm and rm.start() > 3 and (rm.group("sep").strip() or len(rm.group("vol")) >= 3):
+            key = journal_key(container)
+            if not (key in journal_table() or key in journal_values()):
+                tail.volume = rm.group("vol")
+                container = container[: rm.start()].rstrip(" ,")
+    return container or None
+
+
+_PRESENTED_AT_RE = re.compile(
+    r"^(?:(?:Paper|Poster|Talk)\s+)?presented\s+at\s+(?:the\s+)?(?=[A-Z\d])", re.I
+)
+
+
+_SPECIAL_ISSUE_RE = re.compile(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
+
+
+def venue_pass(st: ParseState) -> None:
+    record, tail = st.record, st.tail
+    container = _venue_extras(_container_or_imprint(st), tail)
+    if (
+        container
+        and not record.title
+        and record.author
+        and tail.volume
+        and not tail.page
+        and re.search(rf"\bVol\.?\s*{re.escape(tail.volume)}\b", st.text)
+        and not names_a_venue(container)
+    ):
+        # "Myers, M. G. The New York Money Market, Vol. I. New York: Columbia UP": a book's
+        # volume; the only piece before it is the title
+        record.title, container = finish_title(container), None
+    if container and record.title and (tail.volume or tail.page):
+        container = _abbreviation_back_to_venue(st, record.title, container)
+    record.container_title = container
+    record.volume = tail.volume
+    record.issue = tail.issue
+    record.page = tail.page
+    if tail.publisher:
+        record.publisher = clean_field(tail.publisher)
+
+
+def _container_or_imprint(st: ParseState) -> str | None:
+    """The venue string finished, or None when it is a thesis's school or a book's imprint
+    (moved to the publisher and place)."""
+    tail = st.tail
+    container = _finish_container(tail.container)
+    if (
+        container
+        and (st.thesis or st.report)
+        and (THESIS_RE.match(container) or REPORT_RE.match(container))
+    ):
+        # "Ph.D. dissertation, California Institute of Technology": the school, not a venue
+        school = re.sub(r"^[^,]*,\s*", "", container) if "," in container else None
+        tail.publisher = tail.publisher or school
+        container = None
+    if container and not (tail.volume or tail.page) and IN_MARK_RE.search(st.text):
+        stripped = strip_location(container)  # "In 8th SMIRT, Brussels, Belgium"
+        if (
+            stripped != container
+            and looks_like_imprint(container)
+            and not looks_like_imprint(stripped)
+        ):
+            container = stripped
+    if container and CONF_RE.search(container):
+        container = strip_location(container)
+    elif container and not (tail.volume or tail.page) and looks_like_imprint(container):
+        pm = PUBLISHER_RE.match(container)
+        if pm and not tail.publisher:
+            tail.place, tail.publisher = pm.group("place"), pm.group("pub")
+        tail.publisher = tail.publisher or container  # "Sinauer Associates, Inc., Sunderland, MA"
+        container = None
+    return container
+
+
+def _abbreviation_back_to_venue(st: ParseState, title: str, container: str) -> str:
+    """ "… Preliminary Analysis. Serb. Astron. J., 174": a journal abbreviation's first word
+    split off into the title ('Serb.'); a title does not end in a lone short abbreviation."""
+    am = _TITLE_ABBREV_TAIL_RE.search(title)
+    abbrev = f"{am.group(1)}." if am else ""
+    if (
+        am
+        and abbrev not in _NOT_ABBREV
+        and len(title[: am.start()].split()) >= 3
+        and re.match(r"[A-Z][a-z]{0,6}\.", container)  # the journal is abbreviated too
+        and re.search(re.escape(abbrev) + r"\s*" + re.escape(container[:4]), st.text)
+    ):
+        st.record.title = title[: am.start()].rstrip(" .") or title
+        container = f"{abbrev} {container}"
+    return container

@@ -1,0 +1,88 @@
+"""Last passes: text no field took becomes a note, then the work type and the confidence."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.lexicon import CONF_RE, EDS_RE, IN_MARK_RE
+from citecheck.extract.refparse.state import ParsedReference, ParseState
+from citecheck.model import Record
+
+
+def _guess_type(record: Record, thesis: bool, report: bool, text: str) -> str:
+    container = record.container_title or ""
+    if thesis:
+        return "thesis"
+    if container and CONF_RE.search(container):
+        return "paper-conference"
+    in_book = bool(container and IN_MARK_RE.search(text))
+    if in_book:
+        # "In Advances in ... (Vol. 33)", "In J. Smith (ed.), Book": a proceedings or a chapter
+        return (
+            "chapter"
+            if (record.editor or record.publisher or EDS_RE.search(text))
+            else "paper-conference"
+        )
+    if record.container_title and (record.volume or record.page):
+        return "article-journal"
+    if report and not record.container_title:
+        return "report"
+    if record.arxiv and not record.container_title:
+        return "article"
+    if record.publisher and not record.container_title:
+        return "book"
+    if record.container_title and re.match(r"^(?:In|in)\b", text):
+        return "chapter"
+    return "article-journal"
+
+
+def _confidence(record: Record, warnings: list[str]) -> float:
+    score = 1.0
+    has_ref = bool(record.container_title and record.volume and record.page)
+    if not record.author:
+        score -= 0.3
+        warnings.append("no authors found")
+    if not record.title and not has_ref and not (record.DOI or record.arxiv):
+        score -= 0.45
+        warnings.append("no title and no journal/volume/page")
+    if record.year is None:
+        score -= 0.15
+        warnings.append("no year found")
+        if not record.author and not (record.DOI or record.arxiv):
+            score -= 0.15  # neither names nor a date: probably not a reference at all
+    if not (
+        record.container_title
+        or record.publisher
+        or record.year
+        or record.DOI
+        or record.arxiv
+        or record.URL
+    ):
+        score -= 0.1
+        warnings.append("nothing but a title")
+    if record.title and len(record.title) > 300:
+        score -= 0.3
+        warnings.append("title suspiciously long")
+    if record.title and len(record.title) < 4 and not has_ref:
+        score -= 0.2
+        warnings.append("title suspiciously short")
+    return max(0.0, min(1.0, round(score, 3)))
+
+
+def leftovers_pass(st: ParseState) -> None:
+    """Text between the title and the imprint that no field took ('2nd edition', 'Edited by
+    X') is kept as a note, never dropped; the place of publication is a CSL extra."""
+    if st.tail.note:
+        st.record.custom["note"] = st.tail.note
+    if st.tail.place:
+        setattr(
+            st.record, "publisher-place", st.tail.place
+        )  # a CSL key the model keeps as an extra
+
+
+def finish(st: ParseState) -> ParsedReference:
+    """The work type, then the confidence (which adds its warnings)."""
+    record = st.record
+    record.type = _guess_type(record, st.thesis, st.report, st.text)
+    confidence = _confidence(record, st.warnings)
+    return ParsedReference(record, confidence, tuple(st.warnings))

@@ -1,0 +1,207 @@
+"""Where the venue's name starts in the text before the numbers ('Title. Journal',
+'Title, Journal', 'Title. In: Book', a known journal at the end, a lower-case journal)."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.imprint import strip_editors
+from citecheck.extract.refparse.journals import (
+    abbreviated_journal,
+    abbreviated_piece,
+    journal_like,
+    known_journal_suffix,
+    names_a_venue,
+    reads_like_title,
+    sentence_like,
+    title_question_cuts,
+)
+from citecheck.extract.refparse.lexicon import COUNTRIES, FUNCTION_WORDS, TRIM_KEEP_DOT, clean_field
+from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
+from citecheck.extract.refparse.state import Tail
+
+
+def split_head(
+    head: str, tail: Tail, comma_style: bool, labelled: bool, title_known: bool = False
+) -> tuple[str | None, Tail]:
+    """`head` is 'Title. Journal' (period style) or 'Title, Journal' (comma style)."""
+    head = head.strip(TRIM_KEEP_DOT)
+    if not head:
+        return None, tail
+    if title_known:
+        tail.container = clean_field(strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", head)))
+        return None, tail
+    in_m = re.search(r"(?:^|[.,]\s+)(?:(?:In|in)\s*:\s+|(?:In|in)\s+(?=[A-Z\d]))", head)
+    if in_m:
+        title = head[: in_m.start()]
+        tail.container = clean_field(strip_editors(head[in_m.end() :]))
+        return clean_field(title), tail
+    known = known_journal_suffix(head)
+    comma = _comma_venue_start(head) if comma_style else None
+    if known is not None and (comma is None or known <= comma):
+        # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
+        tail.container = clean_field(head[known:])
+        return clean_field(head[:known]) if known else None, tail
+    cuts = sentence_boundaries(head)
+    if comma is not None:
+        cuts = title_question_cuts(head, cuts)
+    if not cuts and comma is None:
+        roman = _ROMAN_PART_END_RE.search(head)
+        if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
+            # "Properties of Superconducting Materials I. Phase Transitions": a title ending in
+            # a one-letter part number, taken for an initial by the sentence splitter
+            cuts = [roman.end(1)]
+        lower = _lower_venue_cut(head)
+        if lower is not None:
+            # "TITLE IN CAPITALS. photographies" / "Title. eLife": a lower-case journal name
+            tail.container = clean_field(head[lower:])
+            return clean_field(head[:lower]), tail
+    if comma is not None:
+        # Comma style "Authors, Title, Journal Vol, Page": the journal is the last comma piece,
+        # whatever abbreviations it holds ("Electrochim. Acta", "Z. Phys. A: At. Nucl.").
+        cut = _comma_cut(head, comma, cuts)
+        tail.container = clean_field(head[cut:])
+        return (clean_field(head[:cut]) if cut else None), tail
+    if cuts:
+        # "Title. Journal": the first real sentence end closes the title, unless the text up to
+        # the last one runs on as a sentence and the last piece reads like a journal's name
+        # ("Title: neurobiology. Anatomy and connectivity. Brain Research Reviews").
+        if (
+            len(cuts) > 1
+            and journal_like(head[cuts[-1] :])
+            and sentence_like(head[cuts[0] : cuts[-1]])
+        ):
+            cuts = [cuts[-1]]
+        title = head[: cuts[0]]
+        tail.container = clean_field(head[cuts[0] :])
+        return clean_field(title), tail
+    return _split_without_cuts(head, tail, comma_style, labelled)
+
+
+def _split_without_cuts(
+    head: str, tail: Tail, comma_style: bool, labelled: bool
+) -> tuple[str | None, Tail]:
+    """No sentence end in the head: 'Title, Journal' at the last comma, or one piece that is
+    the title or the journal."""
+    if "," in head:
+        first, _, after = head.partition(",")
+        if (
+            names_a_venue(first.strip())
+            and sentence_like(after)
+            and not names_a_venue(after.rpartition(",")[2].strip())
+        ):
+            # ADS "Authors, 1999. J. geophys. Res., Paleointensity record from …, 104": the
+            # journal before the title
+            tail.container = clean_field(first)
+            return clean_field(after), tail
+        # Comma style: the journal is the last comma-separated piece (physics / IEEE).
+        title, _, venue = head.rpartition(",")
+        tail.container = clean_field(venue)
+        return clean_field(title), tail
+    # Only one piece: a journal (title-less physics reference) or, when it reads like a
+    # sentence, a title whose venue was not written. In the comma style a lone piece right
+    # before "volume, page" is the journal however it is written ("A. Moreau and D. Felbacq,
+    # journal of the european optical society : rapid publications 3, 08132 (2008)").
+    lone_journal = (
+        comma_style
+        and not labelled
+        and tail.volume
+        and tail.page
+        and head.count("(") == head.count(")")
+    )  # not "(Series name 2,2)"
+    if reads_like_title(head) and not lone_journal:
+        return clean_field(head), tail
+    tail.container = clean_field(head)
+    return None, tail
+
+
+# A one-letter Roman part number after a lower-case word, then a capitalised piece
+# ("and I. D. Novikov" is an initial)
+_ROMAN_PART_END_RE = re.compile(r"(?<=[a-z]{3}\s)(?<!\band\s)[IVX](\.)\s+(?=[A-Z][a-z])")
+
+
+_LOWER_VENUE_RE = re.compile(r"([.?!])\s+(?=[a-z])")
+
+
+def _lower_venue_cut(head: str) -> int | None:
+    """Start of a journal whose name begins in lower case ('photographies', 'eLife', 'npj
+    Digital Medicine') after the title's closing period, which the sentence splitter skips:
+    the last piece is a short name, not running text."""
+    for m in reversed(list(_LOWER_VENUE_RE.finditer(head))):
+        piece = head[m.end() :].strip(" .")
+        words = piece.split()
+        before = head[: m.start(1)]
+        if (
+            not words
+            or len(words) > 6
+            or words[0].lower() in FUNCTION_WORDS
+            or re.search(r"[.?!]\s", piece)
+            or sentence_like(piece)
+            or len(re.findall(r"[^\W\d_]{2,}", before)) < 2
+            or boundary_kind(head, m.start(1)) != 1
+            or not re.search(r"[^\W\d_]{2}$", before)
+        ):
+            return None
+        return m.end()
+    return None
+
+
+# ", Ser. A" / ", Sect. A" / ", B" after an abbreviated name is part of the journal's name.
+_SUBSERIES_RE = re.compile(
+    r"^(?:(?:Ser(?:ies)?|Sect(?:ion)?|Sec|Part|Pt)\.?\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4})|[A-Z])\.?$"
+)
+
+
+_TITLE_WORD_RE = re.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}(?![\w.])")
+
+
+def _comma_venue_start(head: str) -> int | None:
+    """Start of the journal in a comma-style head 'Title, Journal' (None: no usable comma)."""
+    idx = head.rfind(",")
+    if idx < 0:
+        return None
+    start = idx + 1
+    if _SUBSERIES_RE.match(head[start:].strip()) and head[:idx].rstrip().endswith("."):
+        prev = head.rfind(",", 0, idx)
+        start = prev + 1 if prev >= 0 else 0
+    if abbreviated_piece(head[start:], 1):
+        # "Bull. USSR Acad. Sci., Phys. Ser." / "Izv. Akad. Nauk SSSR, Ser. Fiz.": abbreviated
+        # pieces before an abbreviated last piece are one journal name written with commas
+        while start > 0 and abbreviated_piece(
+            head[(prev := head.rfind(",", 0, start - 1)) + 1 : start - 1], 2
+        ):
+            start = prev + 1
+    piece = head[start:]
+    if not re.search(r"[A-Za-z]", piece):
+        return None
+    words = [w for w in _TITLE_WORD_RE.findall(piece) if w not in FUNCTION_WORDS]
+    if len(words) > 3:
+        return None  # the last piece reads like running text, not a journal name
+    return start + (len(piece) - len(piece.lstrip()))
+
+
+def _comma_cut(head: str, comma: int, cuts: list[int]) -> int:
+    """Where the journal starts in a comma-style head, given the last comma piece and the
+    sentence ends: 'Title, Quebec, Canada. Meteoritics' / 'Title (in Russian). Nedra, Leningrad'
+    are 'Title. Journal' after all, 'Title, Electrochim. Acta' is not."""
+    inside = [c for c in cuts if c > comma]
+    if inside:
+        part = head[comma : inside[0]].strip()
+        word = part.strip(" .")
+        one_word = bool(re.fullmatch(r"[A-Z][\w'’-]*", word)) and word not in COUNTRIES
+        abbrevs = bool(re.fullmatch(r"(?:[A-Z][\w'’-]*\.\s*:?\s*|[A-Z]\s*:?\s+)+", part))
+        if (
+            one_word
+            or (abbrevs and part.count(".") >= 2)
+            or abbreviated_journal(head[comma:], part)
+        ):
+            # one capitalised word and a period, or only abbreviations ("Z. Phys. A: At."):
+            # the journal's abbreviated name, not a title and a journal
+            return comma
+        return inside[0]
+    before = [c for c in cuts if c < comma]
+    if before:
+        venue = head[before[0] :]
+        if len(before) == 1 and len(venue.split()) <= 8:
+            return before[0]  # "Title. Journal, Place" / "Title. Journal, Series A"
+    return comma

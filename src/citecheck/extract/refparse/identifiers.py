@@ -1,0 +1,30 @@
+"""Identifiers pass: cut DOI, arXiv id and URL out of the text, clean what is left."""
+
+from __future__ import annotations
+
+from citecheck.extract.cleanup import clean_reference
+from citecheck.extract.identifiers import extract_identifiers
+from citecheck.extract.refparse.lexicon import REPORT_RE, THESIS_RE
+from citecheck.extract.refparse.state import ParseState
+from citecheck.model import Record
+
+
+def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
+    """The first pass: it builds the state the other passes share."""
+    ids = extract_identifiers(text)
+    s = clean_reference(ids.rest)
+    if ids.doi:
+        record.DOI = ids.doi
+    if ids.arxiv:
+        record.custom["arxiv"] = ids.arxiv
+    if ids.url:
+        record.URL = ids.url
+    return ParseState(
+        text=s,
+        record=record,
+        warnings=warnings,
+        rest=s,
+        has_id=bool(ids.doi or ids.arxiv),
+        thesis=bool(THESIS_RE.search(s)),
+        report=bool(REPORT_RE.search(s)),
+    )

@@ -1,0 +1,150 @@
+"""Does a piece of text name a journal (or read like a title)? The abbreviation table, venue
+words ('Journal of', 'Proceedings'), abbreviated names ('Bull. USSR Acad. Sci.')."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
+from citecheck.normalize import journal_key, journal_table
+
+
+def looks_like_journal_end(prefix: str) -> bool:
+    prefix = prefix.rstrip(" ,")
+    return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+)$", prefix))
+
+
+_PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
+
+
+def known_journal_suffix(head: str) -> int | None:
+    """Start of the longest trailing piece of ``head`` that is a journal in the abbreviation
+    table (abbreviated or full name), or None."""
+    table = journal_table()
+    for m in _PIECE_START_RE.finditer(head):
+        suffix = head[m.end() :]
+        if len(suffix) > 80:
+            continue
+        key = journal_key(suffix.rstrip(" .,"))
+        if key and (key in table or key in journal_values()):
+            return m.end()
+    return None
+
+
+@lru_cache(maxsize=1)
+def journal_values() -> frozenset[str]:
+    return frozenset(journal_key(v) for v in journal_table().values())
+
+
+_ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")
+
+
+def abbreviated_piece(piece: str, need: int) -> bool:
+    """A comma piece of a journal's abbreviated name ('Bull. USSR Acad. Sci.', 'Phys. Ser.'):
+    capitalised words only, at least ``need`` of them abbreviations ending in a period, one
+    longer than an initial ('J. K. L.' is a run of initials)."""
+    words = piece.split()
+    if not 1 <= len(words) <= 6 or not all(w[0].isupper() or w in FUNCTION_WORDS for w in words):
+        return False
+    abbrevs = [
+        w for w in words if _ABBREV_WORD_RE.fullmatch(w) and w[:-1].lower() not in NON_TERMINAL
+    ]
+    return len(abbrevs) >= need and any(len(w) > 2 for w in abbrevs)
+
+
+def abbreviated_journal(piece: str, part: str) -> bool:
+    """'Image Vis. Comput.': a short comma piece of capitalised words, abbreviated at the
+    period that would cut it (`part` ends 'Vis.') and at its end ('Comput.')."""
+    piece = piece.strip()
+    words = piece.split()
+    return (
+        2 <= len(words) <= 6
+        and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
+        and sum(w.endswith(".") for w in words) >= 2
+        and not re.search(r"[a-z]\s+[A-Z]\.", part)  # "Gustin J. Ap. J.": a name's initial
+        and bool(re.search(r"(?<![\w.])[A-Z][a-z]{1,9}\.$", part.strip()))
+        and bool(re.search(r"(?<![\w.])[A-Z][a-z]{1,9}\.$", piece))
+    )
+
+
+def journal_like(text: str) -> bool:
+    """'Brain Research Reviews', 'Journal of Applied Ecology': capitalised words (and function
+    words) only."""
+    words = re.findall(r"[^\W\d_][\w'’&-]*", text)
+    return (
+        1 <= len(words) <= 10
+        and all(w[0].isupper() or w.lower() in FUNCTION_WORDS for w in words)
+        and words[0][0].isupper()
+    )
+
+
+def sentence_like(text: str) -> bool:
+    """Running text: at least two lower-case words that are not function words."""
+    lower = [
+        w for w in re.findall(r"(?<![\w.])[a-z][a-z'’-]{2,}\b", text) if w not in FUNCTION_WORDS
+    ]
+    return len(lower) >= 2
+
+
+def reads_like_title(text: str) -> bool:
+    words = re.findall(r"[^\W\d_][\w'’-]*", text)
+    lower = [w for w in words if w[0].islower() and w.lower() not in FUNCTION_WORDS]
+    return len(words) >= 6 and len(lower) >= 2
+
+
+def title_question_cuts(text: str, cuts: list[int]) -> list[int]:
+    """Comma style 'A. Author, Does Money Buy Happiness? Evidence from Lottery Winners, J. Econ.
+    Perspect.': a '?' or '!' followed by a capitalised subtitle that runs to the next comma is
+    inside the title; drop such cuts (not one before a venue's name: 'Why? Phys. Rev., …')."""
+    keep = []
+    for c in cuts:
+        nxt = text.find(",", c)
+        if text[c - 1] in "?!" and nxt > c:
+            piece = text[c:nxt].strip()
+            if (
+                re.match(r"[A-Z]", piece)
+                and not names_a_venue(piece)
+                and not any(c < d < nxt for d in cuts)
+            ):
+                continue
+        keep.append(c)
+    return keep
+
+
+_VENUE_WORD_RE = re.compile(
+    r"^(?:The\s+)?(?:Journal|Annals|Transactions|Reviews?|Letters|Bulletin|Proceedings|Acta|"
+    r"Zeitschrift|Revue|Rivista|Physical|Nature|Science)\b"
+)
+
+
+def names_a_venue(piece: str) -> bool:
+    """'Phys. Rev. B' / 'Journal of X' / a known journal, not the end of a title."""
+    if len(piece.split()) > 10:
+        return False
+    if (
+        re.fullmatch(
+            r"(?:(?:[A-Z][\w'’&-]*\.?|(?<=\s)(?!(?:and|of|the|in|et|und|al)\.)[a-z]{2,9}\.)\s*:?\s*)+",
+            piece,
+        )
+        and piece.count(".") >= 2
+    ):
+        return True  # only abbreviations: "Phys. Rev. B", "Nucl. Phys.", "J. geophys. Res."
+    key = journal_key(piece)
+    return bool(key and (key in journal_table() or key in journal_values())) or bool(
+        _VENUE_WORD_RE.match(piece) or CONF_RE.search(piece)
+    )
+
+
+# A periodical's word anywhere in a name: "Polish Journal of Radiology", "IEEE Transactions on X"
+_PERIODICAL_WORD_RE = re.compile(
+    r"\b(?:Journal|Transactions|Letters|Proceedings|Annals|Bulletin|Reviews?|Magazine|Quarterly)\b"
+)
+
+
+def names_a_journal(piece: str) -> bool:
+    """A periodical's name rather than a publisher's: a known journal or a capitalised name
+    with a periodical's word, and no book-trade word ('Harvard Business Review Press')."""
+    if BOOK_HINT_RE.search(piece):
+        return False
+    return names_a_venue(piece) or bool(journal_like(piece) and _PERIODICAL_WORD_RE.search(piece))

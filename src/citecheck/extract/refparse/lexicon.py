@@ -1,0 +1,228 @@
+"""The parser's shared vocabulary: months and years, page numbers, conference, thesis,
+report and book-trade words, places, and `clean_field` (trim a field's punctuation)."""
+
+from __future__ import annotations
+
+import re
+
+MONTH = (
+    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
+    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|"
+    r"Winter|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|"
+    r"novembre|décembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember)\.?"
+)
+
+
+YEAR = r"(?:1[6-9]\d\d|20\d\d)"
+
+
+# A year in parentheses, maybe with month/day: "(2019)", "(2019a)", "(May 2019)", "(2019, May 3)".
+# The month and day after a year: "May 3", "March 25-26", "25-26 March", "May-June".
+MONTH_DAY = (
+    rf"(?:{MONTH}(?:\s*\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?|\s*[-–/]\s*{MONTH})?|"
+    rf"\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?\s+{MONTH})"
+)
+
+
+PAGE = r"[A-Za-z]{0,2}\d+[A-Za-z]?"
+
+
+PAGES = rf"{PAGE}(?:\s*(?:[-–—‐]+|--)\s*{PAGE})?"
+
+
+EDS_RE = re.compile(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?\)?,?", re.I)
+
+
+THESIS_RE = re.compile(
+    r"\b(?:Ph\.?\s?D\.?|doctoral|master['’]?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
+    r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b",
+    re.I,
+)
+
+
+REPORT_RE = re.compile(
+    r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working paper|white paper|"
+    r"memorandum|preprint CERN|CERN-|FERMILAB-|SLAC-)",
+    re.I,
+)
+
+
+CONF_RE = re.compile(
+    r"\b(?:proc(?:eedings|\.)?|conf(?:erence|\.)?|symp(?:osium|\.)?|workshop|"
+    r"congress|meeting|colloquium|summer school|ICML|NeurIPS|NIPS|ICLR|CVPR|ICCV|"
+    r"ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|STOC|FOCS|SODA|"
+    r"CHI|UIST|ICRA|IROS|INTERSPEECH|ICASSP|WWW|Advances in Neural Information)\b",
+    re.I,
+)
+
+
+BOOK_HINT_RE = re.compile(
+    r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
+    r"inc|pub|publications|associates|ltd|gmbh|co\.|"
+    r"springer|elsevier|academic|university|routledge|sage|macmillan|"
+    r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b",
+    re.I,
+)
+
+
+_SPACE_RE = re.compile(r"\s+")
+
+
+TRIM = " \t,;:.-–—/"
+
+
+TRIM_KEEP_DOT = " \t,;:-–—/("
+
+
+# Words whose period does not end a sentence: name initials, abbreviations common in titles.
+NON_TERMINAL = frozenset(
+    [
+        "al",
+        "vs",
+        "eg",
+        "ie",
+        "cf",
+        "etc",
+        "dr",
+        "mr",
+        "mrs",
+        "ms",
+        "st",
+        "jr",
+        "sr",
+        "prof",
+        "no",
+        "vol",
+        "pp",
+        "ed",
+        "eds",
+        "fig",
+        "eq",
+        "ref",
+        "refs",
+        "approx",
+        "ca",
+        "inc",
+        "ltd",
+        "co",
+        "corp",
+        "dept",
+        "univ",
+        "u.s",
+        "u.k",
+        "e.g",
+        "i.e",
+        "trans",
+        "transl",
+        "trad",
+        "tr",
+        "hrsg",
+        "comp",
+    ]
+)
+
+
+_ABBREV_END_RE = re.compile(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$")
+
+
+def clean_field(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = _SPACE_RE.sub(" ", value).strip()
+    value = value.strip(" \t,;:")
+    # Trailing period unless it closes an abbreviation in an abbreviated name ("Phys. Rev. Lett.").
+    if value.endswith(".") and not (_ABBREV_END_RE.search(value) and "." in value[:-1]):
+        value = value[:-1].rstrip()
+    if len(value) >= 2 and value[0] in "\"“'‘«" and value[-1] in "\"”'’»":
+        value = value[1:-1].strip()
+    value = value.strip(" \t,;:")
+    if value.count("(") < value.count(")") and value.endswith(")"):
+        value = value[:-1].rstrip()
+    if value.count("(") > value.count(")") and value.startswith("("):
+        value = value[1:].lstrip()
+    return value or None
+
+
+def norm_pages(value: str) -> str:
+    value = re.sub(r"\s*(?:--|[-–—‐])+\s*", "-", value.strip())
+    return value
+
+
+FUNCTION_WORDS = frozenset(
+    [
+        "of",
+        "and",
+        "the",
+        "in",
+        "for",
+        "on",
+        "at",
+        "to",
+        "a",
+        "an",
+        "de",
+        "des",
+        "du",
+        "la",
+        "le",
+        "les",
+        "und",
+        "für",
+        "et",
+        "&",
+        "y",
+        "del",
+        "della",
+        "di",
+        "van",
+        "von",
+    ]
+)
+
+
+US_STATE_RE = re.compile(r"^(?:[A-Z]{2}|[A-Z]\.[A-Z]\.|D\.C\.?)$")
+
+
+COUNTRIES = frozenset(
+    [
+        "USA",
+        "UK",
+        "Canada",
+        "Japan",
+        "China",
+        "Germany",
+        "France",
+        "Italy",
+        "Spain",
+        "Belgium",
+        "Netherlands",
+        "Switzerland",
+        "Austria",
+        "Australia",
+        "Brazil",
+        "India",
+        "Korea",
+        "Greece",
+        "Portugal",
+        "Sweden",
+        "Norway",
+        "Denmark",
+        "Finland",
+        "Poland",
+        "Russia",
+        "Israel",
+        "Mexico",
+        "Singapore",
+        "Taiwan",
+        "Turkey",
+        "Ireland",
+        "Scotland",
+        "England",
+        "Hungary",
+        "Czech",
+        "Republic",
+    ]
+)
+
+
+IN_MARK_RE = re.compile(r"(?:^|[.,”\"]\s*)(?:In|in):?\s+(?=[A-Z\d])")

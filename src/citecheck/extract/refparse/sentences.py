@@ -1,0 +1,152 @@
+"""Where sentences end in a reference: periods that are not initials or abbreviations
+('Phys. Rev. Lett.', 'J. geophys. Res.'), part numbers ('Title. 1. Anatomy'), '?'/'!'."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.lexicon import NON_TERMINAL
+
+_SENT_END_RE = re.compile(r"([.?!])\s+(?=[\"“‘'(\[]?[A-Z0-9À-Þ])")
+
+
+# Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
+_ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
+    mech biol eng res trans int natl acad inst rep struct mater theor comput stat geophys environ
+    instrum interact reson rept temp spectrosc surf cryst radiat accel metall mach grav anal inorg
+    mag intell eff diffus naturforsch artif scr crystallogr vac helv funct geom anorg numer front
+    liq knowl polon contemp graph allg tech angew biochim coord electrochim synth simul hum mat
+    rel multim oper veh akad equilib bioenerg phil
+    med mol lond jpn am br can eur ind adv curr clin exp gen lab microbiol neurosci psychol sociol
+    econ polit philos hist lit ling educ manag rec bull mem zool bot ecol evol genet immunol
+    pharmacol physiol biochem biophys surg anat ther dis infect vet agric nutr technol electron
+    electr syst softw inf netw secur cryptogr quant gravit part condens annu jour sect ser suppl
+    spec rend zeitschr zh fiz eksp teor pisma meteorol oceanogr atmos hydrol geol mineral petrol
+    planet sol terr cosmol relativ dyn thermodyn magn supercond semicond pure nat rheum psychiatry
+    neurol cardiol oncol pediatr obstet gynecol dermatol ophthalmol radiol anesth orthop urol
+    gastroenterol hepatol endocrinol metab nephrol pulm respir crit emerg fam prev publ res
+    dev cogn behav neuropsychol linguist anthropol archaeol geogr stud rev repts jahrb math
+    assoc ass conf symp workshop meet prog biogeochem volc geotherm drill met sustain compd
+    geochem cosmochim palaeogeogr palaeoclimatol palaeoecol sedim tecton seismol mon not roy
+    ital sov jetp russ chin korean indian austral zh"""
+
+
+# Endings of abbreviated compound words: "Europhys.", "Geochem.", "Neurobiol.", "Bioinform."
+_ABBREV_ENDINGS = (
+    "phys",
+    "chem",
+    "biol",
+    "geol",
+    "astron",
+    "math",
+    "sci",
+    "techn",
+    "mech",
+    "electr",
+    "comput",
+    "inform",
+    "physiol",
+    "pharmacol",
+    "lett",
+    "proc",
+)
+
+
+# Lower-case abbreviations in ISO-4 style names ("J. geophys. Res.", "Earth planet. Sci. Lett.")
+_LOWER_ABBREV = frozenset(
+    [
+        "geophys",
+        "astrophys",
+        "planet",
+        "phys",
+        "chem",
+        "sci",
+        "res",
+        "lett",
+        "biol",
+        "math",
+        "mech",
+        "appl",
+        "astron",
+        "geol",
+        "geochem",
+        "volc",
+        "geotherm",
+        "seismol",
+        "soc",
+    ]
+)
+
+
+_ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
+
+
+_WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z]$")
+
+
+def boundary_kind(text: str, pos: int) -> int:
+    """0: not a boundary, 1: a '.' boundary, 2: a '?'/'!' boundary (weaker)."""
+    mark = text[pos]
+    if mark != ".":
+        return 2
+    word = re.search(r"([\w.'’-]+)$", text[:pos])
+    token = word.group(1) if word else ""
+    bare = token.rstrip(".").lower()
+    if len(token) == 1 and token.isupper():
+        return 0  # an initial "A."
+    if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in NON_TERMINAL:
+        return 0
+    mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
+    if mixed_case and (
+        bare in _ABBREV_WORDS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
+    ):
+        return 0  # part of an abbreviated journal name
+    if token.islower() and bare in _LOWER_ABBREV:
+        return 0  # part of an abbreviated journal name
+    if (
+        token.isalpha()
+        and token.islower()
+        and len(token) <= 9
+        and (
+            (before := _ABBREV_BEFORE_RE.search(text, 0, pos - len(token)))
+            and boundary_kind(text, before.start(1)) == 0
+        )
+    ):
+        # "Phys. kondens. Materie", "Z. angew. Math. Phys.": a lower-case abbreviation inside a
+        # journal name, right after an abbreviated word of it
+        return 0
+    return 1
+
+
+# A capitalised word and a period right before: "Phys. ", "Z. "
+_ABBREV_BEFORE_RE = re.compile(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
+
+
+_PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
+
+
+# (not "Guide No. 12. Journal": the number of a labelled item ends a sentence)
+_PART_NO_BEFORE_RE = re.compile(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
+
+
+# "II. ESCO-Kongreß in Dubrovnik" / "2. Mitteilung": a part number opening the text
+_LEADING_PART_NO_RE = re.compile(r"^\s*(?:\d{1,2}|[IVXLC]{1,7})$")
+
+
+def sentence_boundaries(text: str) -> list[int]:
+    """Indices just after sentence-ending punctuation that is not an abbreviation; '.' first."""
+    dots: list[int] = []
+    marks: list[int] = []
+    for m in _SENT_END_RE.finditer(text):
+        if _PART_NO_RE.match(text, m.end()) or _PART_NO_BEFORE_RE.search(text, 0, m.start(1)):
+            continue  # "Title: neurobiology. 1. Anatomy": a numbered part of the title
+        if _LEADING_PART_NO_RE.match(text, 0, m.start(1)) and re.match(
+            r"\S+\s+\S", text[m.end() :]
+        ):
+            continue  # "II. ESCO-Kongreß in Dubrovnik": the title opens with a part number
+        kind = boundary_kind(text, m.start(1))
+        if kind == 1:
+            dots.append(m.end(1))
+        elif kind == 2:
+            marks.append(m.end(1))
+    return dots or marks

@@ -1,0 +1,98 @@
+"""Title pass: split what follows the authors and the year into the title and the venue tail.
+
+A quoted title (IEEE, Chicago, MLA, ACS) is taken as it stands and the text after it is the
+venue; otherwise `venue.split_venue` finds the venue by its numbers (or a book's imprint) and the
+title is what comes before it."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract import names as N
+from citecheck.extract.refparse.imprint import pull_parenthetical
+from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
+from citecheck.extract.refparse.state import ParseState
+from citecheck.extract.refparse.venue import split_venue
+
+_QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
+
+
+def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
+    """The quoted title: a quotation near the start (the longest one there), not a quoted word
+    inside an unquoted title ('Finding “meaning” in psychology')."""
+    best = None
+    limit = 15 if have_authors else max(15, len(rest) // 2)
+    for q in _QUOTE_RE.finditer(rest):
+        if q.start() > limit:
+            break
+        body = q.group(1) or q.group(2) or ""
+        if best is None or len(body) > len(best.group(1) or best.group(2) or ""):
+            best = q
+    if best is None:
+        return None
+    before = rest[: best.start()].rstrip()
+    after = rest[best.end() :]
+    # A quoted word inside an unquoted title ('Finding “meaning” in psychology', '“Like” and
+    # language ideology'): text runs on before or after the quotation.
+    if (
+        best.start() > 2
+        and have_authors
+        and (re.search(r"[a-z]{3,}$", before) or len(re.findall(r"\b[a-z]{2,}\b", before)) >= 1)
+    ):
+        return None
+    if re.match(r"\s+(?!in\b|and\s+[\"“‘'«]|In\b)[a-z]{2,}", after) or re.match(r":\s", after):
+        return None
+    return best
+
+
+_LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
+
+
+_TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
+
+
+_TITLE_EDITOR_RE = re.compile(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
+
+
+def finish_title(title: str | None) -> str | None:
+    title = clean_field(title)
+    if not title:
+        return None
+    title = _TRANSLATOR_RE.sub("", title)
+    title = _TITLE_EDITOR_RE.sub("", title)
+    if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
+        title = title[:-1]
+    title = _LEADING_JUNK_RE.sub("", title)
+    if title and title[0] in '"“‘«' and title.count(title[0]) == 1:
+        title = title[1:]
+    if title and title[-1] in '"”’»' and not any(q in title[:-1] for q in '"“‘«'):
+        title = title[:-1]
+    title = clean_field(title)
+    return title
+
+
+def title_pass(st: ParseState) -> None:
+    record = st.record
+    rest = st.rest.strip(TRIM)
+    title: str | None = None
+    q = _pick_quote(rest, bool(record.author))
+    if q:
+        title = q.group(1) or q.group(2)
+        before = rest[: q.start()].strip(TRIM)
+        rest_after = rest[q.end() :].strip(TRIM)
+        if before and not record.author:
+            # Authors we could not parse; keep the text as a literal rather than losing it.
+            record.author = N.split_loose_authors(before)
+        _, tail = split_venue(rest_after, comma_style=True, title_known=True)
+    else:
+        title, tail = split_venue(rest, st.comma_style, has_id=st.has_id)
+    if st.thesis and title:
+        tm = THESIS_RE.search(title)
+        if tm and tm.start() > 10:
+            # "Title PhD thesis University of X": the rest names the school
+            school = title[tm.end() :].strip(" ,.;:")
+            title = title[: tm.start()]
+            if school and not tail.publisher:
+                tail.publisher = school
+    st.rest, st.title, st.tail = rest, title, tail
+    record.title = finish_title(pull_parenthetical(title, tail))

@@ -1,0 +1,264 @@
+"""Venue / volume / pages: find the numbers (labelled 'vol. 5, no. 2, pp. 10-20' or bare
+'12(3), 45-67') and split the text before them into title and venue (head.py); without
+numbers, a book or proceedings (books.py)."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.books import split_no_numbers
+from citecheck.extract.refparse.head import split_head
+from citecheck.extract.refparse.imprint import split_publisher, strip_editors
+from citecheck.extract.refparse.journals import looks_like_journal_end, names_a_venue
+from citecheck.extract.refparse.lexicon import (
+    CONF_RE,
+    PAGE,
+    PAGES,
+    TRIM,
+    TRIM_KEEP_DOT,
+    clean_field,
+    norm_pages,
+)
+from citecheck.extract.refparse.state import Tail
+
+_LABELLED_VOL_RE = re.compile(
+    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.)\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)", re.I
+)
+
+
+_LABELLED_NO_RE = re.compile(
+    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№)\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)", re.I
+)
+
+
+_LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({PAGES})", re.I)
+
+
+# "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
+_VOL_ISSUE_PAGES_RE = re.compile(
+    # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12", "289–290: 718")
+    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{PAGE}|\s+{PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
+    # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
+    rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={PAGE}\s*[-–])|:\s*(?=\d)))?"
+    rf"(?:(?:[:,]\s*|\s+|(?<=[,:])|(?<=[,:]\s))(?:pp?\.\s*)?(?P<page>{PAGES}))?(?=\s*(?:[,.;(\[]|$))"
+)
+
+
+# A page range on its own ("In Book Title, 422-434."), not a span of years.
+_BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
+
+
+# After "AMEE Guide No. 158": a sentence end, then a journal and its volume ("Medical Teacher, 45")
+_AFTER_TITLE_NO_RE = re.compile(
+    r"\.\s+(?!S\.\s*\d|Pp?\.)[A-Z][^.]*?(?:\.\s*[A-Z][^.]*?)*\.?[,\s]\s*(?:[Vv]ol\.?\s*)?\d{1,5}\b"
+)
+
+
+def _labelled_issue(zone: str) -> re.Match[str] | None:
+    """The issue label ('no. 2'), skipping a numbered item inside the title ('AMEE Guide No.
+    158. Medical Teacher, 45, pp.574-584'): one closed by a sentence end before a journal name
+    and its volume."""
+    for m in _LABELLED_NO_RE.finditer(zone):
+        if not _AFTER_TITLE_NO_RE.match(zone, m.end()):
+            return m
+    return None
+
+
+def _parse_numbers(zone: str, tail: Tail) -> None:
+    """Fill volume/issue/page from labelled tokens ('vol. 5, no. 2, pp. 10-20')."""
+    m = _LABELLED_VOL_RE.search(zone)
+    if m:
+        tail.volume = m.group(1)
+    m = _labelled_issue(zone)
+    if m:
+        tail.issue = m.group(1)
+    m = _LABELLED_PP_RE.search(zone)
+    if m:
+        tail.page = norm_pages(m.group(1))
+
+
+_VOL_BEFORE_LABELS_RE = re.compile(
+    r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
+    r"\s*[:,]\s*(\d{1,4}))?\s*$"
+)
+
+
+# "Solid State Ionics, 53–56" before the page label: a double volume right after the name
+_DOUBLE_VOL_END_RE = re.compile(
+    r"(?:(?<=[^\W\d_.],\s)|(?<=[^\W\d_.]\s)|(?<=\.,\s)|(?<=\.\s))(\d{1,4})[-–](\d{1,4})\s*$"
+)
+
+
+def split_venue(
+    rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False
+) -> tuple[str | None, Tail]:
+    """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields. ``has_id``: the
+    reference carried a DOI or arXiv id (cut out of ``rest``)."""
+    tail = Tail()
+    text = rest.strip(TRIM)
+    if not text:
+        return None, tail
+    # Labelled numbers anywhere ("vol. 5", "no. 2", "pp. 10-20"): the venue starts before them.
+    labelled = [
+        m
+        for m in (
+            _LABELLED_VOL_RE.search(text),
+            _labelled_issue(text),
+            _LABELLED_PP_RE.search(text),
+        )
+        if m
+    ]
+    if labelled:
+        return _split_labelled(text, labelled, tail, comma_style, title_known)
+    best = _volume_group(text, comma_style, has_id)
+    if best is not None and (
+        best.group("issue")
+        or best.group("page")
+        or best.group("dotissue")
+        or best.group("issue2")
+        or looks_like_journal_end(text[: best.start()])
+    ):
+        tail.volume = norm_pages(best.group("vol"))
+        issue = best.group("issue") or best.group("dotissue") or best.group("issue2")
+        if issue:
+            tail.issue = issue.strip()
+        if best.group("page"):
+            tail.page = norm_pages(best.group("page"))
+        after = text[best.end() :].strip(TRIM)
+        if not tail.page:
+            m2 = re.match(rf"^(?:pp?\.\s*)?({PAGES})\b", after)
+            if m2:
+                tail.page = norm_pages(m2.group(1))
+        head = text[: best.start()].rstrip(TRIM_KEEP_DOT)
+        return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
+    rng = _last_page_range(text)
+    if rng is not None:
+        tail.page = norm_pages(rng.group(0))
+        text = (text[: rng.start()].rstrip(TRIM_KEEP_DOT) + " " + text[rng.end() :]).strip()
+    # No numbers: a book ("Place: Publisher") or proceedings ("In Proc. X").
+    if title_known:
+        chapter = bool(re.match(r"^(?:In|in)\s*:?\s+", text))
+        venue, pub = split_publisher(
+            strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", text)), hint=not chapter
+        )
+        if pub:
+            tail.place, tail.publisher = pub
+        tail.container = clean_field(venue)
+        return None, tail
+    return split_no_numbers(text, tail, comma_style and has_id, comma_style)
+
+
+def _split_labelled(
+    text: str, labelled: list[re.Match[str]], tail: Tail, comma_style: bool, title_known: bool
+) -> tuple[str | None, Tail]:
+    """The venue before labelled numbers; the volume may stand unlabelled before them."""
+    _parse_numbers(text, tail)
+    start = min(m.start() for m in labelled)
+    head = text[:start].rstrip(TRIM_KEEP_DOT)
+    head = _drop_newspaper_section(head)
+    if head.count("(") > head.count(")"):
+        # "Monographs of the Society 54 (serial no. 220)": a label inside parentheses
+        head = re.sub(r"\s*\([^()]*$", "", head)
+    if not tail.volume:
+        # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
+        vm = _VOL_BEFORE_LABELS_RE.search(head)
+        dv = _DOUBLE_VOL_END_RE.search(head)
+        if (
+            dv
+            and int(dv.group(1)) < int(dv.group(2)) <= int(dv.group(1)) + 10
+            and not (re.fullmatch(r"(?:1[89]|20)\d\d", dv.group(1)))
+        ):
+            tail.volume = dv.group(0).strip()  # a double volume, not a page range
+            head = head[: dv.start()].rstrip(TRIM_KEEP_DOT)
+            vm = None
+        year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
+        if (
+            vm
+            and re.search(r"[A-Za-z]", head[: vm.start()])
+            and not (
+                year_like and CONF_RE.search(head)  # "Proceedings of NAACL-HLT 2019 (pp. 1-9)"
+            )
+        ):
+            tail.volume = vm.group(1)
+            if (vm.group(2) or vm.group(3)) and not tail.issue:
+                tail.issue = (vm.group(2) or vm.group(3)).strip()
+            head = head[: vm.start()].rstrip(TRIM_KEEP_DOT)
+    if not tail.volume:
+        # "Harvard Business Review, XLII (September, 1964), pp. 164": a Roman volume
+        rm = re.search(r",\s*([IVXLC]{1,7})\s*[,.]?\s*$", head)
+        if rm:
+            tail.volume = rm.group(1)
+            head = head[: rm.start()]
+    if not tail.page:
+        pm = re.search(rf"[:,]\s*({PAGES})\s*$", text[start:])
+        if pm:
+            tail.page = norm_pages(pm.group(1))
+    return split_head(head, tail, comma_style, labelled=True, title_known=title_known)
+
+
+def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] | None:
+    """The last unlabelled "volume(issue), pages" group that is not a year, a version or a
+    number inside the title."""
+    best = None
+    for m in _VOL_ISSUE_PAGES_RE.finditer(text):
+        full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
+        if m.start() == 0 or (not full and best is not None):
+            continue
+        if not full and re.match(r"\.\d", text[m.end() :]):
+            continue  # "Claude 3.5 Sonnet", "Python 3.11": a version number in a title
+        if (
+            m.group("dotissue")
+            and full == m.group("dotissue")
+            and re.search(r"[^\W\d_]{3}", text[m.end() :])
+        ):
+            continue  # "Type checking in Python 3.11, Journal of X": a version, the venue runs on
+        if not full and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("vol")):
+            continue  # "The Year 2000", "1492-2000": a year, not a volume
+        if _VERSION_RE.search(text, 0, m.start()):
+            continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
+        prefix = text[: m.start()].rstrip()
+        if not prefix or not re.search(r"[A-Za-z]", prefix):
+            continue
+        best = m
+    if (
+        best is not None
+        and not (
+            best.group("issue")
+            or best.group("page")
+            or best.group("dotissue")
+            or best.group("issue2")
+        )
+        and has_id
+        and comma_style
+        and not names_a_venue(text[: best.start()].rstrip(" ,").rpartition(",")[2].strip())
+    ):
+        best = None  # "A. Author, HI velocity dispersion in NGC 1058, arXiv:…": a title's number
+    return best
+
+
+_SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
+
+
+def _drop_newspaper_section(head: str) -> str:
+    """'Los Angeles Times, sec. 1A' → 'Los Angeles Times'; but 'Nucl. Instrum. Methods Phys.
+    Res., Sect. A' keeps its section: a letter alone after an abbreviated name is the journal's."""
+    m = _SECTION_RE.search(head)
+    if not m:
+        return head
+    if not re.search(r"\d", m.group(0)) and head[: m.start()].rstrip().endswith("."):
+        return head
+    return head[: m.start()]
+
+
+_VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
+
+
+def _last_page_range(text: str) -> re.Match[str] | None:
+    for m in reversed(list(_BARE_RANGE_RE.finditer(text))):
+        a, b = m.group(1), m.group(2)
+        if len(a) == 4 and len(b) == 4 and 1000 < int(a) < 2100 and 1000 < int(b) < 2100:
+            continue  # "1935-1936" is a span of years
+        if m.start() > 0:
+            return m
+    return None

@@ -1,0 +1,161 @@
+"""Year pass: pick the publication year and cut the date out of the text."""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.lexicon import MONTH, MONTH_DAY, YEAR
+from citecheck.extract.refparse.state import ParseState
+from citecheck.model import set_year
+
+_PAREN_YEAR_RE = re.compile(
+    rf"\(\s*(?:{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*(?:\d{{1,2}})?,?\s*)?(?:\d{{1,2}}\s+{MONTH}\s+)?({YEAR})[a-z]?"
+    rf"(?:\s*,?\s*{MONTH_DAY})?\s*\)"
+)
+
+
+# "29/10/2010", "03.12.2019": a numeric date
+_NUMERIC_DATE_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}([/.])\d{{1,2}}\1({YEAR})(?![\w/])")
+
+
+_BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
+
+
+_ND_RE = re.compile(r"\(\s*n\.\s?d\.\s*\)")
+
+
+_SPAN_BEFORE_RE = re.compile(rf"{YEAR}\s*[-–—]\s*$")
+
+
+_SPAN_AFTER_RE = re.compile(rf"\s*[-–—]\s*{YEAR}(?!\d)")
+
+
+def _in_year_span(text: str, m: re.Match[str]) -> bool:
+    """'the 2003 – 2004 season': a span of years inside a title, not the publication date."""
+    return bool(_SPAN_BEFORE_RE.search(text, 0, m.start()) or _SPAN_AFTER_RE.match(text, m.end()))
+
+
+def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
+    """(year, span to remove, parenthesised?). Prefers '(2019)'; else the last bare year."""
+    paren = list(_PAREN_YEAR_RE.finditer(text))
+    if paren:
+        m = paren[0] if len(paren) == 1 or paren[0].start() < len(text) // 2 else paren[-1]
+        return int(m.group(1)), m.span(), True
+    numeric = _NUMERIC_DATE_RE.search(text)
+    if numeric:
+        return int(numeric.group(2)), numeric.span(), False
+    bare = [m for m in _BARE_YEAR_RE.finditer(text) if not _in_year_span(text, m)]
+    if len(bare) > 1:
+        # ACS "J. Am. Chem. Soc. 2024, 31, 1812": a year-like number after the volume is a page
+        pages = [
+            m
+            for m in bare
+            if re.search(rf"(?<![\w.]){YEAR}\s*,\s*\d{{1,5}}\s*,\s*$", text[: m.start()])
+        ]
+        if len(pages) < len(bare):
+            bare = [m for m in bare if m not in pages]
+    if len(bare) > 1 and re.match(
+        rf"(?:\s+{MONTH_DAY})?\s*;\s*$", text[bare[-2].end() : bare[-1].start()]
+    ):
+        # Vancouver "Int J Math Math Sci. 2003;2003(34):2157-76": the volume is the year again
+        bare = bare[:-1]
+    if bare:
+        m = bare[-1]
+        start, end = m.span()
+        # Take a month written next to it ("December 1993", "1993 Dec") along.
+        before = re.search(
+            rf"(?:\d{{1,2}}\s+)?{MONTH}\s*(?:\d{{1,2}},?\s*)?(?:[-–]\s*{MONTH}\s*)?$", text[:start]
+        )
+        if before:
+            start = before.start()
+        after = re.match(rf"\s*,?\s*{MONTH}(?:\s*\d{{1,2}})?", text[end:])
+        if after and not re.match(r"\s*,", text[end:]):
+            end += after.end()
+        return int(m.group(1)), (start, end), False
+    return None, None, False
+
+
+_VANCOUVER_VOL_RE = re.compile(r"\s*;\s*(?=[A-Z]?\d)")
+
+
+_DOUBLE_PUNCT_RE = re.compile(r"([.,;:])(?:\s*[.,;:])+(?=\s|$)")
+
+
+_EMPTY_TAIL_PUNCT_RE = re.compile(r"[\s,;:]+\)")
+
+
+def _single_punct(m: re.Match[str]) -> str:
+    # "J. Magn. Reson., Ser. A": an abbreviation's period and a comma are both real
+    if m.group(0) in (".,", ".:") and m.start() > 0 and m.string[m.start() - 1].isalpha():
+        return m.group(0)
+    return m.group(1)
+
+
+def _tidy(text: str) -> str:
+    """Punctuation left behind where the year was cut out: '. : X' → '. X', 'Y, )' → 'Y)'."""
+    text = _EMPTY_TAIL_PUNCT_RE.sub(")", text)
+    text = re.sub(r"\(\s*\)", " ", text)
+    text = _DOUBLE_PUNCT_RE.sub(_single_punct, text)
+    return re.sub(r"\s{2,}", " ", text)
+
+
+# The date right after the authors (APA, astronomy): ", 2019a." / "(2019 [1990])" / "(2019, May 3)."
+_YEAR_AFTER_AUTHORS_RE = re.compile(
+    rf"^\s*[,.]?\s*\(?\s*({YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{MONTH_DAY}\)?)?\s*[.,:]?\s*"
+)
+_SPAN_AFTER_AUTHORS_RE = re.compile(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]")
+
+
+def year_pass(st: ParseState) -> None:
+    """The publication year: the one right after the authors when there is one (APA,
+    astronomy), else the one `_choose_year` picks anywhere in the rest; cut out of ``rest``."""
+    m = _YEAR_AFTER_AUTHORS_RE.match(st.rest)
+    if st.named_authors and m and not _SPAN_AFTER_AUTHORS_RE.match(st.rest):
+        year: int | None = _year_after_authors(st, m)
+    else:
+        year = _year_anywhere(st)
+    if year is not None:
+        set_year(st.record, year)
+
+
+def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
+    year = int(m.group(1))
+    rest = st.rest[m.end() :]
+    # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
+    rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
+    # ACM: "Journal 127, 1 (2001), 287–296" repeats it after the volume and issue
+    rest = re.sub(
+        rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*\(\s*{year}\s*\)(?=\s*[,:])",
+        r"\1(\2)",
+        rest,
+    )
+    rest = re.sub(rf"(?<=\d)\s*\(\s*{year}\s*\)(?=\s*[,:]\s*\w)", "", rest)
+    st.comma_style = False
+    nd = _ND_RE.match(rest)
+    if nd:
+        rest = rest[nd.end() :]
+    st.rest = rest
+    return year
+
+
+def _year_anywhere(st: ParseState) -> int | None:
+    rest = st.rest
+    nd = _ND_RE.match(rest.strip(" ,."))
+    if nd:
+        rest = rest.strip(" ,.")[nd.end() :]
+    y, span, paren = _choose_year(rest)
+    year = None
+    if y is not None and span is not None:
+        year = y
+        inside_sentence = not paren and bool(
+            re.search(r"[^\W\d_]\s$", rest[: span[0]]) and re.match(r"\s[a-z]", rest[span[1] :])
+        )
+        if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
+            after = rest[span[1] :]
+            if not paren and (vm := _VANCOUVER_VOL_RE.match(after)):
+                # Vancouver "Journal. 2022;9.": the volume follows the year; the separator
+                # between them would be left behind alone (". ;9")
+                after = after[vm.end() :]
+            rest = _tidy(rest[: span[0]] + " " + after)
+    st.rest = rest
+    return year
