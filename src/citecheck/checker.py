@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from citecheck.coverage import absence_evidence, identifier_absence_proven, source_scopes
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
 from citecheck.model import (
@@ -44,10 +45,6 @@ from citecheck.verify.titles import compare_titles, title_key
 
 log = logging.getLogger(__name__)
 
-#: sources whose "no such identifier" is proof that the identifier does not resolve (registries
-#: of record); a local index or a search engine may simply not hold it
-AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "datacite"}}
-
 #: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
 LOW_PARSE_CONFIDENCE = 0.5
 #: a title this close to a record's is that record, whatever identifier the citation carries
@@ -74,11 +71,11 @@ class CheckOptions:
         )
 
 
-def _open_index_source(index: str | Path | None) -> Source:
+def _open_index_source(index: str | Path | None, covers: Sequence[str] | None = None) -> Source:
     from citecheck.index.default import default_index_path
     from citecheck.sources.local import LocalIndexSource
 
-    return LocalIndexSource(Path(index) if index else default_index_path())
+    return LocalIndexSource(Path(index) if index else default_index_path(), covers)
 
 
 def _stands_against_identifier(cand: Candidate) -> bool:
@@ -112,6 +109,8 @@ class Checker:
     thresholds: a `Thresholds`, a path to a thresholds JSON file, or None for the shipped ones.
     reparser: called for citations whose rule-based parse has low confidence (the hook for an
         LLM parser); its fields replace the parse when it returns some.
+    index_covers: coverage scopes of the index, instead of those it was built with (a benchmark
+        drawn from the index's own records is a closed world: ``("all",)``).
     """
 
     def __init__(
@@ -124,6 +123,7 @@ class Checker:
         options: CheckOptions | None = None,
         use_index: bool = True,
         reparser: Reparser | None = None,
+        index_covers: Sequence[str] | None = None,
     ) -> None:
         self.options = options or CheckOptions()
         self.reparser = reparser
@@ -131,7 +131,7 @@ class Checker:
             self.thresholds = thresholds
         else:
             self.thresholds = load_thresholds(thresholds)
-        chain: list[Source] = [_open_index_source(index)] if use_index else []
+        chain: list[Source] = [_open_index_source(index, index_covers)] if use_index else []
         if sources is not None:
             chain.extend(sources)
         elif not offline:
@@ -334,12 +334,12 @@ class Checker:
         self._note_unresolved_identifiers(verdict, retrieval)
         return verdict
 
-    @staticmethod
-    def _note_unresolved_identifiers(verdict: Verdict, retrieval: Retrieval) -> None:
+    def _note_unresolved_identifiers(self, verdict: Verdict, retrieval: Retrieval) -> None:
         """A real work cited with an identifier its registry says does not exist is not EXACT."""
         fields = {"doi": "DOI", "arxiv": "arxiv"}
+        scopes = source_scopes(self.sources)
         for kind, ident, source in retrieval.unresolved:
-            if source not in AUTHORITATIVE[kind] or any(
+            if not identifier_absence_proven(kind, ident, source, scopes) or any(
                 d.field == fields[kind] for d in verdict.discrepancies
             ):
                 continue
@@ -398,9 +398,20 @@ class Checker:
             if status.status == "skipped":
                 by_reason.setdefault(status.reason or "skipped", []).append(status.source)
         skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
+        # absence is evidence only where a source that covers the work answered (coverage.py)
+        notes = {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
+        covering, why = absence_evidence(citation, retrieval.statuses, retrieval.unresolved,
+                                         source_scopes(self.sources), notes)
+        if covering is None:
+            return self._verdict(
+                citation, Label.UNVERIFIED, confidence=0.0, decided_by="unverified",
+                rationale=f"No work matching the cited {' or '.join(what) or 'authors'} found: "
+                + why + ".", **common,
+            )
         rationale = (
             f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
-            f"{', '.join(answered)} (every source asked answered)."
+            f"{', '.join(answered)} (every source asked answered); absence is evidence here: "
+            f"{why}."
         )
         confidence = 0.9 if len(answered) >= 2 else 0.75
         if skipped:

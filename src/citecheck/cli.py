@@ -271,15 +271,27 @@ def index_build(
         list[Path],
         typer.Argument(help="CSL-JSON (.jsonl/.jsonl.gz/.json), BibTeX (.bib) or arXiv snapshot files."),
     ],
+    covers: Annotated[
+        list[str] | None,
+        typer.Option("--covers", help="What the index holds completely, so that absence from it is "
+                     "evidence (repeatable): all, arxiv, doi, scholarly, doi-prefix:P, journal:NAME, "
+                     "type:KIND. Default: nothing (a sample). See docs/coverage.md."),
+    ] = None,
 ) -> None:
     """Build (or update) a local index from record files."""
+    from citecheck.coverage import ScopeError, parse_scopes
     from citecheck.index.build import build_index
 
+    try:
+        scopes = parse_scopes(covers) if covers else None
+    except ScopeError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         err.print(f"[bold red]error:[/] no such file: {', '.join(missing)}")
         raise typer.Exit(2)
-    stats = build_index(db, files)
+    stats = build_index(db, files, covers=scopes)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)} "

@@ -77,6 +77,8 @@ class LookupMemo:
         arxivs = sorted({a for c in citations if (a := cited_arxiv(c.fields))})
         jobs = []
         for source in sources:
+            if getattr(source, "last_resort", False):
+                continue  # asked only for what the others did not resolve (the DOI registry)
             if "doi" in source.supports and dois:
                 jobs.append(self._prefetch_one(source, "doi", dois))
             if "arxiv" in source.supports and arxivs:
@@ -299,6 +301,9 @@ async def retrieve(
                 elif record is None:
                     result.unresolved.append((kind, ident, source.name))
                     result.evidence.append(f"{source.name}: {label} {ident} not found")
+                elif record.custom.get("registry_only"):
+                    # the registry knows the DOI exists, not what it names: nothing to verify
+                    result.evidence.append(f"{source.name}: {label} {ident} is registered")
                 else:
                     add(record, source, kind)
                     result.evidence.append(

@@ -93,6 +93,7 @@ def to_record(item: dict[str, Any]) -> Record:
 class CrossrefSource(Source):
     name = "crossref"
     supports = frozenset({"doi", "journal", "search"})
+    scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.crossref_url.rstrip("/")

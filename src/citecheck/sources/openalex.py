@@ -82,6 +82,7 @@ def to_record(work: dict[str, Any]) -> Record:
 class OpenAlexSource(Source):
     name = "openalex"
     supports = frozenset({"doi", "search"})
+    scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.openalex_url.rstrip("/")

@@ -12,11 +12,14 @@ from citecheck.sources.config import SourceConfig
 log = logging.getLogger(__name__)
 
 ALL_SOURCES: tuple[str, ...] = (
-    "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch",
+    "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch", "doi",
 )
-DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire")
+#: the DOI registry comes last: it is asked only for DOIs nothing before it resolved
+DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire",
+                                    "doi")
 ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web": "websearch",
-           "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire"}
+           "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire",
+           "doi.org": "doi", "doi-registry": "doi"}
 
 
 def _factory(name: str) -> Callable[[SourceConfig], Source]:
@@ -34,6 +37,8 @@ def _factory(name: str) -> Callable[[SourceConfig], Source]:
         from citecheck.sources.inspire import InspireSource as cls  # type: ignore[assignment]
     elif name == "datacite":
         from citecheck.sources.datacite import DataCiteSource as cls  # type: ignore[assignment]
+    elif name == "doi":
+        from citecheck.sources.doi import DoiRegistrySource as cls  # type: ignore[assignment]
     else:
         from citecheck.sources.websearch import WebSearchSource as cls  # type: ignore[assignment]
     return cls
@@ -101,8 +106,9 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig) -> list[Source]:
     supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
-                "websearch": {"search"}}
-    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ()))), cache)  # type: ignore[arg-type]
+                "websearch": {"search"}, "doi": {"doi"}, "openlibrary": {"search"}}
+    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ())),  # type: ignore[arg-type]
+                                       tuple(getattr(_factory(name), "scopes", ()))), cache)
             for name in chosen]
 
 
