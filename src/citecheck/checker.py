@@ -28,6 +28,7 @@ from citecheck.model import (
     Verdict,
 )
 from citecheck.realign import realign
+from citecheck.retraction import retraction_of
 from citecheck.retrieve import (
     LookupMemo,
     Retrieval,
@@ -215,6 +216,7 @@ class Checker:
             citation=citation,
             label=label,
             thresholds={"exact": self.thresholds.exact, "minor": self.thresholds.minor},
+            retracted=retraction_of(kwargs.get("match")),  # type: ignore[arg-type]
             **kwargs,  # type: ignore[arg-type]
         )
 

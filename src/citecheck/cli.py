@@ -39,6 +39,7 @@ class OutputFormat(StrEnum):
 class FailOn(StrEnum):
     minor = "minor"
     major = "major"
+    retracted = "retracted"  # MAJOR, or a cited work that was retracted / withdrawn
     never = "never"
 
 
@@ -76,7 +77,8 @@ def check(
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the response cache.")] = False,
     fail_on: Annotated[
-        FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad.")
+        FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad "
+                             "(retracted: MAJOR, or the cited work was retracted or withdrawn).")
     ] = FailOn.major,
     thresholds: Annotated[
         Path | None, typer.Option("--thresholds", help="Thresholds JSON (from `citecheck calibrate`).")
@@ -158,6 +160,8 @@ def check(
     if fail_on is not FailOn.never:
         threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
         if code == 0 and any(v.label.severity >= threshold for v in verdicts):
+            code = 1
+        if code == 0 and fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
             code = 1
     raise typer.Exit(code)
 
