@@ -13,13 +13,14 @@ log = logging.getLogger(__name__)
 
 ALL_SOURCES: tuple[str, ...] = (
     "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch", "doi",
+    "openlibrary",
 )
 #: the DOI registry comes last: it is asked only for DOIs nothing before it resolved
 DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire",
-                                    "doi")
+                                    "openlibrary", "doi")
 ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web": "websearch",
            "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire",
-           "doi.org": "doi", "doi-registry": "doi"}
+           "doi.org": "doi", "doi-registry": "doi", "open-library": "openlibrary"}
 
 
 def _factory(name: str) -> Callable[[SourceConfig], Source]:
@@ -39,6 +40,8 @@ def _factory(name: str) -> Callable[[SourceConfig], Source]:
         from citecheck.sources.datacite import DataCiteSource as cls  # type: ignore[assignment]
     elif name == "doi":
         from citecheck.sources.doi import DoiRegistrySource as cls  # type: ignore[assignment]
+    elif name == "openlibrary":
+        from citecheck.sources.openlibrary import OpenLibrarySource as cls  # type: ignore[assignment]
     else:
         from citecheck.sources.websearch import WebSearchSource as cls  # type: ignore[assignment]
     return cls
