@@ -16,11 +16,12 @@ import json
 import sys
 from pathlib import Path
 
+from tests.servers.doi_registry import DoiRegistry
+
 from citecheck.bench.hallmark import evaluate_hallmark
 from citecheck.normalize import normalize_doi
 from citecheck.sources.config import load_config
 from citecheck.sources.doi import DoiRegistrySource
-from tests.servers.doi_registry import DoiRegistry
 
 ROOT = Path(__file__).resolve().parents[1]
 

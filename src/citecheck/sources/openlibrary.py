@@ -16,7 +16,14 @@ from typing import Any
 
 from citecheck.coverage import work_type
 from citecheck.model import Citation, Record
-from citecheck.sources._common import clean_text, date_parts, finish, guarded, search_terms, split_name
+from citecheck.sources._common import (
+    clean_text,
+    date_parts,
+    finish,
+    guarded,
+    search_terms,
+    split_name,
+)
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import HttpClient, RateLimit, require
