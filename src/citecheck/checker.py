@@ -14,7 +14,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequen
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from citecheck.coverage import absence_evidence, identifier_absence_proven, source_scopes
+from citecheck.coverage import (
+    absence_evidence,
+    identifier_absence_proven,
+    is_positive_evidence,
+    source_scopes,
+)
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
 from citecheck.model import (
@@ -316,6 +321,19 @@ class Checker:
         common: dict[str, object],
     ) -> Verdict:
         label = decide(assessment, self.thresholds)
+        if label is Label.MAJOR and not is_positive_evidence(
+                cand.matched_by, float(cand.signals.get("title_similarity") or 0.0)):
+            # only a loosely similar record: as good as "not found" — coverage decides
+            covering, why = absence_evidence(citation, retrieval.statuses, retrieval.unresolved,
+                                             source_scopes(self.sources), self._notes())
+            if covering is None:
+                return self._verdict(
+                    citation, Label.UNVERIFIED, score=assessment.score, confidence=0.2,
+                    discrepancies=assessment.discrepancies, decided_by="unverified",
+                    rationale="The closest record found is another work, and the cited one is "
+                    f"{why}. Closest: {assessment.rationale}",
+                    match=cand.record, match_source=cand.source, matched_by=cand.matched_by, **common,
+                )
         if label is Label.MAJOR and retrieval.failed:
             # The best we found disagrees, but a source that might hold the real work failed.
             names = ", ".join(s.source for s in retrieval.failed)
@@ -373,6 +391,10 @@ class Checker:
         verdict.rationale += f" The cited {kind} resolves to another work ('{other.record.title}')."
         verdict.reviewer = "identifier resolves to another work; the text matches the record shown"
 
+    def _notes(self) -> dict[str, str]:
+        """How reasons name the sources ("the local index, a 19,894-record sample")."""
+        return {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
+
     def _not_found(self, citation: Citation, retrieval: Retrieval, common: dict[str, object]) -> Verdict:
         answered = [s.source for s in retrieval.statuses if s.status == "answered"]
         failed = retrieval.failed
@@ -401,9 +423,8 @@ class Checker:
                 by_reason.setdefault(status.reason or "skipped", []).append(status.source)
         skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
         # absence is evidence only where a source that covers the work answered (coverage.py)
-        notes = {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
         covering, why = absence_evidence(citation, retrieval.statuses, retrieval.unresolved,
-                                         source_scopes(self.sources), notes)
+                                         source_scopes(self.sources), self._notes())
         if covering is None:
             return self._verdict(
                 citation, Label.UNVERIFIED, confidence=0.0, decided_by="unverified",

@@ -76,6 +76,10 @@ def check(
         typer.Option("--sources", help="Comma-separated live sources (e.g. crossref,arxiv,inspire)."),
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the response cache.")] = False,
+    check_urls: Annotated[
+        bool, typer.Option("--check-urls", help="GET cited URLs of web pages, software, manuals, "
+                           "reports (public hosts only, small budget) to see that they exist.")
+    ] = False,
     fail_on: Annotated[
         FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad "
                              "(retracted: MAJOR, or the cited work was retracted or withdrawn).")
@@ -121,6 +125,10 @@ def check(
     try:
         # Offline: only answers already in the response cache (none when there is no cache).
         live = build_sources(names, config=load_config(), offline=offline, use_cache=not no_cache)
+        if check_urls and not offline:
+            from citecheck.sources.urls import UrlSource
+
+            live.append(UrlSource(load_config()))
     except ValueError as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc

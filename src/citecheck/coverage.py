@@ -45,6 +45,8 @@ _CSL_TYPES = {
     "webpage": "webpage", "post-weblog": "webpage", "post": "webpage", "legislation": "legal",
     "legal_case": "legal", "bill": "legal", "article-newspaper": "legal", "patent": "legal",
 }
+#: types a parser gives when it does not know (the text's cues then decide)
+_GENERIC_CSL = frozenset({"article-journal", "article", "document", "manuscript"})
 #: text cues that override the parsed type (first match wins)
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("thesis", re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s|M\.?Sc\.?|diploma)\s+(?:thesis|"
@@ -53,8 +55,9 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"(?:[-:]\d+)*\b")),
     ("manual", re.compile(r"\b(?:user'?s?|reference|programmer'?s?|technical|owner'?s?)\s+"
                           r"(?:manual|guide)\b|\bdocumentation\b", re.I)),
-    ("software", re.compile(r"\b(?:software|computer program|source code|R package|"
-                            r"python package|version \d+\.\d+)\b|github\.com/", re.I)),
+    ("software", re.compile(r"\[(?:computer )?(?:software|program)\]|\b(?:computer program|"
+                            r"source code|R package|python package|software package|version "
+                            r"\d+\.\d+)\b|github\.com/|gitlab\.com/", re.I)),
     ("dataset", re.compile(r"\b(?:data ?set|data ?base|data repository)\b|\[data\]", re.I)),
     ("report", re.compile(r"\b(?:technical|tech\.|research|working|white)\s+(?:report|paper)\b|"
                           r"\bTech\.?\s?Rep\b|\bNBER\b|\bCERN-\w+-\d", re.I)),
@@ -102,6 +105,8 @@ def work_type(citation: Citation) -> str:
         # a journal or proceedings with volume/pages: the title's words ("a dataset for …",
         # "software for …") say what the paper is about, not what kind of work it is
         return "article" if base == "preprint" else base
+    if fields.type not in _GENERIC_CSL:
+        return base  # the entry said what it is (@book, @phdthesis, type: webpage)
     for kind, cue in _CUES:
         if cue.search(text) or (fields.title and kind == "standard" and cue.search(fields.title)):
             return kind
@@ -221,6 +226,19 @@ def _article(kind: str) -> str:
             "legal": "legal or news item"}.get(kind, kind)
 
 
+#: a found title at least this close to the cited one is "the title exists" (with other authors,
+#: say): positive evidence; below it the record is only the nearest of many
+SAME_TITLE = 0.9
+
+
+def is_positive_evidence(matched_by: str, title_similarity: float) -> bool:
+    """Whether a disagreeing record is evidence against the citation by itself: it was reached
+    through the cited identifier or journal/volume/page, or it carries the cited title. A record
+    that a loose search found (a similar title, an author's surname alone) is only the closest
+    of many: its disagreement says no more than "not found" does, so coverage decides."""
+    return matched_by in ("doi", "arxiv", "journal") or title_similarity >= SAME_TITLE
+
+
 def identifier_absence_proven(kind: str, ident: str, source: str,
                               scopes: Mapping[str, Sequence[str]]) -> bool:
     """Whether `source` answering "no such `kind` id" proves the identifier does not exist."""
@@ -234,5 +252,5 @@ def identifier_absence_proven(kind: str, ident: str, source: str,
 
 __all__ = [
     "SCHOLARLY_SOURCES", "WORK_TYPES", "ScopeError", "absence_evidence",
-    "identifier_absence_proven", "parse_scope", "parse_scopes", "source_scopes", "work_type",
+    "identifier_absence_proven", "is_positive_evidence", "parse_scope", "parse_scopes", "source_scopes", "work_type",
 ]
