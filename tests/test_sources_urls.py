@@ -46,7 +46,7 @@ def _source(**kw: object) -> UrlSource:
 def test_existing_page_with_the_cited_title_is_found(site: LoopbackServer) -> None:
     [v] = Checker(use_index=False, sources=[_source()]).check_citations([_web(site.url + "/old")])
     assert v.label is not Label.MAJOR and v.match is not None, v.rationale
-    assert v.match.URL == site.url + "/3/tutorial/" and v.match_source == "url"
+    assert site.url + "/3/tutorial/" == v.match.URL and v.match_source == "url"
 
 
 def test_dead_link_is_unverified_never_major(site: LoopbackServer) -> None:
