@@ -166,3 +166,22 @@ def test_famous_works_offline_with_the_embedded_sample_are_not_major() -> None:
     for v in verdicts:
         assert v.label is Label.UNVERIFIED, v.rationale
         assert "record sample" in v.rationale and "check online" in v.rationale
+
+
+LOOKALIKE = Record.from_csl({
+    "id": "x:lookalike", "type": "article-journal",
+    "title": "11B NMR study of the MgB2 superconductor film",
+    "author": [{"family": "Papavassiliou", "given": "G."}], "issued": {"date-parts": [[2011]]},
+    "container-title": "Journal of Physics", "volume": "3", "page": "12"})
+
+
+def test_a_loose_lookalike_is_no_positive_evidence() -> None:
+    """Only a similar title with other authors, year and venue: the cited work may simply be
+    missing from a partial source; in a closed world the look-alike's disagreement stands."""
+    c = cite(DOI=None, author=[{"family": "Mali", "given": "M."}], page="100518")
+    [v] = checker(MemorySource([LOOKALIKE], scopes=())).check_citations([c])
+    assert v.label is Label.UNVERIFIED, v.rationale
+    assert v.rationale.startswith("The closest record found is another work")
+    assert v.match is not None and v.match.id == "x:lookalike"  # still shown
+    [v] = checker(MemorySource([LOOKALIKE])).check_citations([c])
+    assert v.label is Label.MAJOR, v.rationale
