@@ -322,7 +322,7 @@ class Checker:
     ) -> Verdict:
         label = decide(assessment, self.thresholds)
         if label is Label.MAJOR and not is_positive_evidence(
-                cand.matched_by, float(cand.signals.get("title_similarity") or 0.0)):
+                cand.matched_by, citation.fields.title, cand.record.title):
             # only a loosely similar record: as good as "not found" — coverage decides
             covering, why = absence_evidence(citation, retrieval.statuses, retrieval.unresolved,
                                              source_scopes(self.sources), self._notes())

@@ -25,6 +25,7 @@ from typing import Protocol
 
 from citecheck.model import Citation, SourceStatus
 from citecheck.normalize import arxiv_from_doi, canonical_journal, normalize_arxiv, normalize_doi
+from citecheck.verify.titles import compare_titles
 
 #: the broad bibliographic services whose union the ``scholarly`` scope stands for
 SCHOLARLY_SOURCES: tuple[str, ...] = ("crossref", "semanticscholar", "openalex")
@@ -226,17 +227,19 @@ def _article(kind: str) -> str:
             "legal": "legal or news item"}.get(kind, kind)
 
 
-#: a found title at least this close to the cited one is "the title exists" (with other authors,
-#: say): positive evidence; below it the record is only the nearest of many
-SAME_TITLE = 0.9
-
-
-def is_positive_evidence(matched_by: str, title_similarity: float) -> bool:
+def is_positive_evidence(matched_by: str, cited_title: str | None, found_title: str | None) -> bool:
     """Whether a disagreeing record is evidence against the citation by itself: it was reached
-    through the cited identifier or journal/volume/page, or it carries the cited title. A record
-    that a loose search found (a similar title, an author's surname alone) is only the closest
-    of many: its disagreement says no more than "not found" does, so coverage decides."""
-    return matched_by in ("doi", "arxiv", "journal") or title_similarity >= SAME_TITLE
+    through the cited identifier or journal/volume/page, or it carries the cited title (the
+    same title, not merely its first words: "Structure Formation in the Universe" is not
+    "Structure Formation in the Universe from Texture Induced Fluctuation"). A record that a
+    loose search found (a similar title, an author's surname alone) is only the closest of
+    many: its disagreement says no more than "not found" does, so coverage decides."""
+    if matched_by in ("doi", "arxiv", "journal"):
+        return True
+    if not (cited_title and found_title):
+        return False
+    same = compare_titles(cited_title, found_title)
+    return same.match == "same" and not same.subtitle_only
 
 
 def identifier_absence_proven(kind: str, ident: str, source: str,
