@@ -113,3 +113,12 @@ def test_cli_index_with_sources_doi(index: Path, registry: DoiRegistry, tmp_path
                                    "--no-cache", "--format", "jsonl", "--fail-on", "never"])
     assert res.exit_code == 0, res.output
     assert '"label": "MINOR"' in res.output and "10.1103/physrevb.65.999999" in registry.asked
+
+
+def test_cached_registry_answers_keep_their_scope_offline(tmp_path: Path) -> None:
+    from citecheck.sources.cache import ResponseCache
+
+    ResponseCache(tmp_path / "sources.sqlite").put("doi", "doi", "10.9999/made.up.2024", None)
+    config = load_config(env={}, cache_dir=str(tmp_path))
+    [src] = build_sources(["doi"], config=config, offline=True)
+    assert src.name == "doi" and src.scopes == ("doi",)
