@@ -12,9 +12,12 @@ from citecheck.sources.base import Source, SourceError
 class MemorySource(Source):
     supports = frozenset({"doi", "arxiv", "journal", "search"})
 
-    def __init__(self, records: Iterable[Record], name: str = "memory", fail: str | None = None) -> None:
+    def __init__(self, records: Iterable[Record], name: str = "memory", fail: str | None = None,
+                 scopes: tuple[str, ...] = ("all",)) -> None:
         self.records = list(records)
         self.name = name
+        #: a closed world by default, as the decision tests assume; () for a partial source
+        self.scopes = scopes
         self.fail = fail  # reason to raise SourceError on every call
         self.calls = 0
 

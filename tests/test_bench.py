@@ -295,7 +295,7 @@ def test_fast_relabel_agrees_with_decide() -> None:
 
 def test_run_checker_answers_every_item(devset: list[BenchItem]) -> None:
     items = [i for i in devset if i.split == "validation"]
-    result = run_checker(items, index=None)
+    result = run_checker(items, index=None, covers=("all",))
     assert [r["id"] for r in result.rows] == [i.id for i in items]
     metrics = score_run(result)
     assert metrics["n"] == len(items)
@@ -314,7 +314,7 @@ def test_cli_run_and_calibrate(tmp_path: Path, devset: list[BenchItem]) -> None:
     runner = CliRunner()
     out = tmp_path / "run"
     res = runner.invoke(app, ["bench", "run", str(data), "--split", "validation", "--out", str(out),
-                              "--baseline", "title-exists"])
+                              "--baseline", "title-exists", "--covers", "all"])
     assert res.exit_code == 0, res.output
     metrics = json.loads((out / "metrics.json").read_text())
     assert [r["name"] for r in metrics["runs"]] == ["full", "baseline:title-exists"]

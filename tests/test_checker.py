@@ -175,10 +175,15 @@ def test_not_found_names_the_sources_not_asked() -> None:
 def test_doi_that_its_registry_does_not_know_makes_a_real_work_minor() -> None:
     c = cite(DOI="10.1103/physrevb.65.999999")
     index_like = MemorySource([REAL.model_copy(update={"DOI": None})], name="index")
-    crossref = MemorySource([], name="crossref")  # answers: no such DOI
-    [v] = checker(index_like, crossref).check_citations([c])
+    registry = MemorySource([], name="doi", scopes=("doi",))  # answers: no such DOI
+    [v] = checker(index_like, registry).check_citations([c])
     assert v.label is Label.MINOR, v.rationale
-    assert any(d.field == "DOI" and "crossref" in (d.detail or "") for d in v.discrepancies)
+    assert any(d.field == "DOI" and "doi" in (d.detail or "") for d in v.discrepancies)
+    # Crossref is one registration agency among several: its "no such DOI" is no proof
+    crossref = MemorySource([], name="crossref", scopes=("scholarly",))
+    [v3] = checker(MemorySource([REAL.model_copy(update={"DOI": None})], name="index"),
+                   crossref).check_citations([c])
+    assert v3.label is Label.EXACT, v3.rationale
     # the local index alone is no proof that a DOI does not exist
     [v2] = checker(MemorySource([REAL.model_copy(update={"DOI": None})], name="index")).check_citations([c])
     assert v2.label is Label.EXACT

@@ -15,7 +15,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from citecheck.decide import Assessed, Decision, Thresholds, decide, load_thresholds
+from citecheck.coverage import source_scopes
+from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
@@ -29,6 +30,7 @@ from citecheck.model import (
     SourceStatus,
     Verdict,
 )
+from citecheck.retraction import retraction_of
 from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
 from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
@@ -63,11 +65,11 @@ class CheckOptions:
         )
 
 
-def _open_index_source(index: str | Path | None) -> Source:
+def _open_index_source(index: str | Path | None, covers: Sequence[str] | None = None) -> Source:
     from citecheck.index.default import default_index_path
     from citecheck.sources.local import LocalIndexSource
 
-    return LocalIndexSource(Path(index) if index else default_index_path())
+    return LocalIndexSource(Path(index) if index else default_index_path(), covers)
 
 
 def _checkable(cited: Record) -> bool:
@@ -86,6 +88,8 @@ class Checker:
     thresholds: a `Thresholds`, a path to a thresholds JSON file, or None for the shipped ones.
     reparser: called for citations whose rule-based parse has low confidence (the hook for an
         LLM parser); its fields replace the parse when it returns some.
+    index_covers: coverage scopes of the index, instead of those it was built with (a benchmark
+        drawn from the index's own records is a closed world: ``("all",)``).
     """
 
     def __init__(
@@ -98,6 +102,7 @@ class Checker:
         options: CheckOptions | None = None,
         use_index: bool = True,
         reparser: Reparser | None = None,
+        index_covers: Sequence[str] | None = None,
     ) -> None:
         self.options = options or CheckOptions()
         self.reparser = reparser
@@ -105,7 +110,7 @@ class Checker:
             self.thresholds = thresholds
         else:
             self.thresholds = load_thresholds(thresholds)
-        chain: list[Source] = [_open_index_source(index)] if use_index else []
+        chain: list[Source] = [_open_index_source(index, index_covers)] if use_index else []
         if sources is not None:
             chain.extend(sources)
         elif not offline:
@@ -185,10 +190,12 @@ class Checker:
                                  rationale=f"internal error while checking: {type(exc).__name__}: {exc}")
 
     def _verdict(self, citation: Citation, label: Label, **kwargs: object) -> Verdict:
+        match = kwargs.get("match")
         return Verdict(
             citation=citation,
             label=label,
             thresholds={"exact": self.thresholds.exact, "minor": self.thresholds.minor},
+            retracted=retraction_of(match if isinstance(match, Record) else None),
             **kwargs,
         )
 
@@ -221,8 +228,9 @@ class Checker:
 
         retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
         assessed = [self._assess(citation, cand) for cand in retrieval.candidates]
+        coverage = Coverage(scopes=source_scopes(self.sources), notes=self._notes())
         decision = decide(assessed, retrieval, self.thresholds, cited=cited,
-                          reviewer=self.options.reviewer)
+                          reviewer=self.options.reviewer, citation=citation, coverage=coverage)
         return self._decided(citation, decision, retrieval.evidence, retrieval.statuses)
 
     def _decided(self, citation: Citation, d: Decision, evidence: list[str],
@@ -259,6 +267,10 @@ class Checker:
                     second.rationale += " (Fields re-read from the citation text around the title.)"
                     return alt, second
         return cited, assessment
+
+    def _notes(self) -> dict[str, str]:
+        """How reasons name the sources ("the local index, a 19,894-record sample")."""
+        return {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
 
 def _title_cut_short(cited: Record, found: Record) -> bool:
     """The cited title is only the head of the record's ('Causal Wave Mechanics …' for 'Causal

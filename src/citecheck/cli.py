@@ -44,6 +44,7 @@ class OutputFormat(StrEnum):
 class FailOn(StrEnum):
     minor = "minor"
     major = "major"
+    retracted = "retracted"  # MAJOR, or a cited work that was retracted / withdrawn
     never = "never"
 
 
@@ -80,8 +81,13 @@ def check(
         typer.Option("--sources", help="Comma-separated live sources (e.g. crossref,arxiv,inspire)."),
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the response cache.")] = False,
+    check_urls: Annotated[
+        bool, typer.Option("--check-urls", help="GET cited URLs of web pages, software, manuals, "
+                           "reports (public hosts only, small budget) to see that they exist.")
+    ] = False,
     fail_on: Annotated[
-        FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad.")
+        FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad "
+                             "(retracted: MAJOR, or the cited work was retracted or withdrawn).")
     ] = FailOn.major,
     thresholds: Annotated[
         Path | None, typer.Option("--thresholds", help="Thresholds JSON (from `citecheck calibrate`).")
@@ -124,6 +130,10 @@ def check(
     try:
         # Offline: only answers already in the response cache (none when there is no cache).
         live = build_sources(names, config=load_config(), offline=offline, use_cache=not no_cache)
+        if check_urls and not offline:
+            from citecheck.sources.urls import UrlSource
+
+            live.append(UrlSource(load_config()))
     except ValueError as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
@@ -163,6 +173,8 @@ def check(
     if fail_on is not FailOn.never:
         threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
         if code == 0 and any(v.label.severity >= threshold for v in verdicts):
+            code = 1
+        if code == 0 and fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
             code = 1
     raise typer.Exit(code)
 
@@ -278,15 +290,27 @@ def index_build(
         list[Path],
         typer.Argument(help="CSL-JSON (.jsonl/.jsonl.gz/.json), BibTeX (.bib) or arXiv snapshot files."),
     ],
+    covers: Annotated[
+        list[str] | None,
+        typer.Option("--covers", help="What the index holds completely, so that absence from it is "
+                     "evidence (repeatable): all, arxiv, doi, scholarly, doi-prefix:P, journal:NAME, "
+                     "type:KIND. Default: nothing (a sample). See docs/coverage.md."),
+    ] = None,
 ) -> None:
     """Build (or update) a local index from record files."""
+    from citecheck.coverage import ScopeError, parse_scopes
     from citecheck.index.build import build_index
 
+    try:
+        scopes = parse_scopes(covers) if covers else None
+    except ScopeError as exc:
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         err.print(f"[bold red]error:[/] no such file: {', '.join(missing)}")
         raise typer.Exit(2)
-    stats = build_index(db, files)
+    stats = build_index(db, files, covers=scopes)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)} "

@@ -21,6 +21,7 @@ loads another fit.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -28,9 +29,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from citecheck.coverage import absence_evidence, identifier_absence_proven, is_positive_evidence
 from citecheck.errors import CitecheckError
 from citecheck.identifiers import record_arxiv, record_doi
-from citecheck.model import Assessment, Candidate, Discrepancy, Label, Record
+from citecheck.model import Assessment, Candidate, Citation, Discrepancy, Label, Record
 from citecheck.verify.reviewer import review_rationale
 
 if TYPE_CHECKING:
@@ -122,6 +124,21 @@ class Assessed:
     mismatch: str | None = None
 
 
+@dataclass(frozen=True)
+class Coverage:
+    """What the sources asked are authoritative for (`coverage.py` scopes, by source name) and
+    how reasons name them ("the local index, a 19,894-record sample"). `closed_world` is the
+    legacy rule for callers that give no scopes: every source asked answered → absence is evidence."""
+
+    scopes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
+    closed_world: bool = False
+
+
+#: for library callers and tests that pass no coverage: the pre-coverage closed-world rule
+CLOSED_WORLD = Coverage(closed_world=True)
+
+
 @dataclass
 class Decision:
     """A label and everything that explains it (the orchestrator makes it a `Verdict`)."""
@@ -137,12 +154,15 @@ class Decision:
 
 
 def decide(assessments: list[Assessed], retrieval: Retrieval, thresholds: Thresholds, *,
-           cited: Record, reviewer: bool = True) -> Decision:
-    """The label for one citation (`cited`: its fields as parsed) from its assessed candidates."""
+           cited: Record, reviewer: bool = True, citation: Citation | None = None,
+           coverage: Coverage = CLOSED_WORLD) -> Decision:
+    """The label for one citation (`cited`: its fields as parsed) from its assessed candidates;
+    `coverage` says where absence is evidence (MAJOR) rather than UNVERIFIED."""
+    ctx = _Context(citation or Citation(id="?", raw="", fields=cited), coverage)
     if not assessments:
-        return _not_found(cited, retrieval)
+        return _not_found(cited, retrieval, ctx)
     if not reviewer:
-        return _scored(_best(assessments), retrieval, thresholds)
+        return _scored(_best(assessments), retrieval, thresholds, ctx)
     plausible = [a for a in assessments if a.mismatch is None]
     conflicts = [a for a in assessments if identifier_conflict(a)]
     if plausible:
@@ -150,14 +170,20 @@ def decide(assessments: list[Assessed], retrieval: Retrieval, thresholds: Thresh
         if conflicts and not stands_against_identifier(best.candidate):
             plausible = []  # a look-alike title, not the work: the identifier was borrowed
     if plausible:
-        decision = _scored(best, retrieval, thresholds)
+        decision = _scored(best, retrieval, thresholds, ctx)
         for other in conflicts:
             if other.candidate.record.id != best.candidate.record.id:
                 _note_identifier_conflict(decision, other, cited)
         return decision
     if conflicts:
         return _borrowed_identifier(conflicts[0], cited, thresholds)
-    return _scored(_best(assessments), retrieval, thresholds)
+    return _scored(_best(assessments), retrieval, thresholds, ctx)
+
+
+@dataclass(frozen=True)
+class _Context:
+    citation: Citation
+    coverage: Coverage
 
 
 def _best(assessments: list[Assessed]) -> Assessed:
@@ -186,10 +212,22 @@ def stands_against_identifier(cand: Candidate) -> bool:
     return sig.personal_author_agrees or bool(sig.year_agree)
 
 
-def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds) -> Decision:
-    """The thresholds on the best candidate's score (UNVERIFIED for a MAJOR while a source failed)."""
+def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds,
+            ctx: _Context) -> Decision:
+    """The thresholds on the best candidate's score (UNVERIFIED for a MAJOR while a source
+    failed, or when the record is only a loose look-alike and nothing covering the work answered)."""
     a, cand = best.assessment, best.candidate
     label = score_label(a, thresholds)
+    if label is Label.MAJOR and not ctx.coverage.closed_world and not is_positive_evidence(
+            cand.matched_by, best.fields.title, cand.record.title):
+        # only a loosely similar record: as good as "not found" — coverage decides
+        covering, why = absence_evidence(ctx.citation, retrieval.statuses, retrieval.unresolved,
+                                         ctx.coverage.scopes, ctx.coverage.notes)
+        if covering is None:
+            return Decision(Label.UNVERIFIED, "unverified", confidence=0.2, score=a.score,
+                            discrepancies=list(a.discrepancies), candidate=cand,
+                            rationale="The closest record found is another work, and the cited "
+                            f"one is {why}. Closest: {a.rationale}")
     if label is Label.MAJOR and retrieval.failed:
         # The best we found disagrees, but a source that might hold the real work failed.
         names = ", ".join(s.source for s in retrieval.failed)
@@ -199,16 +237,23 @@ def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds) -> Dec
                         "not judging. " + a.rationale)
     decision = Decision(label, "score", a.rationale, a.confidence, a.score,
                         list(a.discrepancies), cand)
-    _note_unresolved_identifiers(decision, retrieval)
+    _note_unresolved_identifiers(decision, retrieval, ctx.coverage)
     return decision
 
 
-def _note_unresolved_identifiers(decision: Decision, retrieval: Retrieval) -> None:
+def _proven_absent(kind: str, ident: str, source: str, coverage: Coverage) -> bool:
+    if coverage.closed_world:
+        return source in AUTHORITATIVE[kind]
+    return identifier_absence_proven(kind, ident, source, coverage.scopes)
+
+
+def _note_unresolved_identifiers(decision: Decision, retrieval: Retrieval,
+                                 coverage: Coverage) -> None:
     """A real work cited with an identifier its registry says does not exist is not EXACT."""
     fields = {"doi": "DOI", "arxiv": "arxiv"}
     match = decision.candidate.record if decision.candidate else None
     for kind, ident, source in retrieval.unresolved:
-        if source not in AUTHORITATIVE[kind] or any(
+        if not _proven_absent(kind, ident, source, coverage) or any(
                 d.field == fields[kind] for d in decision.discrepancies):
             continue
         what = "DOI" if kind == "doi" else "arXiv id"
@@ -266,18 +311,37 @@ def absence_is_evidence(retrieval: Retrieval) -> tuple[bool, str]:
     return True, ""
 
 
-def _not_found(cited: Record, retrieval: Retrieval) -> Decision:
+def _not_found(cited: Record, retrieval: Retrieval, ctx: _Context) -> Decision:
     evidence, why = absence_is_evidence(retrieval)
     if not evidence:
         return Decision(Label.UNVERIFIED, "unverified", confidence=0.0,
                         rationale=f"No matching work found, but not every source answered ({why}).")
-    answered = [s.source for s in retrieval.statuses if s.status == "answered"]
+    what = _what_was_cited(cited)
+    covered = ""
+    if not ctx.coverage.closed_world:
+        # absence is evidence only where a source that covers the work answered (coverage.py)
+        covering, reason = absence_evidence(ctx.citation, retrieval.statuses, retrieval.unresolved,
+                                            ctx.coverage.scopes, ctx.coverage.notes)
+        if covering is None:
+            return Decision(Label.UNVERIFIED, "unverified", confidence=0.0,
+                            rationale=f"No work matching the cited {what} found: {reason}.")
+        covered = f"; absence is evidence here: {reason}"
+    return _absent(what, retrieval, covered)
+
+
+def _what_was_cited(cited: Record) -> str:
     what = [f"DOI {d}" for d in [record_doi(cited)] if d]
     what += [f"arXiv:{x}" for x in [record_arxiv(cited)] if x]
     if cited.title:
         what.append("title")
     elif cited.container_title:
         what.append(f"{cited.container_title} {cited.volume or ''}, {cited.first_page or ''}".strip())
+    return " or ".join(what) or "authors"
+
+
+def _absent(what: str, retrieval: Retrieval, covered: str) -> Decision:
+    """MAJOR: nothing found, and the sources that answered would have held the work."""
+    answered = [s.source for s in retrieval.statuses if s.status == "answered"]
     # Sources left out (--offline, --sources) were not asked, so they cannot make this
     # UNVERIFIED; but a local index covers only part of the literature: say so.
     by_reason: dict[str, list[str]] = {}
@@ -285,8 +349,8 @@ def _not_found(cited: Record, retrieval: Retrieval) -> Decision:
         if status.status == "skipped":
             by_reason.setdefault(status.reason or "skipped", []).append(status.source)
     skipped = "; ".join(f"{', '.join(names)} ({why})" for why, names in by_reason.items())
-    rationale = (f"No work matching the cited {' or '.join(what) or 'authors'} exists in "
-                 f"{', '.join(answered)} (every source asked answered).")
+    rationale = (f"No work matching the cited {what} exists in "
+                 f"{', '.join(answered)} (every source asked answered){covered}.")
     confidence = 0.9 if len(answered) >= 2 else 0.75
     if skipped:
         rationale += f" Not asked: {skipped}; confirm with them before calling it fabricated."

@@ -245,6 +245,9 @@ class Verdict(BaseModel):
     #: what fixed the label: "score" (thresholds on the score; re-thresholdable), "reviewer"
     #: (identifier points at another work), "not_found", "unverified" or "error"
     decided_by: Literal["score", "reviewer", "not_found", "unverified", "error"] = "score"
+    #: the matched work was retracted or withdrawn: kind, notice (DOI), date, source
+    #: (citecheck.retraction); the label stays what the comparison says
+    retracted: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The documented output object (docs/output-format.md)."""
@@ -272,4 +275,5 @@ class Verdict(BaseModel):
             "thresholds": self.thresholds,
             "reviewer": self.reviewer,
             "decided_by": self.decided_by,
+            "retracted": self.retracted,
         }

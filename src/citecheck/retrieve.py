@@ -74,6 +74,8 @@ class LookupMemo:
         arxivs = sorted({a for c in citations if (a := cited_arxiv(c.fields))})
         jobs = []
         for source in sources:
+            if getattr(source, "last_resort", False):
+                continue  # asked only for what the others did not resolve (the DOI registry)
             if "doi" in source.supports and dois:
                 jobs.append(self._prefetch_one(source, "doi", dois))
             if "arxiv" in source.supports and arxivs:
@@ -181,6 +183,9 @@ class Cascade:
                 elif record is None:
                     self.result.unresolved.append((kind, ident, source.name))
                     self._say(f"{source.name}: {label} {ident} not found")
+                elif record.custom.get("registry_only"):
+                    # the registry knows the DOI exists, not what it names: nothing to verify
+                    self._say(f"{source.name}: {label} {ident} is registered")
                 else:
                     self.add(record, source, "doi" if kind == "doi" else "arxiv")
                     self._say(f"{source.name}: {label} {ident} → {record.title or record.id!s:.90}")

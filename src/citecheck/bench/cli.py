@@ -23,6 +23,11 @@ IndexOpt = Annotated[
 ThresholdsOpt = Annotated[
     Path | None, typer.Option("--thresholds", help="Thresholds JSON (default: the shipped ones).")
 ]
+CoversOpt = Annotated[
+    list[str] | None,
+    typer.Option("--covers", help="Coverage scopes of the index instead of those it was built with "
+                 "(e.g. all: a data set drawn from the index's own records is a closed world)."),
+]
 
 
 def _command() -> str:
@@ -106,6 +111,7 @@ def run(
     ] = None,
     thresholds: ThresholdsOpt = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Citations checked at once.")] = 16,
+    covers: CoversOpt = None,
 ) -> None:
     """Evaluate the checker (and ablations/baselines) on one split; write a report."""
     from citecheck.bench.dataset import DatasetError, read_dataset
@@ -132,7 +138,7 @@ def run(
     for name in ["full", *ablations]:
         err.print(f"running {name} on {len(items)} items ...")
         results.append(run_checker(items, index=index, thresholds=thr, ablation=name,
-                                   concurrency=concurrency))
+                                   concurrency=concurrency, covers=covers))
     for name in baselines:
         err.print(f"running baseline {name} ...")
         results.append(run_baseline(items, name, index=index))
@@ -162,6 +168,7 @@ def hallmark(
     index: IndexOpt = None,
     thresholds: ThresholdsOpt = None,
     concurrency: Annotated[int, typer.Option(min=1, help="Citations checked at once.")] = 16,
+    covers: CoversOpt = None,
 ) -> None:
     """Evaluate on a HALLMARK split: VALID vs HALLUCINATED, per hallucination type."""
     from citecheck.bench.dataset import DatasetError
@@ -170,7 +177,8 @@ def hallmark(
 
     _check_index(index)
     try:
-        result = evaluate_hallmark(file, index=index, thresholds=thresholds, concurrency=concurrency)
+        result = evaluate_hallmark(file, index=index, thresholds=thresholds, concurrency=concurrency,
+                                   covers=covers)
     except (DatasetError, ThresholdsError) as exc:
         raise _fail(str(exc)) from exc
     out.mkdir(parents=True, exist_ok=True)
@@ -190,6 +198,7 @@ def calibrate_command(
     index: IndexOpt = None,
     split: Annotated[str, typer.Option("--split", help="Split to fit on (never the test split).")] = "validation",
     step: Annotated[float, typer.Option("--step", min=0.01, max=1.0, help="Grid step.")] = 0.1,
+    covers: CoversOpt = None,
 ) -> None:
     """Fit the thresholds τ_M ≤ τ_E on the validation split and write them."""
     from citecheck.bench.calibrate import fit_thresholds
@@ -207,7 +216,7 @@ def calibrate_command(
     if not items:
         raise _fail(f"{validation}: no items in split {split!r}")
     # the fixed labels (reviewer, not found) do not depend on the thresholds used for this run
-    result = run_checker(items, index=index, thresholds=Thresholds(exact=9.5, minor=3.0))
+    result = run_checker(items, index=index, thresholds=Thresholds(exact=9.5, minor=3.0), covers=covers)
     source = (f"citecheck calibrate on {validation} split={split} (n={len(items)}), "
               f"grid step {step}, index {index.name if index else 'embedded default'}")
     thresholds, metrics = fit_thresholds(result.rows, step=step, source=source)

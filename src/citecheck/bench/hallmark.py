@@ -13,12 +13,15 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citecheck.bench.dataset import DatasetError
 from citecheck.bench.metrics import binary
 from citecheck.decide import Thresholds
 from citecheck.model import Citation, Provenance
+
+if TYPE_CHECKING:
+    from citecheck.sources.base import Source
 
 #: published reference points (HALLMARK paper / leaderboard), for the report
 REFERENCE_POINTS: tuple[tuple[str, str], ...] = (
@@ -77,14 +80,16 @@ def to_citation(entry: HallmarkEntry, name: str) -> Citation:
 
 def evaluate_hallmark(path: str | Path, *, index: str | Path | None,
                       thresholds: Thresholds | str | Path | None = None,
-                      concurrency: int = 16) -> dict[str, Any]:
-    """Check every entry offline; return metrics and per-entry rows."""
+                      concurrency: int = 16, covers: Sequence[str] | None = None,
+                      sources: Sequence[Source] | None = None) -> dict[str, Any]:
+    """Check every entry offline (with `sources`: against them too, e.g. a DOI registry);
+    return metrics and per-entry rows. `covers` overrides the index's coverage scopes."""
     from citecheck.checker import Checker, CheckOptions
 
     entries = read_hallmark(path)
     citations = [to_citation(e, Path(path).name) for e in entries]
-    checker = Checker(index=index, offline=True, thresholds=thresholds,
-                      options=CheckOptions(concurrency=concurrency))
+    checker = Checker(index=index, offline=True, thresholds=thresholds, sources=sources,
+                      options=CheckOptions(concurrency=concurrency), index_covers=covers)
     start = time.perf_counter()
     verdicts = checker.check_citations(citations)
     seconds = time.perf_counter() - start

@@ -158,15 +158,18 @@ def relabel(rows: Sequence[dict[str, Any]], thresholds: Thresholds) -> list[str]
 
 def run_checker(items: Sequence[BenchItem], *, index: str | Path | None,
                 thresholds: Thresholds | str | Path | None = None, ablation: str = "full",
-                concurrency: int = 16) -> RunResult:
-    """The checker, offline against `index`, with one ablation's switches."""
+                concurrency: int = 16, covers: Sequence[str] | None = None) -> RunResult:
+    """The checker, offline against `index`, with one ablation's switches.
+
+    `covers`: the index's coverage scopes instead of its own (``("all",)`` for a data set drawn
+    from the index's records, which is a closed world by construction)."""
     from citecheck.checker import Checker, CheckOptions
 
     if ablation not in ABLATIONS:
         raise ValueError(f"unknown ablation {ablation!r}; known: {', '.join(ABLATIONS)}")
     thr = thresholds if isinstance(thresholds, Thresholds) else load_thresholds(thresholds)
     options = CheckOptions(concurrency=concurrency, **ABLATIONS[ablation])
-    checker = Checker(index=index, offline=True, thresholds=thr, options=options)
+    checker = Checker(index=index, offline=True, thresholds=thr, options=options, index_covers=covers)
     citations, parse_s = citations_for(items)
     start = time.perf_counter()
     verdicts = checker.check_citations(citations)

@@ -305,8 +305,12 @@ def build_index(
     files: Sequence[str | Path],
     *,
     progress: Callable[[int], None] | None = None,
+    covers: Sequence[str] | None = None,
 ) -> BuildStats:
     """Create or update the index at ``db_path`` from CSL-JSON, BibTeX or arXiv snapshot files.
+
+    ``covers``: the coverage scopes to declare (see `citecheck.coverage`; stored in ``meta``,
+    replacing earlier ones); None keeps what the index declared (a new index: nothing).
 
     ``progress`` is called with the number of items read so far, once per batch. A file that
     cannot be opened is reported in ``errors`` (and counted as skipped) without stopping the rest.
@@ -353,6 +357,12 @@ def build_index(
                     ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
             )
         _finish(conn, stats)
+        if covers is not None:
+            from citecheck.coverage import parse_scopes
+
+            conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('covers', ?)",
+                         (json.dumps(list(parse_scopes(covers))),))
+            conn.commit()
         if progress is not None:
             progress(stats.read)
         # readers open the file read-only: leave no WAL behind

@@ -350,6 +350,16 @@ class LocalIndex:
         return []
 
     # -- description ---------------------------------------------------------------------------
+    @property
+    def scopes(self) -> list[str]:
+        """The coverage scopes declared at build time (``index build --covers``); [] for none."""
+        row = self._conn().execute("SELECT value FROM meta WHERE key = 'covers'").fetchone()
+        try:
+            value = json.loads(row[0]) if row else []
+        except ValueError:
+            return []
+        return [str(v) for v in value] if isinstance(value, list) else []
+
     def info(self) -> dict[str, Any]:
         """What the index holds: counts per source and type, the files it was built from."""
         conn = self._conn()
@@ -376,6 +386,7 @@ class LocalIndex:
             "by_source": by_source,
             "by_type": by_type,
             "built_from": json.loads(meta.get("built_from", "[]")),
+            "covers": self.scopes,
             "updated_at": meta.get("updated_at"),
             "size_bytes": self.path.stat().st_size,
         }

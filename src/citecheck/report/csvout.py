@@ -7,11 +7,12 @@ import io
 from collections.abc import Sequence
 
 from citecheck.model import Verdict
+from citecheck.retraction import describe
 
 COLUMNS = [
     "id", "label", "score", "confidence", "file", "line", "key", "citation",
     "match_title", "match_doi", "match_arxiv", "match_source", "matched_by",
-    "discrepancies", "rationale",
+    "discrepancies", "rationale", "retracted",
 ]
 
 
@@ -35,5 +36,6 @@ def render_csv(verdicts: Sequence[Verdict]) -> str:
             prov.file or "", prov.line or "", prov.key or "", v.citation.raw,
             (m.title or "") if m else "", (m.DOI or "") if m else "", (m.arxiv or "") if m else "",
             v.match_source or "", v.matched_by or "", _discrepancies(v), v.rationale,
+            describe(v.retracted) if v.retracted else "",
         ])
     return buf.getvalue()

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from citecheck.model import Label, Verdict
 from citecheck.report.describe import discrepancy_text, record_short, where
 from citecheck.report.summary import label_counts, source_coverage
+from citecheck.retraction import describe
 
 _ORDER = [Label.MAJOR, Label.MINOR, Label.UNVERIFIED, Label.ERROR, Label.EXACT]
 
@@ -34,6 +35,8 @@ def render_markdown(verdicts: Sequence[Verdict]) -> str:
                 lines.append(f"- where: {loc}")
             if v.match is not None:
                 lines.append(f"- found: {record_short(v.match)} ({v.match_source}, by {v.matched_by})")
+            if v.retracted:
+                lines.append(f"- **{describe(v.retracted)}**")
             lines += [f"- {discrepancy_text(d)}" for d in v.discrepancies]
             lines.append(f"- why: {v.rationale}")
             lines.append("")

@@ -11,6 +11,7 @@ from rich.text import Text
 from citecheck.model import Label, Verdict
 from citecheck.report.describe import discrepancy_text, record_short
 from citecheck.report.summary import label_counts, source_coverage
+from citecheck.retraction import describe
 
 STYLES = {
     Label.EXACT: "bold green",
@@ -36,6 +37,8 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
         if v.match is not None:
             why.append(record_short(v.match), style="cyan")
             why.append(f"  [{v.match_source}, by {v.matched_by}]\n", style="dim")
+        if v.retracted:
+            why.append(describe(v.retracted) + "\n", style="bold red")
         for d in v.discrepancies:
             why.append("• " + discrepancy_text(d) + "\n", style="yellow" if d.severity == "minor" else "red")
         why.append(v.rationale, style="italic")

@@ -89,6 +89,7 @@ def parse_feed(root: ET.Element, source: str = "arxiv") -> list[Record]:
 class ArxivSource(Source):
     name = "arxiv"
     supports = frozenset({"arxiv", "search"})
+    scopes = ("arxiv",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.url = config.arxiv_url

@@ -33,9 +33,10 @@ class SourceSkipped(SourceError):
 class OfflineSource:
     """Stands in for a live source offline: everything not already cached is skipped."""
 
-    def __init__(self, name: str, supports: frozenset[str]) -> None:
+    def __init__(self, name: str, supports: frozenset[str], scopes: tuple[str, ...] = ()) -> None:
         self.name = name
         self.supports = supports
+        self.scopes = scopes  # a cached "not found" proves as much as a fresh one
 
     def covers(self, citation: Citation) -> bool:
         return True
@@ -60,6 +61,9 @@ class Source:
     name: str = "source"
     #: which lookups this source can do at all; the cascade skips the rest
     supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search"}
+    #: what this source is authoritative for (see citecheck.coverage): where its "not found"
+    #: is evidence that a work does not exist; empty: its absence proves nothing
+    scopes: tuple[str, ...] = ()
 
     def covers(self, citation: Citation) -> bool:
         """Could this source plausibly hold the cited work? Used to decide UNVERIFIED vs MAJOR."""

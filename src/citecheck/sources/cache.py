@@ -159,6 +159,8 @@ class CachedSource(Source):
         self.cache = cache
         self.name = source.name
         self.supports = source.supports
+        self.scopes = tuple(getattr(source, "scopes", ()))
+        self.last_resort = bool(getattr(source, "last_resort", False))
         self.hits = 0
         self.misses = 0
 

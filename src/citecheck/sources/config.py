@@ -31,6 +31,8 @@ ENV_VARS: dict[str, str] = {
     "CITECHECK_INSPIRE_URL": "inspire_url",
     "CITECHECK_DATACITE_URL": "datacite_url",
     "CITECHECK_SEARXNG_URL": "searxng_url",
+    "CITECHECK_DOI_URL": "doi_url",
+    "CITECHECK_OPENLIBRARY_URL": "openlibrary_url",
     "CITECHECK_TIMEOUT": "timeout",
     "CITECHECK_MAX_RETRIES": "max_retries",
     "CITECHECK_RATE_SCALE": "rate_scale",
@@ -55,6 +57,8 @@ class SourceConfig(BaseModel):
     inspire_url: str = "https://inspirehep.net/api"
     datacite_url: str = "https://api.datacite.org"
     searxng_url: str | None = None
+    doi_url: str = "https://doi.org"  # the DOI registry's handle API lives under /api/handles
+    openlibrary_url: str = "https://openlibrary.org"
 
     timeout: float = Field(default=20.0, gt=0)  # seconds per request (read/connect/pool)
     max_retries: int = Field(default=4, ge=0, le=10)  # retries after the first attempt

@@ -12,6 +12,7 @@ from typing import Any
 
 from citecheck.model import Citation, Name, Record
 from citecheck.normalize import canonical_journal, normalize_doi
+from citecheck.retraction import mark_crossref
 from citecheck.sources._common import clean_text, date_parts, finish, guarded, search_terms
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
@@ -86,6 +87,7 @@ def to_record(item: dict[str, Any]) -> Record:
         record.ISSN = clean_text(item.get("ISSN"))  # type: ignore[attr-defined]  # a CSL extra (extra="allow")
     if isinstance(item.get("score"), int | float):
         record.custom["score"] = float(item["score"])
+    mark_crossref(record, item)
     return finish(record, source_api="crossref")
 
 
@@ -93,6 +95,7 @@ def to_record(item: dict[str, Any]) -> Record:
 class CrossrefSource(Source):
     name = "crossref"
     supports = frozenset({"doi", "journal", "search"})
+    scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.crossref_url.rstrip("/")

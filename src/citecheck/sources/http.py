@@ -30,6 +30,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, sto
 
 from citecheck.sources.base import SourceError
 from citecheck.sources.config import SourceConfig
+from citecheck.sources.connectivity import OFFLINE_REASON, connectivity
 from citecheck.sources.errors import (
     MalformedResponseError,
     RateLimitedError,
@@ -285,6 +286,8 @@ class HttpClient:
         exc = retry_state.outcome.exception() if retry_state.outcome else None
         if isinstance(exc, _Retry) and exc.retry_after is not None:
             return 0.0  # the host block already holds every request back until Retry-After
+        if connectivity().offline:
+            return 0.0  # the next attempt fails at once: no network
         step = self.config.backoff_base * 2 ** (retry_state.attempt_number - 1)
         return random.uniform(0, min(self.config.backoff_max, step)) / self.config.rate_scale
 
@@ -316,6 +319,8 @@ class HttpClient:
         missing = frozenset(not_found)
         parse_anyway = frozenset(accept)
         state = self.state(url, lane)
+        if connectivity().offline:
+            raise ServerError(self.source, OFFLINE_REASON)
         if state.circuit_open():
             raise ServerError(self.source, f"skipped: {state.failures} consecutive failed calls,"
                                            " pausing this host")
@@ -352,15 +357,25 @@ class HttpClient:
     ) -> Any:
         state = self.state(url, lane)
         client = self._client(url)
+        net, host = connectivity(), httpx.URL(url).host
         async with state.gate:
             await state.wait_unblocked()
             await state.limiter().acquire()
             await state.wait_unblocked()  # a 429 may have arrived while we queued
+            if net.offline:  # no host reachable: fail now, do not wait through retries
+                raise ServerError(self.source, OFFLINE_REASON)
             state.requests_sent += 1
+            net.attempt(host)
             try:
                 response = await client.request(
                     method, url, params=params, json=json_body, headers=headers
                 )
+            except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
+                if net.connect_failed(host):
+                    raise ServerError(self.source, OFFLINE_REASON) from None
+                if isinstance(exc, httpx.TimeoutException):
+                    raise _Retry(SourceTimeoutError, f"timeout ({type(exc).__name__})") from None
+                raise _Retry(ServerError, f"connection failed ({type(exc).__name__})") from None
             except httpx.TimeoutException as exc:
                 raise _Retry(SourceTimeoutError, f"timeout ({type(exc).__name__})") from None
             except httpx.TransportError as exc:
@@ -369,6 +384,7 @@ class HttpClient:
                 raise RequestRejectedError(
                     self.source, self.redact(f"request failed: {exc}")
                 ) from None
+            net.answered(host)
         return self._handle(response, state, expect, missing, parse_anyway)
 
     def _handle(

@@ -8,7 +8,7 @@ a thread (a thread hop would cost more than the query). Any SQLite failure becom
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -25,9 +25,33 @@ class LocalIndexSource(Source):
     name = "index"
     supports = frozenset({"doi", "arxiv", "journal", "search"})
 
-    def __init__(self, index: LocalIndex | str | Path) -> None:
+    def __init__(self, index: LocalIndex | str | Path, scopes: Sequence[str] | None = None) -> None:
         self._index: LocalIndex | None = index if isinstance(index, LocalIndex) else None
         self._path = Path(index.path if isinstance(index, LocalIndex) else index)
+        #: coverage declared by the caller (a benchmark's closed world); None: the index's own
+        self._scopes = None if scopes is None else tuple(scopes)
+
+    @property
+    def scopes(self) -> tuple[str, ...]:  # type: ignore[override]
+        """What the index was built to cover (``index build --covers``); () if it cannot open."""
+        if self._scopes is None:
+            try:
+                self._scopes = tuple(self._call(lambda: self.index.scopes))
+            except SourceError:
+                return ()
+        return self._scopes
+
+    @property
+    def note(self) -> str:
+        """How a reason names this index: a sample says so, since its absence proves nothing."""
+        try:
+            size = f"{len(self.index):,}"
+        except SourceError:
+            return f"the local index {self._path.name} (could not be opened)"
+        if self._path.name.startswith("embedded-"):
+            return f"the local index, a {size}-record sample"
+        covers = ", ".join(self.scopes) or "nothing"
+        return f"the local index {self._path.name} ({size} records, declared to cover {covers})"
 
     @property
     def index(self) -> LocalIndex:

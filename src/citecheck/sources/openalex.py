@@ -12,6 +12,7 @@ from typing import Any
 
 from citecheck.model import Citation, Record
 from citecheck.normalize import normalize_doi
+from citecheck.retraction import mark_openalex
 from citecheck.sources._common import (
     clean_text,
     date_parts,
@@ -75,6 +76,7 @@ def to_record(work: dict[str, Any]) -> Record:
         record.custom["openalex"] = str(work["id"]).rsplit("/", 1)[-1]
     if isinstance(work.get("relevance_score"), int | float):
         record.custom["score"] = float(work["relevance_score"])
+    mark_openalex(record, work)
     return finish(record, source_api="openalex", arxiv=arxiv)
 
 
@@ -82,6 +84,7 @@ def to_record(work: dict[str, Any]) -> Record:
 class OpenAlexSource(Source):
     name = "openalex"
     supports = frozenset({"doi", "search"})
+    scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.openalex_url.rstrip("/")

@@ -12,11 +12,15 @@ from citecheck.sources.config import SourceConfig
 log = logging.getLogger(__name__)
 
 ALL_SOURCES: tuple[str, ...] = (
-    "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch",
+    "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch", "doi",
+    "openlibrary",
 )
-DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire")
+#: the DOI registry comes last: it is asked only for DOIs nothing before it resolved
+DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire",
+                                    "openlibrary", "doi")
 ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web": "websearch",
-           "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire"}
+           "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire",
+           "doi.org": "doi", "doi-registry": "doi", "open-library": "openlibrary"}
 
 
 def _factory(name: str) -> Callable[[SourceConfig], Source]:
@@ -35,6 +39,10 @@ def _factory(name: str) -> Callable[[SourceConfig], Source]:
         from citecheck.sources.inspire import InspireSource as cls
     elif name == "datacite":
         from citecheck.sources.datacite import DataCiteSource as cls
+    elif name == "doi":
+        from citecheck.sources.doi import DoiRegistrySource as cls
+    elif name == "openlibrary":
+        from citecheck.sources.openlibrary import OpenLibrarySource as cls
     else:
         from citecheck.sources.websearch import WebSearchSource as cls
     return cls
@@ -102,9 +110,10 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig) -> list[Source]:
     supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
-                "websearch": {"search"}}
+                "websearch": {"search"}, "doi": {"doi"}, "openlibrary": {"search"}}
     # OfflineSource answers like a Source (every lookup is skipped) without subclassing it
-    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ()))), cache)  # type: ignore[arg-type]
+    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ())),  # type: ignore[arg-type]
+                                       tuple(getattr(_factory(name), "scopes", ()))), cache)
             for name in chosen]
 
 

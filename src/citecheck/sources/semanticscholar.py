@@ -73,6 +73,7 @@ def to_record(paper: dict[str, Any]) -> Record:
 class SemanticScholarSource(Source):
     name = "semanticscholar"
     supports = frozenset({"doi", "arxiv", "search"})
+    scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.s2_url.rstrip("/")
