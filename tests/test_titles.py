@@ -55,3 +55,12 @@ def test_implausible_titles() -> None:
     assert implausible_title("ab")
     assert not implausible_title("Vortex pinning in thin films")
     assert not implausible_title(NON_LATIN[0])
+
+
+def test_folding() -> None:
+    from citecheck.folding import delatex, fold
+
+    assert fold("Schrödinger Straße") == "schrodinger strasse"
+    assert fold("α-decay").split() == ["alpha", "-decay"]
+    assert delatex("M{\\\"u}ller") == "Müller" and delatex("no backslash {x}") == "no backslash {x}"
+    assert delatex("\\unclosed{") in ("\\unclosed{", "")  # malformed LaTeX never raises

@@ -45,6 +45,6 @@ def delatex(text: str) -> str:
     if "\\" not in text:
         return text
     try:
-        return _LATEX.latex_to_text(text)
+        return str(_LATEX.latex_to_text(text))
     except Exception:  # pylatexenc raises assorted errors on malformed input
         return text

@@ -171,7 +171,9 @@ class Cascade:
     # -- stages ---------------------------------------------------------------------------------
     async def identifiers(self) -> None:
         """1. The cited DOI and arXiv id, from every source that resolves them (first hit wins)."""
-        for kind, ident in (("doi", record_doi(self.cited)), ("arxiv", record_arxiv(self.cited))):
+        wanted: tuple[tuple[Literal["doi", "arxiv"], str | None], ...] = (
+            ("doi", record_doi(self.cited)), ("arxiv", record_arxiv(self.cited)))
+        for kind, ident in wanted:
             if not ident:
                 continue
             label = "DOI" if kind == "doi" else "arXiv"
