@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from citecheck import __version__
+from citecheck.report.base import format_names, get_format
 
 app = typer.Typer(
     name="citecheck",
@@ -28,12 +29,8 @@ app.add_typer(index_app, name="index")
 err = Console(stderr=True)
 
 
-class OutputFormat(StrEnum):
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
-    csv = "csv"
-    markdown = "markdown"
+#: the report formats, from the registry in citecheck.report.base
+OutputFormat = StrEnum("OutputFormat", {name: name for name in format_names()})  # type: ignore[misc]
 
 
 class FailOn(StrEnum):
@@ -164,10 +161,9 @@ def check(
 
 async def _run(checker, citations, format, output, quiet):  # type: ignore[no-untyped-def]
     """Check all citations; JSONL streams each verdict as soon as it is decided."""
-    from citecheck.report.jsonout import verdict_line
-
+    fmt = get_format(format)
     stream = None
-    if format is OutputFormat.jsonl:
+    if fmt.streaming:
         stream = output.open("w", encoding="utf-8") if output else sys.stdout
     show_progress = not quiet and err.is_terminal and len(citations) >= 10
     verdicts = []
@@ -182,13 +178,13 @@ async def _run(checker, citations, format, output, quiet):  # type: ignore[no-un
                     verdicts.append(verdict)
                     progress.advance(task)
                     if stream is not None:
-                        stream.write(verdict_line(verdict) + "\n")
+                        stream.write(fmt.line(verdict) + "\n")
                         stream.flush()
         else:
             async for verdict in checker.astream(citations):
                 verdicts.append(verdict)
                 if stream is not None:
-                    stream.write(verdict_line(verdict) + "\n")
+                    stream.write(fmt.line(verdict) + "\n")
                     stream.flush()
     finally:
         if stream is not None and output:
@@ -199,10 +195,9 @@ async def _run(checker, citations, format, output, quiet):  # type: ignore[no-un
 def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ignore[no-untyped-def]
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
     from citecheck.parallel import check_in_processes
-    from citecheck.report.jsonout import verdict_line
-
+    fmt = get_format(format)
     stream = None
-    if format is OutputFormat.jsonl:
+    if fmt.streaming:
         stream = output.open("w", encoding="utf-8") if output else sys.stdout
     verdicts = []
     try:
@@ -222,7 +217,7 @@ def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ign
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
-                    stream.write(verdict_line(verdict) + "\n")
+                    stream.write(fmt.line(verdict) + "\n")
             if stream is not None:
                 stream.flush()
         finally:
@@ -235,33 +230,14 @@ def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ign
 
 
 def _write_report(verdicts, format: OutputFormat, output: Path | None, seconds: float) -> None:  # type: ignore[no-untyped-def]
-    if format is OutputFormat.jsonl:
+    fmt = get_format(format)
+    if fmt.streaming:
         return  # already streamed
-    if format is OutputFormat.table:
-        from citecheck.report.table import render_table
-
-        if output:
-            with output.open("w", encoding="utf-8") as fh:
-                render_table(verdicts, Console(file=fh, width=160, force_terminal=False))
-        else:
-            render_table(verdicts, Console())
-        return
-    if format is OutputFormat.json:
-        from citecheck.report.jsonout import render_json
-
-        text = render_json(verdicts, seconds)
-    elif format is OutputFormat.csv:
-        from citecheck.report.csvout import render_csv
-
-        text = render_csv(verdicts)
-    else:
-        from citecheck.report.markdown import render_markdown
-
-        text = render_markdown(verdicts)
     if output:
-        output.write_text(text, encoding="utf-8")
+        with output.open("w", encoding="utf-8") as fh:
+            fmt.write(verdicts, fh, seconds)
     else:
-        sys.stdout.write(text)
+        fmt.write(verdicts, None, seconds)
 
 
 @index_app.command("build")

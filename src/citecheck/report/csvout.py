@@ -7,6 +7,7 @@ import io
 from collections.abc import Sequence
 
 from citecheck.model import Verdict
+from citecheck.report.base import ReportFormat
 
 COLUMNS = [
     "id", "label", "score", "confidence", "file", "line", "key", "citation",
@@ -37,3 +38,12 @@ def render_csv(verdicts: Sequence[Verdict]) -> str:
             v.match_source or "", v.matched_by or "", _discrepancies(v), v.rationale,
         ])
     return buf.getvalue()
+
+
+class CsvFormat(ReportFormat):
+    name = "csv"
+    media_type = "text/csv; charset=utf-8"
+    suffix = ".csv"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        return render_csv(verdicts)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from citecheck.model import Label, Verdict
+from citecheck.report.base import ReportFormat
 from citecheck.report.describe import discrepancy_text, record_short
 from citecheck.report.summary import label_counts, source_coverage
 
@@ -68,3 +71,21 @@ def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
             ),
             style="dim",
         )
+
+
+class TableFormat(ReportFormat):
+    """The Rich table: sized to the terminal on standard output, 160 columns in a file."""
+
+    name = "table"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        buf = io.StringIO()
+        render_table(verdicts, Console(file=buf, width=160, force_terminal=False))
+        return buf.getvalue()
+
+    def write(self, verdicts: Sequence[Verdict], out: TextIO | None = None,
+              seconds: float | None = None) -> None:
+        if out is None:
+            render_table(verdicts, Console())
+        else:
+            render_table(verdicts, Console(file=out, width=160, force_terminal=False))
