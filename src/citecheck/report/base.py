@@ -61,6 +61,8 @@ FORMATS: dict[str, str] = {
     "jsonl": "citecheck.report.jsonout:JsonLinesFormat",
     "csv": "citecheck.report.csvout:CsvFormat",
     "markdown": "citecheck.report.markdown:MarkdownFormat",
+    "html": "citecheck.report.html:HtmlFormat",
+    "sarif": "citecheck.report.sarif:SarifFormat",
 }
 
 

@@ -1,9 +1,11 @@
-"""The terminal table (Rich): a colour per label, the matched record and what differs."""
+"""The terminal table (Rich): a colour per label, a short reading of each citation (first author,
+year, title or journal/volume/page; not its raw source), the matched record and what differs."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import TextIO
 
 from rich.console import Console
@@ -12,7 +14,7 @@ from rich.text import Text
 
 from citecheck.model import Label, Verdict
 from citecheck.report.base import ReportFormat
-from citecheck.report.describe import discrepancy_text, record_short
+from citecheck.report.describe import citation_short, discrepancy_text, record_short
 from citecheck.report.summary import label_counts, source_coverage
 
 STYLES = {
@@ -24,6 +26,15 @@ STYLES = {
 }
 
 
+def _short_where(verdict: Verdict) -> str:
+    """'references.bib:12 smith2020': the file's name and line, then the key or id."""
+    prov = verdict.citation.provenance
+    loc = PurePath(prov.file).name if prov.file else ""
+    if loc and prov.line:
+        loc += f":{prov.line}"
+    return f"{loc} {prov.key or verdict.citation.id}".strip()
+
+
 def build_table(verdicts: Sequence[Verdict]) -> Table:
     table = Table(show_lines=True, expand=True)
     # label and score must never be cut: fixed minimum widths, the text columns share the rest
@@ -33,8 +44,8 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
     table.add_column("citation", ratio=12)
     table.add_column("found / why", ratio=14)
     for v in verdicts:
-        cited = Text(v.citation.raw.strip()[:300])
-        cited.append(f"\n{v.citation.id}", style="dim")
+        cited = Text(citation_short(v.citation))
+        cited.append(f"\n{_short_where(v)}", style="dim")
         why = Text()
         if v.match is not None:
             why.append(record_short(v.match), style="cyan")
