@@ -276,6 +276,16 @@ def index_info(db: Annotated[Path, typer.Argument(help="Index file.")]) -> None:
     typer.echo(json.dumps(LocalIndex(db).info(), indent=2, ensure_ascii=False, default=str))
 
 
+def _mount_serve() -> None:
+    """``citecheck serve`` (FastAPI/uvicorn are imported only when it runs)."""
+    from citecheck.service.cli import serve_command
+
+    app.command("serve")(serve_command)
+
+
+_mount_serve()
+
+
 def _mount_optional() -> None:
     """Commands that live beside their subsystems (extract, bench, calibrate, cache)."""
     try:
