@@ -4,11 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import socket
-import subprocess
-import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +19,7 @@ from fastapi.testclient import TestClient
 from citecheck.service import ServiceConfig, create_app
 from citecheck.service.app import Service
 from citecheck.service.limits import TokenBucket
+from tests.servers.citecheck_serve import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 BIB = ROOT / "examples" / "references.bib"
@@ -168,40 +164,11 @@ def test_cors_is_off_unless_configured_and_docs_are_served() -> None:
     assert {"/v1/check", "/v1/jobs", "/v1/jobs/{job_id}", "/healthz"} <= set(spec["paths"])
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def live_server() -> Iterator[str]:
     """``citecheck serve --offline`` in a real uvicorn on a free loopback port."""
-    port = _free_port()
-    log = tempfile.TemporaryFile()  # noqa: SIM115 (closed after the server stops)
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "citecheck", "serve", "--offline", "--port", str(port),
-         "--max-upload-mb", "0.01"],
-        env=env, stdout=subprocess.DEVNULL, stderr=log)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                if proc.poll() is not None:
-                    log.seek(0)
-                    raise RuntimeError(log.read().decode(errors="replace")) from None
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("server did not start")
+    with serve("--offline", "--max-upload-mb", "0.01") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        log.close()
 
 
 def test_real_uvicorn_serves_checks_limits_and_the_page(live_server: str) -> None:

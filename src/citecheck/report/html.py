@@ -151,7 +151,7 @@ def _found(verdict: Verdict) -> str:
     m = verdict.match
     if m is None:
         return '<p class="found">No matching record found.</p>'
-    links = " · ".join(f'<a href="{_e(url)}" rel="noopener noreferrer">{_e(text)}</a>'
+    links = " · ".join(f'<a href="{_e(url)}" target="_blank" rel="noopener noreferrer">{_e(text)}</a>'
                        for text, url in record_links(m))
     how = f" (from {_e(verdict.match_source)}, matched by {_e(verdict.matched_by)})"
     return f'<p class="found">Found: <b>{_e(m.title or m.id)}</b>{how}{" — " + links if links else ""}</p>'

@@ -154,9 +154,10 @@ def _routes(app: FastAPI, service: Service) -> None:
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> HTMLResponse:
-        from citecheck.service.page import render_page
+        from citecheck.service.page import PAGE_CSP, render_page
 
-        return HTMLResponse(render_page(service.config), headers={"cache-control": "no-store"})
+        return HTMLResponse(render_page(service.config),
+                            headers={"cache-control": "no-store", "content-security-policy": PAGE_CSP})
 
     @app.post("/v1/check", tags=["check"], openapi_extra=_INPUT_DOC,
               responses={200: {"description": "the report (JSON document by default)"},
@@ -180,10 +181,18 @@ def _routes(app: FastAPI, service: Service) -> None:
             raise HTTPException(504, f"the check took over {service.config.request_timeout_s:.0f} s; "
                                      "use POST /v1/jobs for large batches") from exc
         verdicts.sort(key=lambda v: v.citation.provenance.index)
-        fmt = get_format(format)
-        return Response(fmt.render(verdicts, time.perf_counter() - started), media_type=fmt.media_type)
+        return _rendered(format, verdicts, time.perf_counter() - started)
 
     _job_routes(app, service)
+
+
+def _rendered(name: str, verdicts: list[Verdict], seconds: float | None) -> Response:
+    """A report in a registry format; HTML reports may run only their own inline code."""
+    from citecheck.service.page import REPORT_CSP
+
+    fmt = get_format(name)
+    headers = {"content-security-policy": REPORT_CSP} if fmt.name == "html" else None
+    return Response(fmt.render(verdicts, seconds), media_type=fmt.media_type, headers=headers)
 
 
 async def _ndjson(service: Service, citations: list[Citation]) -> AsyncIterator[str]:
@@ -230,5 +239,4 @@ def _job_routes(app: FastAPI, service: Service) -> None:
             return PlainTextResponse(render_fixed_bibtex(verdicts), media_type="application/x-bibtex")
         if format not in format_names():
             raise HTTPException(400, f"unknown format {format!r}")
-        fmt = get_format(format)
-        return Response(fmt.render(verdicts, job.seconds), media_type=fmt.media_type)
+        return _rendered(format, verdicts, job.seconds)
