@@ -65,7 +65,8 @@ def record_links(record: Record) -> list[tuple[str, str]]:
     if record.arxiv:
         links.append((f"arXiv:{record.arxiv}", "https://arxiv.org/abs/" + quote(record.arxiv, safe="/.-")))
     own = _safe_url(record.URL)
-    if own and all(own != url for _, url in links):
+    if own and all(own.lower() != url.lower() for _, url in links) and not (
+            record.DOI and "doi.org/" in own.lower()):
         links.append(("source page", own))
     return links
 

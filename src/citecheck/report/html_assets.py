@@ -48,7 +48,8 @@ tr.diff.major td{background:var(--bad)}
 table.fields,table.fields tbody,table.fields tr{display:block}
 table.fields thead{display:none}
 table.fields td,table.fields th{display:block;width:auto}
-table.fields td::before{content:attr(data-col) ": ";font-weight:600}}
+table.fields td::before{content:attr(data-col) ": ";font-weight:600}
+table.fields td:empty{display:none}}
 @media print{.controls{display:none}.card{border-left-width:4px;page-break-inside:avoid}
 body{max-width:none;font-size:11pt}a{color:inherit}}
 """
