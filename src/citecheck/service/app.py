@@ -60,22 +60,53 @@ class Service:
     """What the routes share: the configuration, the live sources' config and the job store."""
 
     def __init__(self, config: ServiceConfig) -> None:
-        from citecheck.sources.config import load_config
-
         self.config = config
-        self.source_config = load_config()  # API keys: the server's files and environment only
         self.jobs = JobStore(self.stream, config.max_jobs, config.max_running_jobs,
                              config.job_ttl_s, config.request_timeout_s)
+        self._sources: list[Any] | None = None
+        self._closers: list[Any] = []
+
+    def sources(self) -> list[Any]:
+        """The index and live sources, opened once and shared by every request: one SQLite
+        connection with a warm page cache, and one rate limiter per live service however many
+        requests are running (per-request sources would multiply the outbound rate)."""
+        if self._sources is None:
+            from citecheck.index.default import default_index_path
+            from citecheck.sources.config import load_config
+            from citecheck.sources.local import LocalIndexSource
+            from citecheck.sources.registry import build_sources
+
+            cfg = self.config
+            # API keys: the server's files and environment only, never a request
+            live = build_sources(list(cfg.sources) if cfg.sources else None, config=load_config(),
+                                 offline=cfg.offline, use_cache=cfg.use_cache)
+            chain = [LocalIndexSource(cfg.index or default_index_path()), *live]
+            for source in chain:  # a finished check must not close what the next one uses
+                self._closers.append(source.aclose)
+                source.aclose = _kept_open
+            self._sources = chain
+        return self._sources
 
     def checker(self):  # type: ignore[no-untyped-def]
         from citecheck.checker import Checker, CheckOptions
-        from citecheck.sources.registry import build_sources
 
         cfg = self.config
-        live = build_sources(list(cfg.sources) if cfg.sources else None, config=self.source_config,
-                             offline=cfg.offline, use_cache=cfg.use_cache)
-        return Checker(index=cfg.index, sources=live, offline=cfg.offline,
-                       options=CheckOptions(concurrency=cfg.concurrency))
+        return Checker(sources=self.sources(), use_index=False, offline=cfg.offline,
+                       thresholds=self.thresholds(), options=CheckOptions(concurrency=cfg.concurrency))
+
+    def thresholds(self):  # type: ignore[no-untyped-def]
+        if not hasattr(self, "_thresholds"):
+            from citecheck.decide import load_thresholds
+
+            self._thresholds = load_thresholds(None)
+        return self._thresholds
+
+    async def aclose(self) -> None:
+        await self.jobs.aclose()
+        for close in self._closers:
+            await close()
+        self._closers.clear()
+        self._sources = None
 
     async def stream(self, citations: list[Citation]) -> AsyncIterator[Verdict]:
         async for verdict in self.checker().astream(citations):
@@ -118,6 +149,10 @@ class Service:
                                 "file upload", 415)
 
 
+async def _kept_open() -> None:
+    """Stands in for a shared source's aclose: the service closes it at shutdown."""
+
+
 def _wants_stream(request: Request, fmt: str) -> bool:
     return fmt in ("jsonl", "ndjson") or "application/x-ndjson" in request.headers.get("accept", "")
 
@@ -128,7 +163,7 @@ def create_app(config: ServiceConfig) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         yield
-        await service.jobs.aclose()
+        await service.aclose()
 
     app = FastAPI(title="citecheck", version=__version__, lifespan=lifespan,
                   description="Check citations: every reference is looked up and labelled EXACT, "
