@@ -60,7 +60,7 @@ def check(
         list[str],
         typer.Argument(help="Files to check (.bib .bbl .tex .md .txt .jsonl .pdf .docx), or - for stdin."),
     ],
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.table,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat("table"),
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")] = None,
     index: Annotated[
         Path | None,

@@ -11,9 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import (
@@ -39,6 +39,11 @@ from citecheck.service.inputs import (
 from citecheck.service.jobs import JobStore
 from citecheck.service.limits import BodyLimit, RateLimit, TokenBucket
 
+if TYPE_CHECKING:
+    from citecheck.checker import Checker
+    from citecheck.decide import Thresholds
+    from citecheck.sources.base import Source
+
 MAX_FILES = 20
 _INPUT_DOC = {
     "requestBody": {
@@ -63,10 +68,11 @@ class Service:
         self.config = config
         self.jobs = JobStore(self.stream, config.max_jobs, config.max_running_jobs,
                              config.job_ttl_s, config.request_timeout_s)
-        self._sources: list[Any] | None = None
-        self._closers: list[Any] = []
+        self._sources: list[Source] | None = None
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._thresholds: Thresholds | None = None
 
-    def sources(self) -> list[Any]:
+    def sources(self) -> list[Source]:
         """The index and live sources, opened once and shared by every request: one SQLite
         connection with a warm page cache, and one rate limiter per live service however many
         requests are running (per-request sources would multiply the outbound rate)."""
@@ -83,19 +89,19 @@ class Service:
             chain = [LocalIndexSource(cfg.index or default_index_path()), *live]
             for source in chain:  # a finished check must not close what the next one uses
                 self._closers.append(source.aclose)
-                source.aclose = _kept_open
+                source.aclose = _kept_open  # type: ignore[method-assign]
             self._sources = chain
         return self._sources
 
-    def checker(self):  # type: ignore[no-untyped-def]
+    def checker(self) -> Checker:
         from citecheck.checker import Checker, CheckOptions
 
         cfg = self.config
         return Checker(sources=self.sources(), use_index=False, offline=cfg.offline,
                        thresholds=self.thresholds(), options=CheckOptions(concurrency=cfg.concurrency))
 
-    def thresholds(self):  # type: ignore[no-untyped-def]
-        if not hasattr(self, "_thresholds"):
+    def thresholds(self) -> Thresholds:
+        if self._thresholds is None:
             from citecheck.decide import load_thresholds
 
             self._thresholds = load_thresholds(None)
