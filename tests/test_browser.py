@@ -52,7 +52,7 @@ def test_upload_a_bib_and_read_the_verdicts(browser: object) -> None:
         page.goto(url + "/")
         page.set_input_files("#files", str(BIB))
         page.click("#go")
-        page.wait_for_selector("body[data-state=done]", timeout=60_000)
+        page.wait_for_selector("body[data-state=done]", timeout=120_000)
         shown = sorted(page.locator("#counts span").evaluate_all("els => els.map(e => e.textContent)"))
         assert shown == ["1 EXACT", "2 MAJOR", "2 MINOR"]
         assert "done: 5 of 5" in page.text_content("#state")
@@ -80,7 +80,7 @@ def test_pasted_text_and_an_error_are_shown(browser: object) -> None:
         page.fill("#text", "[1] <script>window.pwned=1</script> A. Nobody, Made-up results on nothing, "
                            "J. Imag. Res. 1, 1 (2020).")
         page.click("#go")
-        page.wait_for_selector("body[data-state=done]", timeout=60_000)
+        page.wait_for_selector("body[data-state=done]", timeout=120_000)
         assert page.evaluate("window.pwned") is None
         raw = page.frame_locator("#report").locator("article.card .raw").first
         assert "<script>window.pwned=1</script>" in raw.text_content(timeout=30_000)
@@ -88,5 +88,5 @@ def test_pasted_text_and_an_error_are_shown(browser: object) -> None:
         page.fill("#text", "Keys, J. D. & Dutton, H. M. (1963). Diffusion and solid solubility of "
                            "silver in single-crystal bismuth telluride. J. Phys. Chem. Solids 24, 563.")
         page.click("#go")
-        page.wait_for_selector("body[data-state=done]", timeout=60_000)
+        page.wait_for_selector("body[data-state=done]", timeout=120_000)
         assert page.text_content("#counts") == "1 EXACT"

@@ -26,6 +26,10 @@ def free_port() -> int:
 @contextmanager
 def serve(*args: str, startup_s: float = 60.0) -> Iterator[str]:
     """Start the server with ``args`` (after ``citecheck serve``); yield its base URL."""
+    if "--index" not in args:  # build the embedded index here, once per test session
+        from citecheck.index.default import default_index_path
+
+        default_index_path()
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
     with tempfile.TemporaryFile() as log:

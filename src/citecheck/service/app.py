@@ -168,6 +168,10 @@ def create_app(config: ServiceConfig) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if config.index is None:  # build the embedded index now, not in the first request
+            from citecheck.index.default import default_index_path
+
+            await asyncio.to_thread(default_index_path)
         yield
         await service.aclose()
 
