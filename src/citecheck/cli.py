@@ -13,6 +13,7 @@ import typer
 from rich.console import Console
 
 from citecheck import __version__
+from citecheck.report.base import ReportFormat, StreamingFormat, format_names, get_format
 
 if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
@@ -33,12 +34,8 @@ app.add_typer(index_app, name="index")
 err = Console(stderr=True)
 
 
-class OutputFormat(StrEnum):
-    table = "table"
-    json = "json"
-    jsonl = "jsonl"
-    csv = "csv"
-    markdown = "markdown"
+#: the report formats, from the registry in citecheck.report.base
+OutputFormat = StrEnum("OutputFormat", {name: name for name in format_names()})  # type: ignore[misc]
 
 
 class FailOn(StrEnum):
@@ -69,7 +66,7 @@ def check(
         list[str],
         typer.Argument(help="Files to check (.bib .bbl .tex .md .txt .jsonl .pdf .docx), or - for stdin."),
     ],
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.table,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat("table"),
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")] = None,
     index: Annotated[
         Path | None,
@@ -182,10 +179,9 @@ def check(
 async def _run(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
                quiet: bool) -> list[Verdict]:
     """Check all citations; JSONL streams each verdict as soon as it is decided."""
-    from citecheck.report.jsonout import verdict_line
-
+    fmt = get_format(format)
     stream = None
-    if format is OutputFormat.jsonl:
+    if fmt.streaming:
         stream = output.open("w", encoding="utf-8") if output else sys.stdout
     show_progress = not quiet and err.is_terminal and len(citations) >= 10
     verdicts = []
@@ -200,13 +196,13 @@ async def _run(checker: Checker, citations: list[Citation], format: OutputFormat
                     verdicts.append(verdict)
                     progress.advance(task)
                     if stream is not None:
-                        stream.write(verdict_line(verdict) + "\n")
+                        stream.write(_line(fmt, verdict) + "\n")
                         stream.flush()
         else:
             async for verdict in checker.astream(citations):
                 verdicts.append(verdict)
                 if stream is not None:
-                    stream.write(verdict_line(verdict) + "\n")
+                    stream.write(_line(fmt, verdict) + "\n")
                     stream.flush()
     finally:
         if stream is not None and output:
@@ -218,10 +214,9 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
                   output: Path | None, quiet: bool) -> list[Verdict]:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
     from citecheck.parallel import check_in_processes
-    from citecheck.report.jsonout import verdict_line
-
+    fmt = get_format(format)
     stream = None
-    if format is OutputFormat.jsonl:
+    if fmt.streaming:
         stream = output.open("w", encoding="utf-8") if output else sys.stdout
     verdicts = []
     try:
@@ -241,7 +236,7 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
-                    stream.write(verdict_line(verdict) + "\n")
+                    stream.write(_line(fmt, verdict) + "\n")
             if stream is not None:
                 stream.flush()
         finally:
@@ -253,34 +248,21 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
     return verdicts
 
 
+def _line(fmt: ReportFormat, verdict: Verdict) -> str:
+    """One verdict as a line of a streaming format (callers check `fmt.streaming` first)."""
+    assert isinstance(fmt, StreamingFormat), fmt.name
+    return fmt.line(verdict)
+
+
 def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float) -> None:
-    if format is OutputFormat.jsonl:
+    fmt = get_format(format)
+    if fmt.streaming:
         return  # already streamed
-    if format is OutputFormat.table:
-        from citecheck.report.table import render_table
-
-        if output:
-            with output.open("w", encoding="utf-8") as fh:
-                render_table(verdicts, Console(file=fh, width=160, force_terminal=False))
-        else:
-            render_table(verdicts, Console())
-        return
-    if format is OutputFormat.json:
-        from citecheck.report.jsonout import render_json
-
-        text = render_json(verdicts, seconds)
-    elif format is OutputFormat.csv:
-        from citecheck.report.csvout import render_csv
-
-        text = render_csv(verdicts)
-    else:
-        from citecheck.report.markdown import render_markdown
-
-        text = render_markdown(verdicts)
     if output:
-        output.write_text(text, encoding="utf-8")
+        with output.open("w", encoding="utf-8") as fh:
+            fmt.write(verdicts, fh, seconds)
     else:
-        sys.stdout.write(text)
+        fmt.write(verdicts, None, seconds)
 
 
 @index_app.command("build")
@@ -329,6 +311,16 @@ def index_info(db: Annotated[Path, typer.Argument(help="Index file.")]) -> None:
         err.print(f"[bold red]error:[/] no such index: {db}")
         raise typer.Exit(2)
     typer.echo(json.dumps(LocalIndex(db).info(), indent=2, ensure_ascii=False, default=str))
+
+
+def _mount_serve() -> None:
+    """``citecheck serve`` (FastAPI/uvicorn are imported only when it runs)."""
+    from citecheck.service.cli import serve_command
+
+    app.command("serve")(serve_command)
+
+
+_mount_serve()
 
 
 def _mount_subcommands() -> None:

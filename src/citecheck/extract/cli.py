@@ -16,7 +16,7 @@ import typer
 
 from citecheck.model import Citation
 
-__all__ = ["ExtractFormat", "extract_command", "read_inputs"]
+__all__ = ["ExtractFormat", "extract_command", "number_citations", "read_inputs"]
 
 
 class ExtractFormat(StrEnum):
@@ -48,7 +48,13 @@ def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citat
             errors.append(str(exc))
         except OSError as exc:
             errors.append(f"{path}: {exc.strerror or exc}")
-    # Ids must stay unique across inputs: two files may both have key "smith2020" or entry "#1".
+    number_citations(citations)
+    return citations, errors
+
+
+def number_citations(citations: list[Citation]) -> None:
+    """Number citations read from several inputs in order and keep their ids unique: two files
+    may both have key "smith2020" or entry "#1"."""
     seen: dict[str, int] = {}
     for i, cit in enumerate(citations):
         cit.provenance.index = i
@@ -57,7 +63,6 @@ def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citat
             cit.id = f"{cit.id}~{seen[cit.id]}"
         else:
             seen[cit.id] = 0
-    return citations, errors
 
 
 def extract_command(

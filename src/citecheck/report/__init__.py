@@ -1,5 +1,8 @@
-"""Output formats: one module per format, all rendering the same list of `Verdict`s."""
+"""Output formats: one class per format (see `citecheck.report.base`), all rendering the same
+list of `Verdict`s, chosen by name from the registry."""
 
 from __future__ import annotations
 
-FORMATS = ("table", "json", "jsonl", "csv", "markdown")
+from citecheck.report.base import FORMATS, ReportFormat, StreamingFormat, format_names, get_format
+
+__all__ = ["FORMATS", "ReportFormat", "StreamingFormat", "format_names", "get_format"]

@@ -7,6 +7,7 @@ import io
 from collections.abc import Sequence
 
 from citecheck.model import Verdict
+from citecheck.report.base import ReportFormat
 from citecheck.retraction import describe
 
 COLUMNS = [
@@ -39,3 +40,12 @@ def render_csv(verdicts: Sequence[Verdict]) -> str:
             describe(v.retracted) if v.retracted else "",
         ])
     return buf.getvalue()
+
+
+class CsvFormat(ReportFormat):
+    name = "csv"
+    media_type = "text/csv; charset=utf-8"
+    suffix = ".csv"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        return render_csv(verdicts)

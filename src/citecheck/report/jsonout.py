@@ -8,6 +8,7 @@ from typing import Any
 
 from citecheck import __version__
 from citecheck.model import OUTPUT_SCHEMA_VERSION, Verdict
+from citecheck.report.base import ReportFormat, StreamingFormat
 from citecheck.report.summary import summary
 
 
@@ -27,3 +28,25 @@ def render_json(verdicts: Sequence[Verdict], seconds: float | None = None) -> st
 
 def render_jsonl(verdicts: Sequence[Verdict]) -> str:
     return "".join(verdict_line(v) + "\n" for v in verdicts)
+
+
+class JsonFormat(ReportFormat):
+    """One versioned JSON document (docs/output-format.md)."""
+
+    name = "json"
+    media_type = "application/json"
+    suffix = ".json"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        return render_json(verdicts, seconds)
+
+
+class JsonLinesFormat(StreamingFormat):
+    """One JSON object per verdict and line, streamed as verdicts are decided."""
+
+    name = "jsonl"
+    media_type = "application/x-ndjson"
+    suffix = ".jsonl"
+
+    def line(self, verdict: Verdict) -> str:
+        return verdict_line(verdict)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citecheck.model import Label, Verdict
+from citecheck.report.base import ReportFormat
 from citecheck.report.describe import discrepancy_text, record_short, where
 from citecheck.report.summary import label_counts, source_coverage
 from citecheck.retraction import describe
@@ -47,3 +48,12 @@ def render_markdown(verdicts: Sequence[Verdict]) -> str:
         lines += [f"| {n} | {r['asked']} | {r['answered']} | {r['failed']} | {r['skipped']} |"
                   for n, r in coverage.items()]
     return "\n".join(lines) + "\n"
+
+
+class MarkdownFormat(ReportFormat):
+    name = "markdown"
+    media_type = "text/markdown; charset=utf-8"
+    suffix = ".md"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        return render_markdown(verdicts)

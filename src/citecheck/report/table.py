@@ -1,15 +1,20 @@
-"""The terminal table (Rich): a colour per label, the matched record and what differs."""
+"""The terminal table (Rich): a colour per label, a short reading of each citation (first author,
+year, title or journal/volume/page; not its raw source), the matched record and what differs."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from pathlib import PurePath
+from typing import TextIO
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from citecheck.model import Label, Verdict
-from citecheck.report.describe import discrepancy_text, record_short
+from citecheck.report.base import ReportFormat
+from citecheck.report.describe import citation_short, discrepancy_text, record_short
 from citecheck.report.summary import label_counts, source_coverage
 from citecheck.retraction import describe
 
@@ -22,6 +27,15 @@ STYLES = {
 }
 
 
+def _short_where(verdict: Verdict) -> str:
+    """'references.bib:12 smith2020': the file's name and line, then the key or id."""
+    prov = verdict.citation.provenance
+    loc = PurePath(prov.file).name if prov.file else ""
+    if loc and prov.line:
+        loc += f":{prov.line}"
+    return f"{loc} {prov.key or verdict.citation.id}".strip()
+
+
 def build_table(verdicts: Sequence[Verdict]) -> Table:
     table = Table(show_lines=True, expand=True)
     # label and score must never be cut: fixed minimum widths, the text columns share the rest
@@ -31,8 +45,8 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
     table.add_column("citation", ratio=12)
     table.add_column("found / why", ratio=14)
     for v in verdicts:
-        cited = Text(v.citation.raw.strip()[:300])
-        cited.append(f"\n{v.citation.id}", style="dim")
+        cited = Text(citation_short(v.citation))
+        cited.append(f"\n{_short_where(v)}", style="dim")
         why = Text()
         if v.match is not None:
             why.append(record_short(v.match), style="cyan")
@@ -71,3 +85,21 @@ def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
             ),
             style="dim",
         )
+
+
+class TableFormat(ReportFormat):
+    """The Rich table: sized to the terminal on standard output, 160 columns in a file."""
+
+    name = "table"
+
+    def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+        buf = io.StringIO()
+        render_table(verdicts, Console(file=buf, width=160, force_terminal=False))
+        return buf.getvalue()
+
+    def write(self, verdicts: Sequence[Verdict], out: TextIO | None = None,
+              seconds: float | None = None) -> None:
+        if out is None:
+            render_table(verdicts, Console())
+        else:
+            render_table(verdicts, Console(file=out, width=160, force_terminal=False))

@@ -1,0 +1,287 @@
+"""The HTTP API: ``POST /v1/check``, ``POST /v1/jobs``, ``GET /v1/jobs/{id}``, ``GET /healthz``,
+the web page at ``/`` and the OpenAPI docs at ``/docs`` (schema at ``/openapi.json``).
+
+Answers are the same versioned JSON document as ``citecheck check --format json`` (or any other
+report format by ``?format=``), or NDJSON verdict lines (``--format jsonl``) streamed as each
+citation is decided (``?format=jsonl`` or ``Accept: application/x-ndjson``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    Response,
+    StreamingResponse,
+)
+
+from citecheck import __version__
+from citecheck.extract import InputError
+from citecheck.model import Citation, Verdict
+from citecheck.report import format_names, get_format
+from citecheck.report.jsonout import render_json, verdict_line
+from citecheck.service.config import ServiceConfig
+from citecheck.service.inputs import (
+    RequestInputError,
+    citations_from_json,
+    citations_from_upload,
+    numbered,
+)
+from citecheck.service.jobs import JobStore
+from citecheck.service.limits import BodyLimit, RateLimit, TokenBucket
+
+if TYPE_CHECKING:
+    from citecheck.checker import Checker
+    from citecheck.decide import Thresholds
+    from citecheck.sources.base import Source
+
+MAX_FILES = 20
+_INPUT_DOC = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {"schema": {"type": "object", "properties": {
+                "text": {"type": "string", "description": "references (a list, BibTeX, .bbl, JSONL)"},
+                "format": {"type": "string", "enum": ["bibtex", "text", "markdown", "bbl", "jsonl"]},
+                "bibtex": {"type": "string", "description": "a BibTeX file's text"}}}},
+            "multipart/form-data": {"schema": {"type": "object", "properties": {
+                "file": {"type": "array", "items": {"type": "string", "format": "binary"},
+                         "description": ".bib .bbl .tex .md .txt .pdf .docx .jsonl"}}}},
+        },
+    }
+}
+
+
+class Service:
+    """What the routes share: the configuration, the live sources' config and the job store."""
+
+    def __init__(self, config: ServiceConfig) -> None:
+        self.config = config
+        self.jobs = JobStore(self.stream, config.max_jobs, config.max_running_jobs,
+                             config.job_ttl_s, config.request_timeout_s)
+        self._sources: list[Source] | None = None
+        self._closers: list[Callable[[], Awaitable[None]]] = []
+        self._thresholds: Thresholds | None = None
+
+    def sources(self) -> list[Source]:
+        """The index and live sources, opened once and shared by every request: one SQLite
+        connection with a warm page cache, and one rate limiter per live service however many
+        requests are running (per-request sources would multiply the outbound rate)."""
+        if self._sources is None:
+            from citecheck.index.default import default_index_path
+            from citecheck.sources.config import load_config
+            from citecheck.sources.local import LocalIndexSource
+            from citecheck.sources.registry import build_sources
+
+            cfg = self.config
+            # API keys: the server's files and environment only, never a request
+            live = build_sources(list(cfg.sources) if cfg.sources else None, config=load_config(),
+                                 offline=cfg.offline, use_cache=cfg.use_cache)
+            chain = [LocalIndexSource(cfg.index or default_index_path()), *live]
+            for source in chain:  # a finished check must not close what the next one uses
+                self._closers.append(source.aclose)
+                source.aclose = _kept_open  # type: ignore[method-assign]
+            self._sources = chain
+        return self._sources
+
+    def checker(self) -> Checker:
+        from citecheck.checker import Checker, CheckOptions
+
+        cfg = self.config
+        return Checker(sources=self.sources(), use_index=False, offline=cfg.offline,
+                       thresholds=self.thresholds(), options=CheckOptions(concurrency=cfg.concurrency))
+
+    def thresholds(self) -> Thresholds:
+        if self._thresholds is None:
+            from citecheck.decide import load_thresholds
+
+            self._thresholds = load_thresholds(None)
+        return self._thresholds
+
+    async def aclose(self) -> None:
+        await self.jobs.aclose()
+        for close in self._closers:
+            await close()
+        self._closers.clear()
+        self._sources = None
+
+    async def stream(self, citations: list[Citation]) -> AsyncIterator[Verdict]:
+        async for verdict in self.checker().astream(citations):
+            yield verdict
+
+    async def read(self, request: Request) -> list[Citation]:
+        """The citations of a request body; HTTPException for anything that cannot be read."""
+        try:
+            citations = await self._read(request)
+        except RequestInputError as exc:
+            raise HTTPException(exc.status, str(exc)) from exc
+        except InputError as exc:
+            raise HTTPException(400, str(exc)) from exc
+        if not citations:
+            raise HTTPException(400, "no citations found in the input")
+        if len(citations) > self.config.max_citations:
+            raise HTTPException(413, f"{len(citations)} citations, over the limit of "
+                                     f"{self.config.max_citations} per request")
+        return citations
+
+    async def _read(self, request: Request) -> list[Citation]:
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind == "application/json":
+            try:
+                body = await request.json()
+            except ValueError as exc:
+                raise RequestInputError(f"the body is not valid JSON: {exc}") from exc
+            return numbered([await asyncio.to_thread(citations_from_json, body)])
+        if kind == "multipart/form-data":
+            form = await request.form(max_files=MAX_FILES)
+            uploads = [v for _, v in form.multi_items() if not isinstance(v, str)]
+            if not uploads:
+                raise RequestInputError("no file in the form (field name: file)")
+            groups = []
+            for upload in uploads:
+                data = await upload.read()
+                groups.append(await asyncio.to_thread(citations_from_upload, upload.filename, data))
+            return numbered(groups)
+        raise RequestInputError("send JSON ({\"text\": ...} or {\"bibtex\": ...}) or a multipart "
+                                "file upload", 415)
+
+
+async def _kept_open() -> None:
+    """Stands in for a shared source's aclose: the service closes it at shutdown."""
+
+
+def _wants_stream(request: Request, fmt: str) -> bool:
+    return fmt in ("jsonl", "ndjson") or "application/x-ndjson" in request.headers.get("accept", "")
+
+
+def create_app(config: ServiceConfig) -> FastAPI:
+    service = Service(config)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if config.index is None:  # build the embedded index now, not in the first request
+            from citecheck.index.default import default_index_path
+
+            await asyncio.to_thread(default_index_path)
+        yield
+        await service.aclose()
+
+    app = FastAPI(title="citecheck", version=__version__, lifespan=lifespan,
+                  description="Check citations: every reference is looked up and labelled EXACT, "
+                              "MINOR, MAJOR, UNVERIFIED or ERROR, with the evidence.")
+    app.state.service = service
+    _routes(app, service)
+    if config.cors_origins:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=list(config.cors_origins),
+                           allow_methods=["GET", "POST"], allow_headers=["*"])
+    app.add_middleware(BodyLimit, limit=config.max_upload_bytes)
+    app.add_middleware(RateLimit, bucket=TokenBucket(config.rate_per_minute, config.rate_burst))
+    return app
+
+
+def _routes(app: FastAPI, service: Service) -> None:
+    formats = [*format_names(), "ndjson"]
+
+    @app.get("/healthz", tags=["service"])
+    async def healthz() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "offline": service.config.offline}
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def page() -> HTMLResponse:
+        from citecheck.service.page import PAGE_CSP, render_page
+
+        return HTMLResponse(render_page(service.config),
+                            headers={"cache-control": "no-store", "content-security-policy": PAGE_CSP})
+
+    @app.post("/v1/check", tags=["check"], openapi_extra=_INPUT_DOC,
+              responses={200: {"description": "the report (JSON document by default)"},
+                         413: {"description": "body or citation count over the limit"},
+                         429: {"description": "rate limited; see Retry-After"},
+                         504: {"description": "the check took longer than the request timeout"}})
+    async def check(request: Request, format: str = Query("json", json_schema_extra={"enum": formats})) -> Response:
+        """Check the citations in the body and answer with the report."""
+        citations = await service.read(request)
+        if _wants_stream(request, format):
+            return StreamingResponse(_ndjson(service, citations), media_type="application/x-ndjson")
+        if format not in format_names():
+            raise HTTPException(400, f"unknown format {format!r}")
+        started = time.perf_counter()
+        verdicts: list[Verdict] = []
+        try:
+            async with asyncio.timeout(service.config.request_timeout_s):
+                async for verdict in service.stream(citations):
+                    verdicts.append(verdict)
+        except TimeoutError as exc:
+            raise HTTPException(504, f"the check took over {service.config.request_timeout_s:.0f} s; "
+                                     "use POST /v1/jobs for large batches") from exc
+        verdicts.sort(key=lambda v: v.citation.provenance.index)
+        return _rendered(format, verdicts, time.perf_counter() - started)
+
+    _job_routes(app, service)
+
+
+def _rendered(name: str, verdicts: list[Verdict], seconds: float | None) -> Response:
+    """A report in a registry format; HTML reports may run only their own inline code."""
+    from citecheck.service.page import REPORT_CSP
+
+    fmt = get_format(name)
+    headers = {"content-security-policy": REPORT_CSP} if fmt.name == "html" else None
+    return Response(fmt.render(verdicts, seconds), media_type=fmt.media_type, headers=headers)
+
+
+async def _ndjson(service: Service, citations: list[Citation]) -> AsyncIterator[str]:
+    try:
+        async with asyncio.timeout(service.config.request_timeout_s):
+            async for verdict in service.stream(citations):
+                yield verdict_line(verdict) + "\n"
+    except TimeoutError:
+        seconds = service.config.request_timeout_s
+        yield json.dumps({"error": f"timed out after {seconds:.0f} s; use POST /v1/jobs for large batches"}) + "\n"
+
+
+def _job_routes(app: FastAPI, service: Service) -> None:
+    @app.post("/v1/jobs", tags=["jobs"], status_code=202, openapi_extra=_INPUT_DOC)
+    async def submit(request: Request) -> JSONResponse:
+        """Start checking the citations in the body in the background; poll GET /v1/jobs/{id}."""
+        citations = await service.read(request)
+        job = service.jobs.submit(citations)
+        if job is None:
+            raise HTTPException(503, "too many unfinished jobs; retry later", {"retry-after": "30"})
+        return JSONResponse(job.to_json(), status_code=202, headers={"location": f"/v1/jobs/{job.id}"})
+
+    @app.get("/v1/jobs/{job_id}", tags=["jobs"])
+    async def status(job_id: str) -> dict[str, Any]:
+        """The job's progress; when done, ``result`` is the JSON report document."""
+        job = service.jobs.get(job_id)
+        if job is None:
+            raise HTTPException(404, "no such job (finished jobs are kept for a limited time)")
+        out = job.to_json()
+        if job.status == "done":
+            out["result"] = json.loads(render_json(job.in_order(), job.seconds))
+        return out
+
+    @app.get("/v1/jobs/{job_id}/report", tags=["jobs"])
+    async def report(job_id: str, format: str = Query("html", json_schema_extra={"enum": [*format_names(), "bibtex"]})) -> Response:
+        """The finished job's report in any format, or ``bibtex``: corrected BibTeX."""
+        job = service.jobs.get(job_id)
+        if job is None or job.status != "done":
+            raise HTTPException(404, "no finished job with this id")
+        verdicts = job.in_order()
+        if format == "bibtex":
+            from citecheck.report.fixbib import render_fixed_bibtex
+
+            return PlainTextResponse(render_fixed_bibtex(verdicts), media_type="application/x-bibtex")
+        if format not in format_names():
+            raise HTTPException(400, f"unknown format {format!r}")
+        return _rendered(format, verdicts, job.seconds)
