@@ -32,9 +32,10 @@ class SourceSkipped(SourceError):
 class OfflineSource:
     """Stands in for a live source offline: everything not already cached is skipped."""
 
-    def __init__(self, name: str, supports: frozenset[str]) -> None:
+    def __init__(self, name: str, supports: frozenset[str], base: str = "") -> None:
         self.name = name
         self.supports = supports
+        self.base = base  # the configured base URL: cache keys include it
 
     def covers(self, citation: Citation) -> bool:
         return True

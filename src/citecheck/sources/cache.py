@@ -1,7 +1,8 @@
 """SQLite response cache for live sources, and a `CachedSource` wrapper.
 
-Keys are (source, kind, normalised request) and never contain secrets (they are built from the
-citation's fields, not from URLs). Found records live 30 days by default, "not found" answers
+Keys are (source, kind, base URL + normalised request) and never contain secrets (they are built
+from the citation's fields and the service's configured base URL, never from request URLs): an
+answer from a test server or a mirror is never taken for the real service's. Found records live 30 days by default, "not found" answers
 1 day, errors are never stored (a source that failed must be asked again next run).
 """
 
@@ -158,12 +159,14 @@ class CachedSource(Source):
         self.supports = source.supports
         self.hits = 0
         self.misses = 0
+        base = getattr(source, "base", None) or getattr(source, "url", None) or ""
+        self.prefix = f"{str(base).rstrip('/')}|" if base else ""
 
     def covers(self, citation: Citation) -> bool:
         return self.inner.covers(citation)
 
     def _get(self, kind: str, key: str) -> tuple[bool, Any]:
-        hit, value = self.cache.get(self.name, kind, key)
+        hit, value = self.cache.get(self.name, kind, self.prefix + key)
         if hit:
             self.hits += 1
         else:
@@ -192,7 +195,7 @@ class CachedSource(Source):
                 fetched = await self.inner.lookup_arxiv_many(missing)
             for ident in missing:
                 record = fetched.get(ident)
-                self.cache.put(self.name, kind, ident.lower(), _dump(record))
+                self.cache.put(self.name, kind, self.prefix + ident.lower(), _dump(record))
                 out[ident] = record
         return out
 
@@ -210,7 +213,7 @@ class CachedSource(Source):
         if hit:
             return [Record.from_csl(v) for v in value]
         records = await self.inner.lookup_journal(journal, volume, page, year)
-        self.cache.put(self.name, "journal", key, [r.to_csl() for r in records])
+        self.cache.put(self.name, "journal", self.prefix + key, [r.to_csl() for r in records])
         return records
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
@@ -219,7 +222,7 @@ class CachedSource(Source):
         if hit:
             return [Record.from_csl(v) for v in value]
         records = await self.inner.search(citation, limit)
-        self.cache.put(self.name, "search", key, [r.to_csl() for r in records])
+        self.cache.put(self.name, "search", self.prefix + key, [r.to_csl() for r in records])
         return records
 
     async def aclose(self) -> None:
