@@ -64,9 +64,10 @@ def other_host() -> Iterator[tuple[LoopbackServer, Log]]:
 
 
 def _config(url: str, **extra: object) -> SourceConfig:
+    settings: dict[str, object] = {"timeout": 2, "max_retries": 0, "backoff_base": 0,
+                                   "rate_scale": 100, **extra}
     return SourceConfig(s2_url=url, openalex_url=url, inspire_url=url, crossref_url=url,
-                        s2_api_key=KEY, openalex_api_key=KEY, inspire_token=KEY,
-                        timeout=2, max_retries=0, backoff_base=0, rate_scale=100, **extra)
+                        s2_api_key=KEY, openalex_api_key=KEY, inspire_token=KEY, **settings)
 
 
 BUILDERS: dict[str, Callable[[SourceConfig], Source]] = {
