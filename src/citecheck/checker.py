@@ -76,9 +76,12 @@ class CheckOptions:
 
 def _open_index_source(index: str | Path | None) -> Source:
     from citecheck.index.default import default_index_path
+    from citecheck.index.health import check_index
     from citecheck.sources.local import LocalIndexSource
 
-    return LocalIndexSource(Path(index) if index else default_index_path())
+    path = Path(index) if index else default_index_path()
+    check_index(path)  # a missing or damaged index fails here, loudly (IndexOpenError)
+    return LocalIndexSource(path)
 
 
 def _stands_against_identifier(cand: Candidate) -> bool:

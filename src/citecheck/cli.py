@@ -98,7 +98,8 @@ def check(
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
-    Exit status: 0 clean, 1 a citation at or above --fail-on was found, 2 usage or input error.
+    Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
+    ERROR) was found, 2 usage or input error.
     """
     from citecheck.checker import Checker, CheckOptions
     from citecheck.extract.cli import read_inputs
@@ -157,7 +158,9 @@ def check(
     code = 2 if input_errors else 0
     if fail_on is not FailOn.never:
         threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
-        if code == 0 and any(v.label.severity >= threshold for v in verdicts):
+        # an entry that could not be checked (ERROR) is not a clean one: it fails too
+        if code == 0 and any(v.label.severity >= threshold or v.label is Label.ERROR
+                             for v in verdicts):
             code = 1
     raise typer.Exit(code)
 
