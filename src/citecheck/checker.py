@@ -182,6 +182,9 @@ class Checker:
 
             async def run(citation: Citation) -> Verdict:
                 async with semaphore:
+                    # yield once: offline checks never wait on I/O, and without this every task
+                    # would run before the consumer saw the first verdict (nothing streamed)
+                    await asyncio.sleep(0)
                     return await self.acheck_one(citation, memo)
 
             tasks = [asyncio.ensure_future(run(c)) for c in items]

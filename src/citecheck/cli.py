@@ -95,6 +95,9 @@ def check(
         typer.Option("--jobs", "-j", min=0,
                      help="Worker processes with --offline (0: one per core for large batches)."),
     ] = 0,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
+    ] = False,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
@@ -112,6 +115,8 @@ def check(
         if not input_errors:
             err.print("[bold red]error:[/] no citations found in the input")
         raise typer.Exit(2)
+    if resume:
+        citations = _resume(citations, format, output)
 
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
@@ -133,19 +138,32 @@ def check(
         raise typer.Exit(2) from exc
 
     from citecheck.parallel import WorkerSpec, auto_workers
+    from citecheck.runctl import Interrupted, interruptible
 
     started = time.perf_counter()
     workers = auto_workers(jobs, offline, len(citations))
-    if workers > 1:
-        from citecheck.index.default import default_index_path
+    verdicts: list = []  # filled as verdicts are decided, so an interrupted run keeps them
+    try:
+        with interruptible():
+            if workers > 1:
+                from citecheck.index.default import default_index_path
 
-        spec = WorkerSpec(
-            index=index or default_index_path(), thresholds=thresholds,
-            sources=tuple(names) if names else None, use_cache=not no_cache, concurrency=concurrency,
-        )
-        verdicts = _run_parallel(spec, workers, citations, format, output, quiet)
-    else:
-        verdicts = asyncio.run(_run(checker, citations, format, output, quiet))
+                spec = WorkerSpec(
+                    index=index or default_index_path(), thresholds=thresholds,
+                    sources=tuple(names) if names else None, use_cache=not no_cache,
+                    concurrency=concurrency,
+                )
+                _run_parallel(spec, workers, citations, format, output, quiet, verdicts, resume)
+            else:
+                asyncio.run(_run(checker, citations, format, output, quiet, verdicts, resume))
+    except Interrupted as stop:
+        verdicts.sort(key=lambda v: v.citation.provenance.index)
+        _write_report(verdicts, format, output, time.perf_counter() - started)
+        err.print(f"interrupted ({stop}): {len(verdicts)} of {len(citations)} verdicts written"
+                  + (f" to {output}" if output else ""))
+        from citecheck.runctl import exit_now
+
+        exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     seconds = time.perf_counter() - started
     verdicts.sort(key=lambda v: v.citation.provenance.index)
     _write_report(verdicts, format, output, seconds)
@@ -165,15 +183,29 @@ def check(
     raise typer.Exit(code)
 
 
-async def _run(checker, citations, format, output, quiet):  # type: ignore[no-untyped-def]
-    """Check all citations; JSONL streams each verdict as soon as it is decided."""
+def _resume(citations, format, output):  # type: ignore[no-untyped-def]
+    """--resume: the citations whose ids are not yet in the JSONL output."""
+    from citecheck.runctl import resume_ids
+
+    if format is not OutputFormat.jsonl or output is None:
+        err.print("[bold red]error:[/] --resume needs --format jsonl and --output FILE")
+        raise typer.Exit(2)
+    done = resume_ids(output)
+    rest = [c for c in citations if c.id not in done]
+    err.print(f"resuming: {len(citations) - len(rest)} of {len(citations)} already in {output}")
+    if not rest:
+        raise typer.Exit(0)
+    return rest
+
+
+async def _run(checker, citations, format, output, quiet, verdicts, append=False):  # type: ignore[no-untyped-def]
+    """Check all citations into `verdicts`; JSONL streams each verdict as soon as it is decided."""
     from citecheck.report.jsonout import verdict_line
 
     stream = None
     if format is OutputFormat.jsonl:
-        stream = output.open("w", encoding="utf-8") if output else sys.stdout
+        stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     show_progress = not quiet and err.is_terminal and len(citations) >= 10
-    verdicts = []
     try:
         if show_progress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -196,18 +228,16 @@ async def _run(checker, citations, format, output, quiet):  # type: ignore[no-un
     finally:
         if stream is not None and output:
             stream.close()
-    return verdicts
 
 
-def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ignore[no-untyped-def]
+def _run_parallel(spec, workers, citations, format, output, quiet, verdicts, append=False):  # type: ignore[no-untyped-def]
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
     from citecheck.parallel import check_in_processes
     from citecheck.report.jsonout import verdict_line
 
     stream = None
     if format is OutputFormat.jsonl:
-        stream = output.open("w", encoding="utf-8") if output else sys.stdout
-    verdicts = []
+        stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     try:
         if not quiet and err.is_terminal and len(citations) >= 10:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -219,22 +249,22 @@ def _run_parallel(spec, workers, citations, format, output, quiet):  # type: ign
         task = progress.add_task(f"checking ({workers} processes)", total=len(citations)) if progress else None
         if progress:
             progress.start()
+        results = check_in_processes(citations, spec, workers)
         try:
-            for verdict in check_in_processes(citations, spec, workers):
+            for verdict in results:
                 verdicts.append(verdict)
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
                     stream.write(verdict_line(verdict) + "\n")
-            if stream is not None:
-                stream.flush()
+                    stream.flush()
         finally:
+            results.close()  # on an interruption too: ends the pool, so no worker outlives us
             if progress:
                 progress.stop()
     finally:
         if stream is not None and output:
             stream.close()
-    return verdicts
 
 
 def _write_report(verdicts, format: OutputFormat, output: Path | None, seconds: float) -> None:  # type: ignore[no-untyped-def]
@@ -244,8 +274,13 @@ def _write_report(verdicts, format: OutputFormat, output: Path | None, seconds: 
         from citecheck.report.table import render_table
 
         if output:
-            with output.open("w", encoding="utf-8") as fh:
-                render_table(verdicts, Console(file=fh, width=160, force_terminal=False))
+            import io
+
+            from citecheck.runctl import atomic_write_text
+
+            buffer = io.StringIO()
+            render_table(verdicts, Console(file=buffer, width=160, force_terminal=False))
+            atomic_write_text(output, buffer.getvalue())
         else:
             render_table(verdicts, Console())
         return
@@ -262,7 +297,9 @@ def _write_report(verdicts, format: OutputFormat, output: Path | None, seconds: 
 
         text = render_markdown(verdicts)
     if output:
-        output.write_text(text, encoding="utf-8")
+        from citecheck.runctl import atomic_write_text
+
+        atomic_write_text(output, text)  # a whole document: all of it or the old file, never half
     else:
         sys.stdout.write(text)
 

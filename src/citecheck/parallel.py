@@ -53,9 +53,11 @@ _CHECKER = None
 
 def _init(spec: WorkerSpec) -> None:
     from citecheck.checker import Checker, CheckOptions
+    from citecheck.runctl import quiet_worker_signals
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
 
+    quiet_worker_signals()  # the parent handles Ctrl-C / SIGTERM and ends the pool
     global _CHECKER
     live = build_sources(
         list(spec.sources) if spec.sources else None,

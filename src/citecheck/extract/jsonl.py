@@ -64,8 +64,9 @@ def read_jsonl(text: str, name: str) -> list[Citation]:
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        raw = line.strip()
+    # only "\n" ends a line: U+2028, U+0085 and friends may stand raw inside JSON strings
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        raw = line.strip(" \t\r\f\v")
         if not raw:
             continue
         index = len(citations)
