@@ -95,6 +95,10 @@ def check(
         typer.Option("--jobs", "-j", min=0,
                      help="Worker processes with --offline (0: one per core for large batches)."),
     ] = 0,
+    deadline: Annotated[
+        float, typer.Option("--deadline", min=0,
+                            help="Seconds one citation may take online before it is UNVERIFIED (0: no limit).")
+    ] = 60.0,
     resume: Annotated[
         bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
     ] = False,
@@ -131,7 +135,8 @@ def check(
     try:
         checker = Checker(
             index=index, sources=live, offline=offline,
-            thresholds=thresholds, options=CheckOptions(concurrency=concurrency),
+            thresholds=thresholds,
+            options=CheckOptions(concurrency=concurrency, deadline=deadline or None),
         )
     except (OSError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {exc}")

@@ -28,6 +28,7 @@ import httpx
 from aiolimiter import AsyncLimiter
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
+from citecheck.deadline import waiting_on
 from citecheck.sources.base import SourceError
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.errors import (
@@ -333,9 +334,23 @@ class HttpClient:
         DOI"); a search or list endpoint answering 404 is not where it should be, so by default
         every 4xx is a failure. Raises a `SourceError` subclass when the source could not answer.
         """
+        with waiting_on(self.source):  # what a citation out of time was waiting for
+            return await self._request(method, url, params, json_body, headers, lane, expect,
+                                       frozenset(not_found), frozenset(accept))
+
+    async def _request(
+        self,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None,
+        json_body: Any,
+        headers: Mapping[str, str] | None,
+        lane: str,
+        expect: Expect,
+        missing: frozenset[int],
+        parse_anyway: frozenset[int],
+    ) -> Any:
         attempts = self.config.max_retries + 1
-        missing = frozenset(not_found)
-        parse_anyway = frozenset(accept)
         state = self.state(url, lane)
         if state.circuit_open():
             last = f" (last: {state.last_failure})" if state.last_failure else ""
