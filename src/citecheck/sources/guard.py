@@ -104,8 +104,13 @@ async def read_capped(response: httpx.Response, source: str, limit: int) -> byte
                     source, f"response passed the {limit >> 20} MiB limit; abandoned")
     except BaseException:
         BUDGET.give(len(buf))
+        # free the bytes now: the traceback keeps this frame (and `buf`) alive in a reference
+        # cycle until the cyclic GC runs, and abandoned 20 MiB buffers would pile up till then
+        buf.clear()
         raise
-    return bytes(buf)
+    body = bytes(buf)
+    buf.clear()
+    return body
 
 
 __all__ = ["BUDGET", "MAX_REDIRECTS", "BodyBudget", "ResponseTooLargeError", "is_credential",
