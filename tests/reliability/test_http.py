@@ -19,14 +19,17 @@ from citecheck.checker import Checker
 from citecheck.extract import read_text
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from citecheck.sources.arxiv import ArxivSource
 from citecheck.sources.base import Source, SourceError
 from citecheck.sources.cache import CachedSource, ResponseCache
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.crossref import CrossrefSource
+from citecheck.sources.datacite import DataCiteSource
 from citecheck.sources.guard import ResponseTooLargeError
 from citecheck.sources.inspire import InspireSource
 from citecheck.sources.openalex import OpenAlexSource
 from citecheck.sources.semanticscholar import SemanticScholarSource
+from citecheck.sources.websearch import WebSearchSource
 from tests.servers.base import LoopbackServer, Request, Response
 
 KEY = "sk-test-0123456789abcdef"
@@ -67,13 +70,23 @@ def _config(url: str, **extra: object) -> SourceConfig:
     settings: dict[str, object] = {"timeout": 2, "max_retries": 0, "backoff_base": 0,
                                    "rate_scale": 100, **extra}
     return SourceConfig(s2_url=url, openalex_url=url, inspire_url=url, crossref_url=url,
+                        arxiv_url=url, datacite_url=url, searxng_url=url, mailto="me@example.org",
                         s2_api_key=KEY, openalex_api_key=KEY, inspire_token=KEY, **settings)
 
 
 BUILDERS: dict[str, Callable[[SourceConfig], Source]] = {
     "semanticscholar": SemanticScholarSource, "openalex": OpenAlexSource,
-    "inspire": InspireSource, "crossref": CrossrefSource,
+    "inspire": InspireSource, "crossref": CrossrefSource, "arxiv": ArxivSource,
+    "datacite": DataCiteSource, "websearch": WebSearchSource,
 }
+#: the sources that send a key or token (the others send none to leak)
+KEYED = {"semanticscholar", "openalex", "inspire"}
+
+
+async def _ask(source: Source) -> object:
+    if "search" in source.supports:
+        return await source.search(_citation())
+    return await source.lookup_doi("10.1234/abc")
 
 
 def _citation():  # type: ignore[no-untyped-def]
@@ -92,7 +105,7 @@ def test_cross_host_redirect_never_carries_the_key(name: str, other_host) -> Non
     with LoopbackServer(redirect) as origin:
         source = BUILDERS[name](_config(origin.url))
         with pytest.raises(SourceError, match="redirect to another host"):
-            asyncio.run(source.search(_citation()))
+            asyncio.run(_ask(source))
     assert log.requests == []  # not followed at all
 
 
@@ -110,10 +123,10 @@ def test_allow_listed_redirect_strips_every_credential(name: str, other_host) ->
         source = BUILDERS[name](_config(origin.url))
         source.http.allowed_hosts = frozenset({"127.0.0.2"})  # type: ignore[attr-defined]
         with contextlib.suppress(SourceError):  # the other host's 404 may or may not be an answer
-            asyncio.run(source.search(_citation()))
+            asyncio.run(_ask(source))
     assert log.requests, "the allow-listed host was asked"
     assert not log.carries_key()
-    if name != "crossref":  # crossref sends no key; the others did send it to their own host
+    if name in KEYED:  # the key did go to the source's own host
         assert any(KEY in json.dumps([r.params, r.headers]) for r in own)
 
 
@@ -155,7 +168,8 @@ def test_search_endpoints_answering_404_never_make_a_real_work_major(
     cache = ResponseCache(tmp_path / "cache.sqlite")
     with LoopbackServer(handler) as srv:
         config = _config(srv.url)
-        sources = [CachedSource(cls(config), cache) for n, cls in BUILDERS.items() if n != "inspire"]
+        sources = [CachedSource(cls(config), cache) for n, cls in BUILDERS.items()
+                   if n not in ("inspire", "datacite")]
         checker = Checker(index=_index(tmp_path), sources=sources)
         verdict = checker.check_text(BIB, "bibtex")[0]
     assert verdict.label is Label.UNVERIFIED, verdict.rationale
