@@ -13,6 +13,7 @@ process, so their memory is not counted) and reports the child's peak RSS (``wai
   signal to exit, verdicts kept.
 
     .venv/bin/python benchmarks/faults.py [--cases huge,slow,docx,sigint] [--json out.json]
+    FAULTS_SRC=../other-checkout/src .venv/bin/python benchmarks/faults.py --cases huge
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the citecheck checked (``--src`` points at another checkout, e.g. to measure before a fix)
+SRC = Path(os.environ.get("FAULTS_SRC") or ROOT / "src")
 DEVSET = ROOT / "tests" / "data" / "bench" / "devset.jsonl"
 MB = 1 << 20
 
@@ -91,7 +94,7 @@ class Service:
 
 # -- running the command line -----------------------------------------------------------------
 def run_cli(args: list[str], env: dict[str, str], stop_after: float | None = None) -> dict:
-    full_env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **env}
+    full_env = {**os.environ, "PYTHONPATH": str(SRC), **env}
     started = time.monotonic()
     proc = subprocess.Popen([sys.executable, "-m", "citecheck", *args], env=full_env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -125,7 +128,7 @@ def _workdir() -> Path:
             fh.write(json.dumps({**r["cited"], "id": f"rec{i}"}) + "\n")
     subprocess.run([sys.executable, "-m", "citecheck", "index", "build", str(work / "idx.sqlite"),
                     str(work / "records.jsonl")], check=True, capture_output=True,
-                   env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+                   env={**os.environ, "PYTHONPATH": str(SRC)})
     with (work / "batch.jsonl").open("w", encoding="utf-8") as fh:
         for i, r in enumerate(real):
             fh.write(json.dumps({"id": f"c{i}", "csl": r["cited"]}) + "\n")
