@@ -108,11 +108,12 @@ def test_docx_bomb_is_refused_in_little_memory(tmp_path: Path) -> None:
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss > 0
 
 
-def test_docx_doctype_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("padding", [0, 3 << 20])  # a prolog longer than one unpacked chunk
+def test_docx_doctype_is_refused(tmp_path: Path, padding: int) -> None:
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("word/document.xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]>'
-                                         "<x>&a;</x>")
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("word/document.xml", '<?xml version="1.0"?>' + " " * padding
+                    + '<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>')
     (tmp_path / "d.docx").write_bytes(buf.getvalue())
     with pytest.raises(InputError, match="DOCTYPE"):
         read_path(tmp_path / "d.docx")

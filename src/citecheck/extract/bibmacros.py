@@ -107,11 +107,11 @@ def inherit(entries: dict[str, tuple[str, dict[str, str]]], key: str,
         for name, val in parent[1].items():
             if name.lower() not in low and name.lower() not in _OWN:
                 merged[name], low = val, low | {name.lower()}
-    ref = _field(fields, "crossref")
-    if ref:
-        parent = entries.get(ref.strip().lower())
+    cref = _field(fields, "crossref")
+    if cref:
+        parent = entries.get(cref.strip().lower())
         if parent is None:
-            problems.append(f"crossref entry {ref.strip()!r} not found")
+            problems.append(f"crossref entry {cref.strip()!r} not found")
             return merged
         pfields = parent[1]
         if etype.lower() in _CONTAINED and "booktitle" not in low:

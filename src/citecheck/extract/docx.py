@@ -13,6 +13,7 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
+from typing import cast
 from xml.etree import ElementTree as ET
 
 from citecheck.extract.errors import InputError
@@ -84,18 +85,19 @@ def docx_paragraphs(data: bytes, name: str) -> list[tuple[str, str]]:
     stays small whatever the file holds; a DOCTYPE (entity tricks) is refused, and so are files
     past `MAX_XML_BYTES` or `MAX_ELEMENTS`.
     """
-    parser = ET.XMLPullParser(events=("start", "end"))
+    parser: ET.XMLPullParser = ET.XMLPullParser(events=("start", "end"))
     out: list[tuple[str, str]] = []
     elements = depth = 0  # depth: w:p elements open (a paragraph inside a text box nests)
-    head = b""
+    tail = b""  # the end of the previous chunk: a marker may straddle two chunks
     try:
         for chunk in _xml_chunks(data, name):
-            if len(head) < 4096:
-                head += chunk[:4096]
-                if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
-                    raise InputError(name, "word/document.xml declares a DOCTYPE; refused")
+            if not elements and re.search(rb"<!(?:DOCTYPE|ENTITY)", tail + chunk):
+                # only the prolog (before the first element) may declare one
+                raise InputError(name, "word/document.xml declares a DOCTYPE; refused")
+            tail = chunk[-16:]
             parser.feed(chunk)
-            for event, elem in parser.read_events():
+            for event, item in cast(Iterator[tuple[str, ET.Element]], parser.read_events()):
+                elem = item
                 if event == "start":
                     elements += 1
                     if elements > MAX_ELEMENTS:

@@ -51,9 +51,9 @@ def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: i
         try:
             record = Record.from_csl(_numbers_as_text(obj["csl"]))
         except ValidationError as exc:
-            first = exc.errors()[0] if exc.errors() else {}
-            where = ".".join(str(p) for p in first.get("loc", ()))
-            reason = first.get("msg", "invalid CSL item")
+            errors = exc.errors()
+            where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
+            reason = errors[0]["msg"] if errors else "invalid CSL item"
             return _error(cid, raw, name, line, index,
                           f"invalid CSL item: field {where!r}: {reason}" if where
                           else f"invalid CSL item: {reason}")

@@ -49,7 +49,8 @@ def strip_headers(headers: Mapping[str, str], secrets: Iterable[str]) -> dict[st
 
 def strip_query(url: httpx.URL, secrets: Iterable[str]) -> httpx.URL:
     keep = list(secrets)
-    params = [(k, v) for k, v in url.params.multi_items() if not is_credential(k, v, keep)]
+    params: list[tuple[str, str | int | float | bool | None]] = [
+        (k, v) for k, v in url.params.multi_items() if not is_credential(k, v, keep)]
     return url.copy_with(params=httpx.QueryParams(params))
 
 
