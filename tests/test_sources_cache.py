@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.model import Citation, Record
-from citecheck.sources.base import Source, SourceError
+from citecheck.sources.base import OfflineSource, Source, SourceError
 from citecheck.sources.cache import CachedSource, ResponseCache, cache_clear, cache_info
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.registry import ALL_SOURCES, DEFAULT_SOURCES, build_sources
@@ -100,7 +100,10 @@ def test_cache_dir_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_registry() -> None:
     cfg = SourceConfig()
-    assert build_sources(None, config=cfg, offline=True) == []
+    # offline and nothing cached (or no cache): every source is there to say "not asked"
+    offline = build_sources(None, config=cfg, offline=True, use_cache=False)
+    assert [s.name for s in offline] == list(DEFAULT_SOURCES)
+    assert all(isinstance(s, OfflineSource) for s in offline)
     names = [s.name for s in build_sources(None, config=cfg, offline=False, use_cache=False)]
     assert names == [n for n in DEFAULT_SOURCES if n != "openalex"]  # no OpenAlex key
     cfg_key = SourceConfig(openalex_api_key="k")

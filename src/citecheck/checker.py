@@ -9,6 +9,7 @@ Citations are checked concurrently; `astream` yields each verdict as soon as it 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from citecheck.coverage import source_scopes
+from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
 from citecheck.extract.refparse.readings import alternative_readings
@@ -56,6 +58,9 @@ class CheckOptions:
     journal_lookup: bool = True
     title_search: bool = True
     concurrency: int = 16
+    #: seconds one citation may take (queueing, retries and all) before it is UNVERIFIED with
+    #: "deadline: <source> did not answer in time"; None: no budget
+    deadline: float | None = 60.0
 
     def retrieve_options(self) -> RetrieveOptions:
         return RetrieveOptions(
@@ -67,9 +72,12 @@ class CheckOptions:
 
 def _open_index_source(index: str | Path | None, covers: Sequence[str] | None = None) -> Source:
     from citecheck.index.default import default_index_path
+    from citecheck.index.health import check_index
     from citecheck.sources.local import LocalIndexSource
 
-    return LocalIndexSource(Path(index) if index else default_index_path(), covers)
+    path = Path(index) if index else default_index_path()
+    check_index(path)  # a missing or damaged index fails here, loudly (IndexOpenError)
+    return LocalIndexSource(path, covers)
 
 
 def _checkable(cited: Record) -> bool:
@@ -153,12 +161,18 @@ class Checker:
         items = list(citations)
         memo = LookupMemo()
         try:
-            await memo.prefetch(self.sources, [c for c in items if c.error is None])
+            # a source too slow for the batch lookups is asked again per citation, within budget
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.options.deadline):
+                    await memo.prefetch(self.sources, [c for c in items if c.error is None])
             semaphore = asyncio.Semaphore(max(1, self.options.concurrency))
 
             async def run(citation: Citation) -> Verdict:
                 async with semaphore:
-                    return await self.acheck_one(citation, memo)
+                    # yield once: offline checks never wait on I/O, and without this every task
+                    # would run before the consumer saw the first verdict (nothing streamed)
+                    await asyncio.sleep(0)
+                    return await self._within_deadline(citation, memo)
 
             tasks = [asyncio.ensure_future(run(c)) for c in items]
             try:
@@ -188,6 +202,20 @@ class Checker:
             log.exception("checking %s failed", citation.id)
             return self._verdict(citation, Label.ERROR, decided_by="error",
                                  rationale=f"internal error while checking: {type(exc).__name__}: {exc}")
+
+    async def _within_deadline(self, citation: Citation, memo: LookupMemo) -> Verdict:
+        """`acheck_one` under the per-citation time budget (`CheckOptions.deadline`)."""
+        seconds = self.options.deadline
+        if seconds is None:
+            return await self.acheck_one(citation, memo)
+        with budget() as waiting:
+            try:
+                async with asyncio.timeout(seconds):
+                    return await self.acheck_one(citation, memo)
+            except TimeoutError:
+                return self._verdict(citation, Label.UNVERIFIED, confidence=0.0,
+                                     decided_by="unverified",
+                                     rationale=deadline_reason(waiting, seconds))
 
     def _verdict(self, citation: Citation, label: Label, **kwargs: object) -> Verdict:
         match = kwargs.get("match")

@@ -103,10 +103,18 @@ def check(
         typer.Option("--jobs", "-j", min=0,
                      help="Worker processes with --offline (0: one per core for large batches)."),
     ] = 0,
+    deadline: Annotated[
+        float, typer.Option("--deadline", min=0,
+                            help="Seconds one citation may take online before it is UNVERIFIED (0: no limit).")
+    ] = 60.0,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
+    ] = False,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
-    Exit status: 0 clean, 1 a citation at or above --fail-on was found, 2 usage or input error.
+    Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
+    ERROR) was found, 2 usage or input error.
     """
     from citecheck.checker import Checker, CheckOptions
     from citecheck.extract.cli import read_inputs
@@ -119,6 +127,8 @@ def check(
         if not input_errors:
             err.print("[bold red]error:[/] no citations found in the input")
         raise typer.Exit(2)
+    if resume:
+        citations = _resume(citations, format, output)
 
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
@@ -137,26 +147,40 @@ def check(
     try:
         checker = Checker(
             index=index, sources=live, offline=offline,
-            thresholds=thresholds, options=CheckOptions(concurrency=concurrency),
+            thresholds=thresholds,
+            options=CheckOptions(concurrency=concurrency, deadline=deadline or None),
         )
     except (OSError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
 
     from citecheck.parallel import WorkerSpec, auto_workers
+    from citecheck.runctl import Interrupted, interruptible
 
     started = time.perf_counter()
     workers = auto_workers(jobs, offline, len(citations))
-    if workers > 1:
-        from citecheck.index.default import default_index_path
+    verdicts: list = []  # filled as verdicts are decided, so an interrupted run keeps them
+    try:
+        with interruptible():
+            if workers > 1:
+                from citecheck.index.default import default_index_path
 
-        spec = WorkerSpec(
-            index=index or default_index_path(), thresholds=thresholds,
-            sources=tuple(names) if names else None, use_cache=not no_cache, concurrency=concurrency,
-        )
-        verdicts = _run_parallel(spec, workers, citations, format, output, quiet)
-    else:
-        verdicts = asyncio.run(_run(checker, citations, format, output, quiet))
+                spec = WorkerSpec(
+                    index=index or default_index_path(), thresholds=thresholds,
+                    sources=tuple(names) if names else None, use_cache=not no_cache,
+                    concurrency=concurrency,
+                )
+                _run_parallel(spec, workers, citations, format, output, quiet, verdicts, resume)
+            else:
+                asyncio.run(_run(checker, citations, format, output, quiet, verdicts, resume))
+    except Interrupted as stop:
+        verdicts.sort(key=lambda v: v.citation.provenance.index)
+        _write_report(verdicts, format, output, time.perf_counter() - started)
+        err.print(f"interrupted ({stop}): {len(verdicts)} of {len(citations)} verdicts written"
+                  + (f" to {output}" if output else ""))
+        from citecheck.runctl import exit_now
+
+        exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     seconds = time.perf_counter() - started
     verdicts.sort(key=lambda v: v.citation.provenance.index)
     _write_report(verdicts, format, output, seconds)
@@ -169,22 +193,38 @@ def check(
     code = 2 if input_errors else 0
     if fail_on is not FailOn.never:
         threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
-        if code == 0 and any(v.label.severity >= threshold for v in verdicts):
+        # an entry that could not be checked (ERROR) is not a clean one: it fails too
+        if code == 0 and any(v.label.severity >= threshold or v.label is Label.ERROR
+                             for v in verdicts):
             code = 1
         if code == 0 and fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
             code = 1
     raise typer.Exit(code)
 
 
+def _resume(citations: list[Citation], format: OutputFormat, output: Path | None) -> list[Citation]:
+    """--resume: the citations whose ids are not yet in the JSONL output."""
+    from citecheck.runctl import resume_ids
+
+    if not get_format(format).streaming or output is None:
+        err.print("[bold red]error:[/] --resume needs --format jsonl and --output FILE")
+        raise typer.Exit(2)
+    done = resume_ids(output)
+    rest = [c for c in citations if c.id not in done]
+    err.print(f"resuming: {len(citations) - len(rest)} of {len(citations)} already in {output}")
+    if not rest:
+        raise typer.Exit(0)
+    return rest
+
+
 async def _run(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
-               quiet: bool) -> list[Verdict]:
-    """Check all citations; JSONL streams each verdict as soon as it is decided."""
+               quiet: bool, verdicts: list[Verdict], append: bool = False) -> None:
+    """Check all citations into `verdicts`; JSONL streams each verdict as soon as it is decided."""
     fmt = get_format(format)
     stream = None
     if fmt.streaming:
-        stream = output.open("w", encoding="utf-8") if output else sys.stdout
+        stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     show_progress = not quiet and err.is_terminal and len(citations) >= 10
-    verdicts = []
     try:
         if show_progress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -207,18 +247,17 @@ async def _run(checker: Checker, citations: list[Citation], format: OutputFormat
     finally:
         if stream is not None and output:
             stream.close()
-    return verdicts
 
 
 def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], format: OutputFormat,
-                  output: Path | None, quiet: bool) -> list[Verdict]:
+                  output: Path | None, quiet: bool, verdicts: list[Verdict],
+                  append: bool = False) -> None:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
     from citecheck.parallel import check_in_processes
     fmt = get_format(format)
     stream = None
     if fmt.streaming:
-        stream = output.open("w", encoding="utf-8") if output else sys.stdout
-    verdicts = []
+        stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     try:
         if not quiet and err.is_terminal and len(citations) >= 10:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -230,22 +269,22 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
         task = progress.add_task(f"checking ({workers} processes)", total=len(citations)) if progress else None
         if progress:
             progress.start()
+        results = check_in_processes(citations, spec, workers)
         try:
-            for verdict in check_in_processes(citations, spec, workers):
+            for verdict in results:
                 verdicts.append(verdict)
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
                     stream.write(_line(fmt, verdict) + "\n")
-            if stream is not None:
-                stream.flush()
+                    stream.flush()
         finally:
+            results.close()  # on an interruption too: ends the pool, so no worker outlives us
             if progress:
                 progress.stop()
     finally:
         if stream is not None and output:
             stream.close()
-    return verdicts
 
 
 def _line(fmt: ReportFormat, verdict: Verdict) -> str:
@@ -259,8 +298,13 @@ def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | 
     if fmt.streaming:
         return  # already streamed
     if output:
-        with output.open("w", encoding="utf-8") as fh:
-            fmt.write(verdicts, fh, seconds)
+        import io
+
+        from citecheck.runctl import atomic_write_text
+
+        buffer = io.StringIO()
+        fmt.write(verdicts, buffer, seconds)
+        atomic_write_text(output, buffer.getvalue())  # a whole document: all of it or the old file
     else:
         fmt.write(verdicts, None, seconds)
 

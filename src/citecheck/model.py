@@ -26,7 +26,8 @@ class Label(StrEnum):
 
     @property
     def severity(self) -> int:
-        """Order used by ``--fail-on``: higher is worse; UNVERIFIED/ERROR never fail a run alone."""
+        """Order used by ``--fail-on``: higher is worse; UNVERIFIED never fails a run alone, and
+        ERROR (an entry that could not be checked) fails any ``--fail-on`` but ``never``."""
         return {"EXACT": 0, "UNVERIFIED": 0, "ERROR": 0, "MINOR": 1, "MAJOR": 2}[self.value]
 
 

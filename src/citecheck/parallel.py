@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,9 +53,11 @@ _CHECKER = None
 
 def _init(spec: WorkerSpec) -> None:
     from citecheck.checker import Checker, CheckOptions
+    from citecheck.runctl import quiet_worker_signals
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
 
+    quiet_worker_signals()  # the parent handles Ctrl-C / SIGTERM and ends the pool
     global _CHECKER
     live = build_sources(
         list(spec.sources) if spec.sources else None,
@@ -74,7 +76,7 @@ def _check_chunk(chunk: list[Citation]) -> list[Verdict]:
 
 def check_in_processes(
     citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
-) -> Iterator[Verdict]:
+) -> Generator[Verdict, None, None]:
     """Verdicts for all citations, a chunk at a time as workers finish (completion order)."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)

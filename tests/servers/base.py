@@ -37,7 +37,7 @@ Handler = Callable[[Request], Response]
 class LoopbackServer:
     """Start with `start()` (or as a context manager); `url` is ``http://127.0.0.1:PORT``."""
 
-    def __init__(self, handler: Handler) -> None:
+    def __init__(self, handler: Handler, host: str = "127.0.0.1") -> None:
         self.handler = handler
         outer = self
 
@@ -86,7 +86,8 @@ class LoopbackServer:
             do_GET = _serve
             do_POST = _serve
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _H)
+        # any 127.x.y.z is loopback on Linux: a second address plays "another host"
+        self.httpd = ThreadingHTTPServer((host, 0), _H)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 

@@ -9,15 +9,18 @@ under, and returns one `Citation` per entry it found; an entry it cannot read be
 from __future__ import annotations
 
 import importlib
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_limited
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation
 
-__all__ = ["FORMATS", "InputError", "detect_format", "read_path", "read_text"]
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "InputError", "detect_format", "read_bytes", "read_path",
+           "read_text"]
 
-MAX_INPUT_BYTES = 50 * 1024 * 1024
+log = logging.getLogger(__name__)
 
 #: format name → "module:function"; each function is (text: str, name: str) -> list[Citation]
 FORMATS: dict[str, str] = {
@@ -89,32 +92,31 @@ def read_path(path: str | Path, fmt: str | None = None) -> list[Citation]:
     """Read citations from a file; raises `InputError` naming the file when it can't."""
     path = Path(path)
     name = str(path)
-    if not path.exists():
-        raise InputError(name, "no such file")
-    if path.is_dir():
-        raise InputError(name, "is a directory")
-    size = path.stat().st_size
-    if size == 0:
+    data = read_limited(path, name)
+    if not data:
         raise InputError(name, "file is empty")
-    if size > MAX_INPUT_BYTES:
-        raise InputError(name, f"file is {size / 1e6:.0f} MB, over the {MAX_INPUT_BYTES // 10**6} MB limit")
-    fmt = fmt or detect_format(name)
-    data = path.read_bytes()
-    if fmt in BINARY_FORMATS:
-        return _with_readings(_load(BINARY_FORMATS[fmt])(data, name))
-    if b"\x00" in data[:8192]:
-        raise InputError(name, "looks like a binary file, not text")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("cp1252")
-        except UnicodeDecodeError as exc:
-            raise InputError(name, f"cannot decode as UTF-8: {exc}") from exc
+    return read_bytes(data, name, fmt)
+
+
+def read_bytes(data: bytes, name: str, fmt: str | None = None) -> list[Citation]:
+    """Read citations from an input's bytes (a file's or stdin's), decoding text inputs with
+    `citecheck.extract.decode` (BOMs, UTF-16/32, a stated fallback for non-UTF-8)."""
+    check_size(name, len(data))
+    if (fmt or detect_format(name)) in BINARY_FORMATS:
+        return _with_readings(_load(BINARY_FORMATS[fmt or detect_format(name)])(data, name))
+    decoded = decode(data, name)
+    fmt = fmt or detect_format(name, decoded.text)
+    if decoded.note:
+        log.warning("%s: %s", name, decoded.note)
     if fmt == "tex":
         # .tex files may name .bib files relative to their own folder.
-        return _with_readings(_load(FORMATS["tex"])(text, name))
-    return read_text(text, name, fmt)
+        citations = _with_readings(_load(FORMATS["tex"])(decoded.text, name))
+    else:
+        citations = read_text(decoded.text, name, fmt)
+    if decoded.note:
+        for citation in citations:
+            citation.parse_warnings.append(f"{name}: {decoded.note}")
+    return citations
 
 
 def _with_readings(citations: list[Citation]) -> list[Citation]:

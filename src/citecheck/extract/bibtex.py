@@ -14,6 +14,7 @@ from pathlib import Path
 import bibtexparser
 from bibtexparser.model import DuplicateBlockKeyBlock, Entry, ParsingFailedBlock
 
+from citecheck.extract.bibmacros import expand, inherit
 from citecheck.extract.cleanup import latex_to_text
 from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.model import Citation, DateParts, Name, Provenance, Record
@@ -215,24 +216,30 @@ def read_bibtex(text: str, name: str) -> list[Citation]:
     previous = logger.level
     logger.setLevel(logging.CRITICAL)  # we report failed blocks ourselves, with file:line
     try:
-        library = bibtexparser.parse_string(text)
+        # no middleware: values keep their delimiters, and `bibmacros` expands them the way
+        # BibTeX does (@string macros joined with #, month macros), then crossref/xdata
+        library = bibtexparser.parse_string(text, parse_stack=[])
     finally:
         logger.setLevel(previous)
+    expanded = _expanded_fields(library)
     citations: list[Citation] = []
     for block in library.blocks:
+        if isinstance(block, Entry) and block.entry_type.lower() == "xdata":
+            continue  # a field bundle for other entries to use, not a work
         line = (block.start_line or 0) + 1 if block.start_line is not None else None
         raw = block.raw if isinstance(block.raw, str) else ""
         if isinstance(block, Entry):
             key = block.key
+            problems: list[str] = []
             try:
-                fields = {f.key: f.value for f in block.fields if isinstance(f.value, str)}
+                fields = inherit(expanded, key.lower(), problems)
                 record = record_from_bibtex_fields(block.entry_type, fields)
             except Exception as exc:  # a field pylatexenc/pydantic cannot take: one entry only
                 citations.append(_error(key or f"{base}:{line}", raw, name, line, key, len(citations),
                                         f"cannot read entry {key!r}: {exc}"))
                 continue
             record.id = key
-            warnings: list[str] = []
+            warnings = list(problems)
             if not record.title and block.entry_type.lower() not in ("article",):
                 warnings.append("entry has no title")
             citations.append(
@@ -269,6 +276,19 @@ def read_bibtex(text: str, name: str) -> list[Citation]:
             cit.id = cid
         seen.add(cit.id)
     return citations
+
+
+def _expanded_fields(library: bibtexparser.Library) -> dict[str, tuple[str, dict[str, str]]]:
+    """key (lower case) → (entry type, fields with every value expanded); first entry wins."""
+    strings: dict[str, str] = {}
+    for string in library.strings:
+        if isinstance(string.value, str):
+            strings[string.key.lower()] = expand(string.value, strings)
+    out: dict[str, tuple[str, dict[str, str]]] = {}
+    for entry in library.entries:
+        fields = {f.key: expand(f.value, strings) for f in entry.fields if isinstance(f.value, str)}
+        out.setdefault(entry.key.lower(), (entry.entry_type, fields))
+    return out
 
 
 def _error(cid: str, raw: str, name: str, line: int | None, key: str | None, index: int,

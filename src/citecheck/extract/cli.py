@@ -27,7 +27,8 @@ class ExtractFormat(StrEnum):
 
 def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citation], list[str]]:
     """Citations from every path (``-`` = stdin) and the messages for inputs that failed."""
-    from citecheck.extract import InputError, detect_format, read_path, read_text
+    from citecheck.extract import InputError, detect_format, read_bytes, read_path
+    from citecheck.extract.decode import read_limited, read_stream
     from citecheck.extract.refparse.readings import attach_readings
 
     citations: list[Citation] = []
@@ -35,13 +36,12 @@ def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citat
     for path in paths:
         try:
             if str(path) == "-":
-                citations.extend(read_text(sys.stdin.read(), "<stdin>"))
+                citations.extend(read_bytes(read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>"))
             elif pages is not None and detect_format(str(path)) == "pdf":
                 from citecheck.extract.pdf import read_pdf
 
-                if not path.is_file():
-                    raise InputError(str(path), "no such file")
-                citations.extend(attach_readings(read_pdf(path.read_bytes(), str(path), pages=pages)))
+                # --pages reads the file itself: the same size limit applies
+                citations.extend(attach_readings(read_pdf(read_limited(path), str(path), pages=pages)))
             else:
                 citations.extend(read_path(path))
         except InputError as exc:

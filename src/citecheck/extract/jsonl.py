@@ -49,14 +49,34 @@ def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: i
                         parse_warnings=warnings)
     if isinstance(obj.get("csl"), dict):
         try:
-            record = Record.from_csl(obj["csl"])
+            record = Record.from_csl(_numbers_as_text(obj["csl"]))
         except ValidationError as exc:
-            reason = exc.errors()[0].get("msg", "invalid CSL item") if exc.errors() else str(exc)
-            return _error(cid, raw, name, line, index, f"invalid CSL item: {reason}")
+            errors = exc.errors()
+            where = ".".join(str(p) for p in errors[0]["loc"]) if errors else ""
+            reason = errors[0]["msg"] if errors else "invalid CSL item"
+            return _error(cid, raw, name, line, index,
+                          f"invalid CSL item: field {where!r}: {reason}" if where
+                          else f"invalid CSL item: {reason}")
         record.id = cid
         return Citation(id=cid, raw=raw, fields=record, provenance=prov)
     return _error(cid, raw, name, line, index,
                   "object has none of the keys 'text', 'bibtex' or 'csl' (with a value of the right type)")
+
+
+#: CSL "number" variables: the schema allows numbers or strings, the model keeps strings
+_NUMBER_FIELDS = ("volume", "issue", "page", "number", "edition", "number-of-pages",
+                  "number-of-volumes", "chapter-number", "collection-number", "version",
+                  "page-first", "citation-number", "part-number", "supplement-number")
+
+
+def _numbers_as_text(csl: dict[str, Any]) -> dict[str, Any]:
+    """``"volume": 12`` is valid CSL-JSON; read it as ``"12"``."""
+    out = dict(csl)
+    for key in _NUMBER_FIELDS:
+        value = out.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            out[key] = str(int(value)) if float(value).is_integer() else str(value)
+    return out
 
 
 def read_jsonl(text: str, name: str) -> list[Citation]:
@@ -64,8 +84,9 @@ def read_jsonl(text: str, name: str) -> list[Citation]:
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        raw = line.strip()
+    # only "\n" ends a line: U+2028, U+0085 and friends may stand raw inside JSON strings
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        raw = line.strip(" \t\r\f\v")
         if not raw:
             continue
         index = len(citations)

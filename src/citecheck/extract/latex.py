@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from citecheck.extract.errors import InputError
+from citecheck.extract.texfiles import TexProject
 from citecheck.model import Citation, Name, Provenance, Record, set_year
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
@@ -454,36 +455,6 @@ _CITE_RE = re.compile(
     r"\\(?:no)?[cC]ite[a-zA-Z]*\*?\s*(?:\[[^\]]*\]\s*){0,2}\{([^{}]*)\}"
     r"|\\[a-zA-Z]*cites\s*((?:(?:\[[^\]]*\]\s*){0,2}\{[^{}]*\}\s*)+)"
 )
-_INPUT_RE = re.compile(r"\\(?:input|include|subfile)\s*\{([^{}]+)\}")
-
-
-def _resolve(base: Path, ref: str, suffix: str) -> Path:
-    path = Path(ref.strip())
-    if not path.suffix:
-        path = path.with_name(path.name + suffix)
-    return path if path.is_absolute() else base / path
-
-
-def _collect_tex(text: str, name: str, base: Path, depth: int = 0,
-                 seen: set[Path] | None = None) -> list[tuple[str, str]]:
-    """(file name, comment-free text) of the .tex file and every \\input/\\include it pulls in."""
-    seen = seen if seen is not None else set()
-    files = [(name, text)]
-    if depth > 8:
-        return files
-    for m in _INPUT_RE.finditer(text):
-        path = _resolve(base, m.group(1), ".tex")
-        if path in seen or not path.is_file():
-            continue
-        seen.add(path)
-        try:
-            sub = _strip_comments(path.read_text(encoding="utf-8", errors="replace"))
-        except OSError:
-            continue
-        files.extend(_collect_tex(sub, str(path), base, depth + 1, seen))
-    return files
-
-
 def cited_keys(text: str) -> tuple[list[str], bool]:
     """Keys in citation order (first use), and whether ``\\nocite{*}`` asks for every entry."""
     keys: list[str] = []
@@ -502,10 +473,10 @@ def cited_keys(text: str) -> tuple[list[str], bool]:
 
 def read_tex(text: str, name: str) -> list[Citation]:
     """Citations of a LaTeX document: its ``thebibliography`` and the ``.bib`` files it names."""
-    base = Path(name).parent if name not in ("<stdin>", "-") else Path.cwd()
+    project = TexProject(name, len(text.encode("utf-8")))
     text = _strip_comments(text)
     out: list[Citation] = []
-    files = _collect_tex(text, name, base)
+    files = project.collect(text, _strip_comments)
     # thebibliography environments, in the .tex or a file it \input s; line numbers stay true.
     for fname, ftext in files:
         for m in _BEGIN_BIB_RE.finditer(ftext):
@@ -520,16 +491,18 @@ def read_tex(text: str, name: str) -> list[Citation]:
             if ref.strip():
                 bib_refs.append((ref.strip(), _line_of(full, m.start()) if m.start() < len(text) else 0))
     if bib_refs:
-        out.extend(_read_bib_resources(full, bib_refs, base, name, start=len(out)))
-    elif not out:
+        out.extend(_read_bib_resources(full, bib_refs, project, name, start=len(out)))
+    elif not out and not project.refused:
         bbl = Path(name).with_suffix(".bbl")
         if name not in ("<stdin>", "-") and bbl.is_file():
-            return _read_bbl(bbl.read_text(encoding="utf-8", errors="replace"), str(bbl), "bbl")
+            return _read_bbl(project.read(bbl), str(bbl), "bbl")
         raise InputError(name, "no thebibliography, \\bibliography{...} or \\addbibresource{...} found")
-    return out
+    refused = [_error_citation(name, ref, None, 0, "tex", f"{ref!r} not read: {why}",
+                               key=f"{name}#refused:{ref}") for ref, why in project.refused]
+    return _renumber([*refused, *out], 0) if refused else out
 
 
-def _read_bib_resources(tex: str, refs: list[tuple[str, int]], base: Path, name: str,
+def _read_bib_resources(tex: str, refs: list[tuple[str, int]], project: TexProject, name: str,
                         start: int) -> list[Citation]:
     from citecheck.extract.bibtex import read_bibtex
 
@@ -539,12 +512,14 @@ def _read_bib_resources(tex: str, refs: list[tuple[str, int]], base: Path, name:
     read_files: list[str] = []
     missing: list[tuple[Path, int]] = []
     for ref, line in refs:
-        path = _resolve(base, ref, ".bib")
+        path = project.resolve(ref, ".bib")
+        if path is None:
+            continue  # outside the document's folder: reported by read_tex
         if not path.is_file():
             missing.append((path, line))
             continue
         try:
-            cites = read_bibtex(path.read_text(encoding="utf-8-sig", errors="replace"), str(path))
+            cites = read_bibtex(project.read(path), str(path))
         except InputError as exc:
             problems.append(_error_citation(name, f"\\bibliography{{{ref}}}", line or None,
                                             0, "tex", f"cannot read {path}: {exc.reason}"))
@@ -557,7 +532,7 @@ def _read_bib_resources(tex: str, refs: list[tuple[str, int]], base: Path, name:
     bbl = Path(name).with_suffix(".bbl")
     if missing and bbl.is_file() and not read_files:
         # The .bib is gone but the compiled .bbl is here: it holds exactly the cited works.
-        cites = _read_bbl(bbl.read_text(encoding="utf-8", errors="replace"), str(bbl), "bbl")
+        cites = _read_bbl(project.read(bbl), str(bbl), "bbl")
         for c in cites:
             c.parse_warnings.append(f"{missing[0][0]} not found; read the compiled {bbl.name}")
         return _renumber(cites, start)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import tempfile
 import time
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from citecheck.index.search import LocalIndex
 
 EMBEDDED_NAME = "embedded-corpus.jsonl.gz"
+log = logging.getLogger(__name__)
 
 
 def embedded_corpus_path() -> Path:
@@ -61,7 +63,29 @@ def default_index_path() -> Path:
     target = cache_dir() / name
     if not target.is_file():
         _build_atomically(source, target)
+    elif (problem := _damage(target)) is not None:
+        # our own file, so rebuilding loses nothing; say so, a damaged disk may need attention
+        log.warning("the default index %s is damaged (%s); rebuilding it", target, problem)
+        _build_atomically(source, target)
     return target
+
+
+def _damage(target: Path) -> str | None:
+    """Why the default index is unusable, or None; checked once per file state per process."""
+    stat = target.stat()
+    return _checked(target, stat.st_size, stat.st_mtime_ns)
+
+
+@lru_cache(maxsize=4)
+def _checked(target: Path, size: int, mtime_ns: int) -> str | None:
+    from citecheck.index.health import check_index
+    from citecheck.index.search import IndexOpenError
+
+    try:
+        check_index(target)
+    except IndexOpenError as exc:
+        return str(exc)
+    return None
 
 
 def _build_atomically(source: Path, target: Path) -> None:

@@ -42,8 +42,9 @@ ROW_BUDGET = 600  # while the words' titles add up to no more than this many
 PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words
 
 
-class IndexOpenError(CitecheckError):
-    """The file is missing, not SQLite, or not a citecheck index."""
+class IndexOpenError(CitecheckError, ValueError):
+    """The file is missing, not SQLite, or not a citecheck index (a ValueError, so callers that
+    turn bad input into exit 2 with a message treat it as one)."""
 
 
 class LocalIndex:

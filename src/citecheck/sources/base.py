@@ -33,9 +33,11 @@ class SourceSkipped(SourceError):
 class OfflineSource:
     """Stands in for a live source offline: everything not already cached is skipped."""
 
-    def __init__(self, name: str, supports: frozenset[str], scopes: tuple[str, ...] = ()) -> None:
+    def __init__(self, name: str, supports: frozenset[str], base: str = "",
+                 scopes: tuple[str, ...] = ()) -> None:
         self.name = name
         self.supports = supports
+        self.base = base  # the configured base URL: cache keys include it
         self.scopes = scopes  # a cached "not found" proves as much as a fresh one
 
     def covers(self, citation: Citation) -> bool:

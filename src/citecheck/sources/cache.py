@@ -1,7 +1,8 @@
 """SQLite response cache for live sources, and a `CachedSource` wrapper.
 
-Keys are (source, kind, normalised request) and never contain secrets (they are built from the
-citation's fields, not from URLs). Found records live 30 days by default, "not found" answers
+Keys are (source, kind, base URL + normalised request) and never contain secrets (they are built
+from the citation's fields and the service's configured base URL, never from request URLs): an
+answer from a test server or a mirror is never taken for the real service's. Found records live 30 days by default, "not found" answers
 1 day, errors are never stored (a source that failed must be asked again next run).
 """
 
@@ -12,9 +13,9 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 
@@ -24,6 +25,7 @@ from citecheck.sources.base import Source, SourceError
 from citecheck.titles import title_key
 from citecheck.venues import canonical_journal
 
+T = TypeVar("T")
 DAY = 86400.0
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
@@ -54,6 +56,7 @@ class ResponseCache:
         self.ttl_found = ttl_found_days * DAY
         self.ttl_notfound = ttl_notfound_days * DAY
         self._db: sqlite3.Connection | None = None
+        self.corrupt_rows = 0  # rows read this run that could not be decoded (treated as misses)
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -76,7 +79,11 @@ class ResponseCache:
             return False, None  # a broken cache never breaks a run
         if row is None or row[1] < time.time():
             return False, None
-        return True, json.loads(row[0])
+        try:
+            return True, json.loads(row[0])
+        except ValueError:
+            self.corrupt_rows += 1  # a damaged row is a miss; the next answer replaces it
+            return False, None
 
     def put(self, source: str, kind: str, key: str, value: Any) -> None:
         found = value not in (None, [])
@@ -89,26 +96,49 @@ class ResponseCache:
             )
 
     def info(self) -> dict[str, Any]:
+        """Counts, and ``corrupt``: rows that cannot be decoded (None when all are fine), or the
+        reason the file cannot be read at all (then the counts are zero)."""
+        empty = {"path": str(self.path), "entries": 0, "found": 0, "not_found": 0, "expired": 0,
+                 "bytes": 0, "by_source": {}, "corrupt": None}
         if not self.path.exists():
-            return {"path": str(self.path), "entries": 0, "found": 0, "not_found": 0,
-                    "expired": 0, "bytes": 0, "by_source": {}}
-        now = time.time()
+            return empty
+        try:
+            return {**empty, **self._counts(), "bytes": self.path.stat().st_size}
+        except sqlite3.Error as exc:
+            return {**empty, "bytes": self.path.stat().st_size,
+                    "corrupt": f"unreadable cache file ({exc}); `citecheck cache clear` or delete it"}
+
+    def _counts(self) -> dict[str, Any]:
         db = self.db
         total, found, expired = db.execute(
             "SELECT COUNT(*), COALESCE(SUM(found),0), COALESCE(SUM(expires < ?),0) FROM responses",
-            (now,),
+            (time.time(),),
         ).fetchone()
         by_source = dict(db.execute("SELECT source, COUNT(*) FROM responses GROUP BY source"))
-        return {"path": str(self.path), "entries": total, "found": found,
-                "not_found": total - found, "expired": expired,
-                "bytes": self.path.stat().st_size, "by_source": by_source}
+        bad = 0
+        for kind, value in db.execute("SELECT kind, value FROM responses"):
+            try:
+                (_load if kind in ("doi", "arxiv") else _load_list)(json.loads(value))
+            except (ValueError, TypeError, AttributeError, KeyError):
+                bad += 1
+        return {"entries": total, "found": found, "not_found": total - found, "expired": expired,
+                "by_source": by_source,
+                "corrupt": f"{bad} damaged rows (read as misses and replaced)" if bad else None}
 
     def clear(self, source: str | None = None) -> int:
         if not self.path.exists():
             return 0
-        cur = (self.db.execute("DELETE FROM responses WHERE source=?", (source,)) if source
-               else self.db.execute("DELETE FROM responses"))
-        self.db.execute("VACUUM")
+        try:
+            cur = (self.db.execute("DELETE FROM responses WHERE source=?", (source,)) if source
+                   else self.db.execute("DELETE FROM responses"))
+            self.db.execute("VACUUM")
+        except sqlite3.DatabaseError:
+            if source:
+                raise
+            self.close()  # an unreadable cache file: clearing it means starting afresh
+            for leftover in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                leftover.unlink(missing_ok=True)
+            return 0
         return cur.rowcount
 
     def close(self) -> None:
@@ -143,6 +173,12 @@ def _load(value: Any) -> Record | None:
     return None if value is None else Record.from_csl(value)
 
 
+def _load_list(value: Any) -> list[Record]:
+    if not isinstance(value, list):
+        raise TypeError("a cached list is not a list")
+    return [Record.from_csl(v) for v in value]
+
+
 def search_key(citation: Citation, limit: int) -> str:
     f = citation.fields
     authors = ",".join(name_key(n.family or n.literal) for n in f.author[:3])
@@ -163,17 +199,27 @@ class CachedSource(Source):
         self.last_resort = bool(getattr(source, "last_resort", False))
         self.hits = 0
         self.misses = 0
+        base = getattr(source, "base", None) or getattr(source, "url", None) or ""
+        self.prefix = f"{str(base).rstrip('/')}|" if base else ""
 
     def covers(self, citation: Citation) -> bool:
         return self.inner.covers(citation)
 
-    def _get(self, kind: str, key: str) -> tuple[bool, Any]:
-        hit, value = self.cache.get(self.name, kind, key)
+    def _get(self, kind: str, key: str, load: Callable[[Any], T]) -> tuple[bool, T | None]:
+        """(hit, decoded value); a row that does not decode to records is a miss."""
+        hit, value = self.cache.get(self.name, kind, self.prefix + key)
+        loaded: T | None = None
+        if hit:
+            try:
+                loaded = load(value)
+            except (ValueError, TypeError, AttributeError, KeyError):  # pydantic errors included
+                self.cache.corrupt_rows += 1
+                hit = False
         if hit:
             self.hits += 1
         else:
             self.misses += 1
-        return hit, value
+        return hit, loaded
 
     async def lookup_doi(self, doi: str) -> Record | None:
         return (await self.lookup_doi_many([doi]))[doi]
@@ -185,9 +231,9 @@ class CachedSource(Source):
         out: dict[str, Record | None] = {}
         missing = []
         for ident in dict.fromkeys(ids):
-            hit, value = self._get(kind, ident.lower())
+            hit, value = self._get(kind, ident.lower(), _load)
             if hit:
-                out[ident] = _load(value)
+                out[ident] = value
             else:
                 missing.append(ident)
         if missing:
@@ -197,7 +243,7 @@ class CachedSource(Source):
                 fetched = await self.inner.lookup_arxiv_many(missing)
             for ident in missing:
                 record = fetched.get(ident)
-                self.cache.put(self.name, kind, ident.lower(), _dump(record))
+                self.cache.put(self.name, kind, self.prefix + ident.lower(), _dump(record))
                 out[ident] = record
         return out
 
@@ -211,20 +257,20 @@ class CachedSource(Source):
         self, journal: str, volume: str, page: str, year: int | None = None
     ) -> list[Record]:
         key = "|".join([canonical_journal(journal), volume.lower(), page.lower(), str(year or "")])
-        hit, value = self._get("journal", key)
-        if hit:
-            return [Record.from_csl(v) for v in value]
+        hit, found = self._get("journal", key, _load_list)
+        if hit and found is not None:
+            return found
         records = await self.inner.lookup_journal(journal, volume, page, year)
-        self.cache.put(self.name, "journal", key, [r.to_csl() for r in records])
+        self.cache.put(self.name, "journal", self.prefix + key, [r.to_csl() for r in records])
         return records
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         key = search_key(citation, limit)
-        hit, value = self._get("search", key)
-        if hit:
-            return [Record.from_csl(v) for v in value]
+        hit, found = self._get("search", key, _load_list)
+        if hit and found is not None:
+            return found
         records = await self.inner.search(citation, limit)
-        self.cache.put(self.name, "search", key, [r.to_csl() for r in records])
+        self.cache.put(self.name, "search", self.prefix + key, [r.to_csl() for r in records])
         return records
 
     async def aclose(self) -> None:

@@ -39,6 +39,8 @@ def info_command(
                f" {data['expired']} expired), {data['bytes']} bytes")
     for source, count in sorted(data["by_source"].items()):
         typer.echo(f"  {source}: {count}")
+    if data.get("corrupt"):
+        typer.echo(f"corrupt: {data['corrupt']}", err=True)
 
 
 @cache_app.command("clear")

@@ -34,6 +34,8 @@ ENV_VARS: dict[str, str] = {
     "CITECHECK_DOI_URL": "doi_url",
     "CITECHECK_OPENLIBRARY_URL": "openlibrary_url",
     "CITECHECK_TIMEOUT": "timeout",
+    "CITECHECK_CONNECT_TIMEOUT": "connect_timeout",
+    "CITECHECK_MAX_BODY_MB": "max_body_mb",
     "CITECHECK_MAX_RETRIES": "max_retries",
     "CITECHECK_RATE_SCALE": "rate_scale",
     "CITECHECK_CACHE_DIR": "cache_dir",
@@ -60,7 +62,10 @@ class SourceConfig(BaseModel):
     doi_url: str = "https://doi.org"  # the DOI registry's handle API lives under /api/handles
     openlibrary_url: str = "https://openlibrary.org"
 
-    timeout: float = Field(default=20.0, gt=0)  # seconds per request (read/connect/pool)
+    timeout: float = Field(default=20.0, gt=0)  # seconds per request to read/write/wait
+    connect_timeout: float = Field(default=10.0, gt=0)  # seconds to open a connection
+    #: a response body past this many MiB is abandoned (the source could not answer)
+    max_body_mb: float = Field(default=20.0, gt=0)
     max_retries: int = Field(default=4, ge=0, le=10)  # retries after the first attempt
     backoff_base: float = Field(default=1.0, ge=0)  # first backoff step, seconds
     backoff_max: float = Field(default=30.0, ge=0)
@@ -69,6 +74,13 @@ class SourceConfig(BaseModel):
     cache_dir: str | None = None
     cache_ttl_found_days: float = 30.0
     cache_ttl_notfound_days: float = 1.0
+
+    def credentials(self) -> list[str]:
+        """API keys and tokens: what must never reach another origin (the contact address is
+        only a courtesy and may follow an allowed redirect)."""
+        return [v.get_secret_value() for v in (self.s2_api_key, self.openalex_api_key,
+                                               self.inspire_token)
+                if v is not None and v.get_secret_value()]
 
     def secrets(self) -> list[str]:
         """Secret values, for redaction."""

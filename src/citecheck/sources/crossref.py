@@ -111,7 +111,7 @@ class CrossrefSource(Source):
 
     async def lookup_doi(self, doi: str) -> Record | None:
         url = f"{self.base}/works/{urllib.parse.quote(doi, safe='/:;()')}"
-        body = await self.http.request("GET", url)
+        body = await self.http.request("GET", url, not_found=(404,))  # lookup: 404 = no such DOI
         if body is None:
             return None
         require(isinstance(body, dict) and isinstance(body.get("message"), dict), self.name,

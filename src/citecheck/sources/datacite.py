@@ -75,7 +75,7 @@ class DataCiteSource(Source):
 
     async def lookup_doi(self, doi: str) -> Record | None:
         url = f"{self.base}/dois/{urllib.parse.quote(doi, safe='/')}"
-        body = await self.http.request("GET", url)
+        body = await self.http.request("GET", url, not_found=(404,))  # lookup: 404 = no such DOI
         if body is None:
             return None
         require(isinstance(body, dict) and isinstance(body.get("data"), dict), self.name,

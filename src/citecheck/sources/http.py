@@ -28,6 +28,7 @@ import httpx
 from aiolimiter import AsyncLimiter
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
+from citecheck.deadline import waiting_on
 from citecheck.sources.base import SourceError
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.connectivity import OFFLINE_REASON, connectivity
@@ -37,6 +38,15 @@ from citecheck.sources.errors import (
     RequestRejectedError,
     ServerError,
     SourceTimeoutError,
+)
+from citecheck.sources.guard import (
+    BUDGET,
+    MAX_REDIRECTS,
+    may_follow,
+    origin,
+    read_capped,
+    strip_headers,
+    strip_query,
 )
 
 log = logging.getLogger(__name__)
@@ -161,6 +171,7 @@ class HostState:
         self.requests_sent = 0
         # circuit breaker: a host that keeps failing is not hammered (nor waited on) per call
         self.failures = 0
+        self.last_failure = ""
         self.open_until = 0.0
         self._limiter: AsyncLimiter | None = None
         self._limiter_loop: asyncio.AbstractEventLoop | None = None
@@ -185,11 +196,12 @@ class HostState:
     def circuit_open(self) -> bool:
         return time.monotonic() < self.open_until
 
-    def record(self, ok: bool) -> None:
+    def record(self, ok: bool, reason: str = "") -> None:
         if ok:
             self.failures = 0
             return
         self.failures += 1
+        self.last_failure = reason or self.last_failure
         if self.failures >= BREAKER_FAILURES:
             self.open_until = time.monotonic() + BREAKER_COOLDOWN / self.scale
 
@@ -247,11 +259,15 @@ class HttpClient:
         limits: Mapping[str, RateLimit],
         *,
         headers: Mapping[str, str] | None = None,
+        allowed_hosts: Iterable[str] = (),
     ) -> None:
         self.source = source
         self.config = config
         self.limits = dict(limits)  # lane → limit; "default" must exist
+        #: other hosts a redirect may lead to (credentials are stripped on the way)
+        self.allowed_hosts = frozenset(allowed_hosts)
         self._secrets = config.secrets()
+        self._credentials = config.credentials()
         ua = f"citecheck/{_version()} (https://github.com/citecheck/citecheck"
         if config.mailto is not None and config.mailto.get_secret_value():
             ua += f"; mailto:{config.mailto.get_secret_value()}"
@@ -268,11 +284,12 @@ class HttpClient:
         entry = self._clients.get(host)
         if entry is None or entry[0] is not loop:
             conc = max(lim.concurrency for lim in self.limits.values())
+            # headers travel per request (never as client defaults), so that a redirect to an
+            # allow-listed host can leave the credentials behind
             client = httpx.AsyncClient(
-                headers=self.headers,
-                timeout=httpx.Timeout(self.config.timeout),
+                timeout=httpx.Timeout(self.config.timeout, connect=self.config.connect_timeout),
                 limits=httpx.Limits(max_connections=conc + 1, max_keepalive_connections=conc),
-                follow_redirects=True,
+                follow_redirects=False,
             )
             self._clients[host] = (loop, client)
             return client
@@ -308,22 +325,39 @@ class HttpClient:
         headers: Mapping[str, str] | None = None,
         lane: str = "default",
         expect: Expect = "json",
-        not_found: Iterable[int] = (404,),
+        not_found: Iterable[int] = (),
         accept: Iterable[int] = (),
     ) -> Any:
         """Send with limits and retries; return the parsed body, or None for a not-found status.
 
-        Raises a `SourceError` subclass when the source could not answer.
+        `not_found` is for identifier lookups only (``/works/{doi}`` answering 404 means "no such
+        DOI"); a search or list endpoint answering 404 is not where it should be, so by default
+        every 4xx is a failure. Raises a `SourceError` subclass when the source could not answer.
         """
+        with waiting_on(self.source):  # what a citation out of time was waiting for
+            return await self._request(method, url, params, json_body, headers, lane, expect,
+                                       frozenset(not_found), frozenset(accept))
+
+    async def _request(
+        self,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None,
+        json_body: Any,
+        headers: Mapping[str, str] | None,
+        lane: str,
+        expect: Expect,
+        missing: frozenset[int],
+        parse_anyway: frozenset[int],
+    ) -> Any:
         attempts = self.config.max_retries + 1
-        missing = frozenset(not_found)
-        parse_anyway = frozenset(accept)
         state = self.state(url, lane)
         if connectivity().offline:
             raise ServerError(self.source, OFFLINE_REASON)
         if state.circuit_open():
-            raise ServerError(self.source, f"skipped: {state.failures} consecutive failed calls,"
-                                           " pausing this host")
+            last = f" (last: {state.last_failure})" if state.last_failure else ""
+            raise ServerError(self.source, f"skipped: {state.failures} consecutive failed calls"
+                                           f"{last}, pausing this host")
         try:
             async for attempt in AsyncRetrying(
                 stop=stop_after_attempt(attempts),
@@ -338,7 +372,7 @@ class HttpClient:
                     state.record(True)
                     return result
         except _Retry as exc:
-            state.record(False)
+            state.record(False, self.redact(exc.reason))
             reason = self.redact(f"{exc.reason} (gave up after {attempts} attempts)")
             raise exc.kind(self.source, reason) from None
         raise ServerError(self.source, "no attempt was made")  # pragma: no cover
@@ -367,9 +401,7 @@ class HttpClient:
             state.requests_sent += 1
             net.attempt(host)
             try:
-                response = await client.request(
-                    method, url, params=params, json=json_body, headers=headers
-                )
+                response, body = await self._send(client, method, url, params, json_body, headers)
             except (httpx.ConnectError, httpx.ConnectTimeout) as exc:
                 if net.connect_failed(host):
                     raise ServerError(self.source, OFFLINE_REASON) from None
@@ -385,11 +417,53 @@ class HttpClient:
                     self.source, self.redact(f"request failed: {exc}")
                 ) from None
             net.answered(host)
-        return self._handle(response, state, expect, missing, parse_anyway)
+        try:
+            return self._handle(response, body, state, expect, missing, parse_anyway)
+        finally:
+            BUDGET.give(len(body))
+
+    async def _send(
+        self,
+        client: httpx.AsyncClient,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None,
+        json_body: Any,
+        headers: Mapping[str, str] | None,
+    ) -> tuple[httpx.Response, bytes]:
+        """One request, following redirects only where `may_follow` allows, with the body read
+        under the size limit. Credentials never go to an origin other than the first one."""
+        start = httpx.URL(url)
+        target = start.copy_merge_params(dict(params)) if params else start
+        sent = {**self.headers, **(headers or {})}
+        limit = int(self.config.max_body_mb * (1 << 20))
+        for _hop in range(MAX_REDIRECTS + 1):
+            request = client.build_request(method, target, json=json_body, headers=sent)
+            response = await client.send(request, stream=True)
+            try:
+                location = response.headers.get("location")
+                if not (response.is_redirect and location):
+                    return response, await read_capped(response, self.source, limit)
+            finally:
+                await response.aclose()
+            nxt = response.url.join(location)
+            if not may_follow(start, nxt, self.allowed_hosts):
+                raise RequestRejectedError(
+                    self.source, f"HTTP {response.status_code} redirect to another host"
+                                 f" ({nxt.host or nxt.scheme}) not followed")
+            if origin(nxt) != origin(start):
+                sent = strip_headers(sent, self._credentials)
+                nxt = strip_query(nxt, self._credentials)
+            if response.status_code == 303 or (response.status_code in (301, 302)
+                                               and method == "POST"):
+                method, json_body = "GET", None
+            target = nxt
+        raise RequestRejectedError(self.source, f"more than {MAX_REDIRECTS} redirects")
 
     def _handle(
         self,
         response: httpx.Response,
+        body: bytes,
         state: HostState,
         expect: Expect,
         missing: frozenset[int],
@@ -410,15 +484,19 @@ class HttpClient:
         if code in missing:
             return None
         if code in parse_anyway:
-            return self._parse(response, expect)
-        if code >= 400:
+            return self._parse(response, body, expect)
+        if code >= 300:
             raise RequestRejectedError(
                 self.source, self.redact(f"HTTP {code} for {response.request.url.path}")
             )
-        return self._parse(response, expect)
+        return self._parse(response, body, expect)
 
-    def _parse(self, response: httpx.Response, expect: Expect) -> Any:
-        text = response.text
+    def _parse(self, response: httpx.Response, body: bytes, expect: Expect) -> Any:
+        charset = response.charset_encoding or "utf-8"
+        try:
+            text = body.decode(charset, errors="replace")
+        except LookupError:  # a charset name Python does not know
+            text = body.decode("utf-8", errors="replace")
         ctype = response.headers.get("content-type", "").lower()
         head = text.lstrip()[:200].lower()
         if expect != "text" and ("text/html" in ctype or head.startswith(("<!doctype html", "<html"))):

@@ -93,7 +93,9 @@ class InspireSource(Source):
         return is_physics(citation.fields)
 
     async def _one(self, path: str) -> Record | None:
-        body = await self.http.request("GET", f"{self.base}{path}", params={"fields": FIELDS})
+        # an identifier lookup: 404 means "no such record"
+        body = await self.http.request("GET", f"{self.base}{path}", params={"fields": FIELDS},
+                                       not_found=(404,))
         if body is None:
             return None
         require(isinstance(body, dict) and isinstance(body.get("metadata"), dict), self.name,

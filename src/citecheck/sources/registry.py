@@ -78,11 +78,11 @@ def build_sources(
 
     ``names=None`` means the defaults (OpenAlex only when an API key is configured, since it
     refuses keyless requests; a failing default would turn every unknown citation UNVERIFIED).
-    Offline there are none: the index and what is already in the index answer alone.
+    Offline: stand-ins that answer from the cache and say "not asked" for everything else.
     """
     chosen = resolve_names(names)
     if offline:
-        return _cache_only(chosen, config) if use_cache else []
+        return _cache_only(chosen, config, use_cache)
     if names is None and config.openalex_api_key is None:
         log.info("OpenAlex skipped: no OPENALEX_API_KEY (it refuses keyless requests)")
         chosen = [n for n in chosen if n != "openalex"]
@@ -97,24 +97,34 @@ def build_sources(
     return [CachedSource(source, cache) for source in sources]
 
 
-def _cache_only(chosen: Sequence[str], config: SourceConfig) -> list[Source]:
+def _cache_only(chosen: Sequence[str], config: SourceConfig, use_cache: bool) -> list[Source]:
     """Offline: answers already in the response cache, and nothing from the network."""
     from citecheck.sources.base import OfflineSource
     from citecheck.sources.cache import CachedSource, ResponseCache, default_cache_path
 
     path = Path(config.cache_dir) / "sources.sqlite" if config.cache_dir else default_cache_path()
-    if not path.exists():
-        return []
-    cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
-                          ttl_notfound_days=config.cache_ttl_notfound_days)
     supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
                 "websearch": {"search"}, "doi": {"doi"}, "openlibrary": {"search"}}
-    # OfflineSource answers like a Source (every lookup is skipped) without subclassing it
-    return [CachedSource(OfflineSource(name, frozenset(supports.get(name, ())),  # type: ignore[arg-type]
-                                       tuple(getattr(_factory(name), "scopes", ()))), cache)
-            for name in chosen]
+    offline = [OfflineSource(name, frozenset(supports.get(name, ())), base_url(name, config),
+                             tuple(getattr(_factory(name), "scopes", ())))
+               for name in chosen]
+    if not use_cache or not path.exists():
+        # nothing cached yet: every source is "not asked", and the verdicts say so
+        return list(offline)  # type: ignore[arg-type]
+    cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
+                          ttl_notfound_days=config.cache_ttl_notfound_days)
+    return [CachedSource(source, cache) for source in offline]  # type: ignore[arg-type]
+
+
+def base_url(name: str, config: SourceConfig) -> str:
+    """The configured base URL of a source, as its adapter forms it (part of cache keys)."""
+    if name == "websearch":
+        url = (config.searxng_url or "").rstrip("/")
+        return url if not url or url.endswith("/search") else url + "/search"
+    field = {"semanticscholar": "s2_url"}.get(name, f"{name}_url")
+    return str(getattr(config, field, "") or "").rstrip("/")
 
 
 __all__ = ["ALIASES", "ALL_SOURCES", "DEFAULT_SOURCES", "build_sources", "resolve_names"]

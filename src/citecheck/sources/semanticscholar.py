@@ -69,6 +69,16 @@ def to_record(paper: dict[str, Any]) -> Record:
     return finish(record, source_api="semanticscholar", arxiv=clean_text(ext.get("ArXiv")))
 
 
+def _no_match(body: Any) -> bool:
+    """S2 answers "nothing matched" with a 404 and this body; any other 404 (a proxy's page, an
+    endpoint that moved) is a failure, never "no results"."""
+    if isinstance(body, dict) and "data" not in body:
+        error = str(body.get("error") or "")
+        require("not found" in error.lower(), "semanticscholar", f"HTTP 404 ({error[:60]!r})")
+        return True
+    return False
+
+
 @guarded
 class SemanticScholarSource(Source):
     name = "semanticscholar"
@@ -121,8 +131,9 @@ class SemanticScholarSource(Source):
         if not title:
             return []
         params: dict[str, str] = {"query": title[:300], "fields": FIELDS}
-        body = await self.http.request("GET", f"{self.base}/paper/search/match", params=params)
-        if body is None:  # 404 "Title match not found"
+        body = await self.http.request("GET", f"{self.base}/paper/search/match", params=params,
+                                       accept=(404,))
+        if _no_match(body):  # S2's documented 404 {"error": "Title match not found"}
             return []
         require(isinstance(body, dict) and isinstance(body.get("data", []), list), self.name,
                 "no data list")
