@@ -146,3 +146,39 @@ def test_table_shows_a_short_reading_not_the_raw_source() -> None:
     assert "Keys & Dutton (1963)" in result.stdout
     assert "@article{" not in result.stdout and "author  =" not in result.stdout
     assert "references.bib:4" in result.stdout
+
+
+def _retracted(label: Label, n: int) -> Verdict:
+    record = Record(id=f"r{n}", title="25Mg NMR study of the MgB2 superconductor", DOI="10.1103/x.65.100518")
+    return Verdict(
+        citation=Citation(id=f"cit{n}", raw=f"Mali M. et al. 2002, Phys. Rev. B 65, 100518 ({n})",
+                          provenance=Provenance(file="refs.bib", line=n, key=f"k{n}")),
+        label=label, match=record, match_source="crossref", matched_by="doi",
+        retracted={"kind": "retraction", "notice": "10.1103/x.retraction", "date": "2021-03-09",
+                   "source": "crossref"})
+
+
+def test_html_and_sarif_show_a_retracted_work() -> None:
+    verdicts = [_retracted(Label.EXACT, 1), _retracted(Label.MINOR, 2), _retracted(Label.UNVERIFIED, 3)]
+    verdicts[2].match = None
+    page = render_html(verdicts)
+    cards = {m.split('"')[0]: m for m in page.split('<article class="card" data-label="')[1:]}
+    for label in ("EXACT", "MINOR"):
+        assert '<span class="badge retracted">RETRACTED</span>' in cards[label]
+        assert "retraction notice 10.1103/x.retraction, 2021-03-09, per crossref" in cards[label]
+    summary = page.split('<section class="summary">')[1].split("</section>")[0]
+    assert "3 citation(s) of a retracted work" in summary and 'href="#c1"' in summary
+    assert "RETRACTED" not in render_html([Verdict(citation=Citation(id="x", raw="x"), label=Label.EXACT)])
+
+    log = json.loads(render_sarif(verdicts))
+    pytest.importorskip("jsonschema").Draft4Validator(
+        json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(log)
+    results = log["runs"][0]["results"]
+    got = sorted((r["properties"]["citation_id"], r["ruleId"], r["level"]) for r in results)
+    assert got == [("cit1", "citecheck/retracted", "warning"),
+                   ("cit2", "citecheck/other", "warning"), ("cit2", "citecheck/retracted", "warning"),
+                   ("cit3", "citecheck/unverified", "note")]
+    assert all(r["properties"]["retracted"]["notice"] == "10.1103/x.retraction" for r in results)
+    warning = next(r for r in results if r["ruleId"] == "citecheck/retracted")
+    assert "10.1103/x.retraction" in warning["message"]["text"]
+    assert warning["locations"][0]["physicalLocation"]["region"]["startLine"] == 1

@@ -83,7 +83,7 @@ def test_flag_in_every_output_format_and_fail_on(tmp_path: Path, crossref_server
     [v] = json.loads(res.stdout)["verdicts"]
     assert v["label"] == Label.EXACT.value
     assert v["retracted"]["notice"] == "10.1103/physrevb.65.100518.retraction"
-    for fmt in ("jsonl", "csv", "markdown", "table"):
+    for fmt in ("jsonl", "csv", "markdown", "table", "html", "sarif"):
         out = tmp_path / f"report.{fmt}"
         res = runner.invoke(app, [*base, "-f", fmt, "-o", str(out)])
         assert res.exit_code == 0, (fmt, res.output)

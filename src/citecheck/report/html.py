@@ -21,6 +21,7 @@ from citecheck.report.base import ReportFormat
 from citecheck.report.describe import where
 from citecheck.report.html_assets import COLOURS, CSS, JS
 from citecheck.report.summary import label_counts, source_coverage
+from citecheck.retraction import describe
 
 #: the fields shown side by side: (CSL field, heading)
 FIELDS = [
@@ -98,7 +99,10 @@ def _summary(verdicts: Sequence[Verdict], seconds: float | None) -> str:
         f"{_e(name)}: asked {row['asked']}, answered {row['answered']}, failed {row['failed']}, "
         f"skipped {row['skipped']}" for name, row in coverage.items())
     took = f" in {seconds:.1f} s" if seconds is not None else ""
-    return (f'<section class="summary"><div><div class="counts">{boxes}</div>'
+    retracted = [n for n, v in enumerate(verdicts, 1) if v.retracted]
+    warn = (f'<p class="retracted">{len(retracted)} citation(s) of a retracted work: '
+            + ", ".join(f'<a href="#c{n}">#{n}</a>' for n in retracted) + "</p>") if retracted else ""
+    return (f'<section class="summary"><div><div class="counts">{boxes}</div>{warn}'
             f'<p class="meta">{len(verdicts)} citation(s) checked{took}. Sources — '
             f"{sources or 'none'}</p></div>{_chart(counts)}</section>")
 
@@ -170,11 +174,15 @@ def card(verdict: Verdict, number: int) -> str:
     score = "" if verdict.score is None else f'<span class="meta">score {verdict.score:.1f}</span>'
     error = (f'<p class="why">Could not read this entry: {_e(verdict.citation.error)}</p>'
              if verdict.citation.error else "")
+    badge = notice = ""
+    if verdict.retracted:
+        badge = ' <span class="badge retracted">RETRACTED</span>'
+        notice = f'<p class="retracted">{_e(describe(verdict.retracted))}</p>'
     return (
         f'<article class="card" data-label="{_e(label)}" style="--c:{COLOURS[label]}" '
         f'id="c{number}"><header><span class="badge">{_e(label)}</span> <b>#{number}</b> '
-        f'<span class="where">{_e(where(verdict) or verdict.citation.id)}</span> {score}</header>'
-        f'<div class="raw">{_e(verdict.citation.raw.strip())}</div>{error}'
+        f'<span class="where">{_e(where(verdict) or verdict.citation.id)}</span> {score}{badge}</header>'
+        f'{notice}<div class="raw">{_e(verdict.citation.raw.strip())}</div>{error}'
         f"{_found(verdict)}{_fields_table(verdict)}"
         f'<p class="why">{_e(verdict.rationale)}</p>{_sources(verdict)}</article>')
 

@@ -42,6 +42,8 @@ tr.diff td{background:var(--hl)}
 tr.diff.major td{background:var(--bad)}
 .kind{display:block;font-size:.8em;color:var(--muted)}
 .why{font-style:italic}
+.badge.retracted{background:#7a0019}
+p.retracted{color:#7a0019;font-weight:600;margin:4px 0}
 .sources{font-size:.85em;color:var(--muted);margin:4px 0 0;padding-left:18px}
 .hidden{display:none}
 @media (max-width:640px){body{padding:8px;font-size:14px}table.fields th{width:24%}

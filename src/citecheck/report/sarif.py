@@ -4,7 +4,10 @@ Code-scanning services (GitHub, GitLab, VS Code's SARIF viewer) read this and an
 entry in place. Levels: MAJOR → error, MINOR → warning, UNVERIFIED → note. Each result's rule is
 the kind of its worst discrepancy (``citecheck/mismatch``, ``citecheck/identifier-conflict``, …),
 ``citecheck/not-found`` for a work no source holds, ``citecheck/unverified`` when the sources
-that could decide did not answer; every rule carries help text.
+that could decide did not answer; every rule carries help text. A citation of a retracted or
+withdrawn work (EXACT or MINOR: the cited work was found) gets one more result, a warning under
+``citecheck/retracted``; every result on such a citation carries the flag as its ``retracted``
+property.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from citecheck import __version__
 from citecheck.model import DiscrepancyKind, Label, Verdict
 from citecheck.report.base import ReportFormat
 from citecheck.report.describe import citation_short, discrepancy_text, record_short
+from citecheck.retraction import describe
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Label.MAJOR: "error", Label.MINOR: "warning", Label.UNVERIFIED: "note"}
@@ -51,7 +55,12 @@ _EXTRA_RULES: dict[str, tuple[str, str, str]] = {
     "unverified": ("The citation could not be checked", "note",
                    "The sources that could decide did not answer (offline, rate-limited, no key, "
                    "or outside their coverage). Check it by hand or run again online."),
+    "retracted": ("The cited work was retracted or withdrawn", "warning",
+                  "The work exists and is cited correctly, but it has been retracted (or withdrawn) "
+                  "by its publisher. Check the retraction notice and whether the citation should stay."),
 }
+#: labels whose match is the cited work, so its retraction concerns the citation
+_FOUND = (Label.EXACT, Label.MINOR)
 
 
 def _rule_id(kind: str) -> str:
@@ -109,21 +118,24 @@ def _message(verdict: Verdict) -> str:
     return " ".join(p for p in parts if p)
 
 
-def result(verdict: Verdict, rule_index: dict[str, int]) -> dict[str, Any]:
-    kind = primary_kind(verdict)
+def result(verdict: Verdict, rule_index: dict[str, int], kind: str | None = None) -> dict[str, Any]:
+    """The result for `verdict` under its primary rule, or under `kind` when given."""
+    retracted = kind == "retracted"
+    kind = kind or primary_kind(verdict)
     prov = verdict.citation.provenance
     fingerprint = hashlib.sha256(
         f"{prov.file}\0{prov.key}\0{verdict.citation.raw}".encode()).hexdigest()[:32]
     out: dict[str, Any] = {
         "ruleId": _rule_id(kind),
         "ruleIndex": rule_index[_rule_id(kind)],
-        "level": LEVELS[verdict.label],
-        "message": {"text": _message(verdict)},
+        "level": "warning" if retracted else LEVELS[verdict.label],
+        "message": {"text": _retracted_message(verdict) if retracted else _message(verdict)},
         "partialFingerprints": {"citecheckCitation/v1": fingerprint},
         "properties": {
             "label": verdict.label.value, "citation_id": verdict.citation.id,
             "score": verdict.score, "kinds": sorted({d.kind for d in verdict.discrepancies}),
             "match": verdict.match.to_csl() if verdict.match else None,
+            "retracted": verdict.retracted,
         },
     }
     if prov.file and not prov.file.startswith("<"):
@@ -134,10 +146,24 @@ def result(verdict: Verdict, rule_index: dict[str, int]) -> dict[str, Any]:
     return out
 
 
+def _retracted_message(verdict: Verdict) -> str:
+    found = f" Found: {record_short(verdict.match)}." if verdict.match is not None else ""
+    return (f"{citation_short(verdict.citation)} cites a withdrawn work: "
+            f"{describe(verdict.retracted or {})}.{found}")
+
+
+def results_for(verdict: Verdict, rule_index: dict[str, int]) -> list[dict[str, Any]]:
+    """The results one verdict files: its label's, and a retraction warning when it has one."""
+    out = [result(verdict, rule_index)] if verdict.label in LEVELS else []
+    if verdict.retracted and verdict.label in _FOUND:
+        out.append(result(verdict, rule_index, "retracted"))
+    return out
+
+
 def render_sarif(verdicts: Sequence[Verdict]) -> str:
     rule_list = rules()
     index = {r["id"]: i for i, r in enumerate(rule_list)}
-    results = [result(v, index) for v in verdicts if v.label in LEVELS]
+    results = [r for v in verdicts for r in results_for(v, index)]
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
