@@ -142,6 +142,24 @@ _NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*\.?$|^(?:van|von|der|de|da|di|du|del|
 _NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
 
 
+#: words of an address, not of a person's name
+_ADDRESS = re.compile(r"\b(?:institut\w*|universit\w*|department|dept|laborator\w*|school|college|"
+                      r"cent(?:er|re)|faculty|hospital)\b", re.I)
+
+
+def is_misread_name(name: Name) -> bool:
+    """A 'person' that an author field's odd punctuation made up: a comma inside a part ("Smith,
+    given 'John, Doe, Jane'"), two full names read as family and given ("John Smith, Jane Doe"
+    without "and"), or an address ("Physik-Institut, Universität Zürich")."""
+    if name.literal:
+        return False
+    family, given = (name.family or "").strip(), (name.given or "").strip()
+    if "," in family or "," in given or _ADDRESS.search(f"{family} {given}"):
+        return True
+    full = [w for w in given.split() if not _INITIAL.match(w) and len(w.rstrip(".")) > 1]
+    return len(family.split()) >= 2 and len(full) >= 2 and not name.non_dropping_particle
+
+
 def looks_like_name_list(text: str) -> bool:
     """'F. B. McLean', 'Juergen Appel, and A. I. Lvovsky': initials and capitalised names only."""
     tokens = [t for t in re.split(r"[\s,;]+", text.strip(" .,;:")) if t]

@@ -16,8 +16,8 @@ from rapidfuzz.distance import Levenshtein
 
 from citecheck.identifiers import normalize_arxiv, normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.names import looks_like_name_list, parse_person, strip_et_al
-from citecheck.titles import implausible_title
+from citecheck.names import is_misread_name, looks_like_name_list, parse_person, strip_et_al
+from citecheck.titles import implausible_title, title_words
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
 from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
 from citecheck.verify.venue import (
@@ -189,8 +189,9 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     its identifier or journal reference and the titles differ.
 
     Title-less styles (APS: "G. A. Ausman Jr. and F. B. McLean, Appl. Phys. Lett. 26, 173") leave
-    the parser guessing; an author name or a journal fragment it took for the title is no claim
-    of the citation. Names read as the title go back to the author list when the record has them.
+    the parser guessing; an author name, a journal fragment or a word or two of the record's own
+    title it took for the title ("Agostinelli S et al and GEANT4, 2003. Nucl. Instrum. Meth., 506,
+    250. doi:…" against "Geant4—a simulation toolkit") is no claim of the citation. Names read as the title go back to the author list when the record has them.
     """
     title = cited.title
     if title and not cited.container_title and _is_record_venue(title, found):
@@ -200,7 +201,9 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
         if s is not None:
             s.notes.append(f"'{_clip(title, 40)}' read as the title is the journal; title not compared")
         return fields
-    if not title or not found.title or not implausible_title(title) or not _anchored(cited, found):
+    if not title or not found.title or not _anchored(cited, found):
+        return cited
+    if not (implausible_title(title) or _title_fragment(title, found.title)):
         return cited
     if compare_titles(title, found.title).match == "same":
         return cited
@@ -211,6 +214,13 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     if s is not None:
         s.notes.append(f"'{_clip(title, 40)}' read as the title is not one; title not compared")
     return fields
+
+
+def _title_fragment(title: str, found_title: str) -> bool:
+    """The cited 'title' is a word or two of the record's longer title (a project or collaboration
+    name read as the title): it names the work, it does not describe another one."""
+    words, record_words = title_words(title), title_words(found_title)
+    return 1 <= len(words) <= 2 and len(record_words) > len(words) and set(words) <= set(record_words)
 
 
 def _is_record_venue(title: str, found: Record) -> bool:
@@ -490,6 +500,17 @@ def _rationale(s: _Scorer) -> str:
 # -- identity ---------------------------------------------------------------------------------
 
 
+def _other_people(cited: Record, found: Record) -> bool:
+    """Under the record's own title, the cited authors are other people only if at least two
+    well-formed names are and none is the record's: an odd author field ("John Smith, Jane Doe"
+    without "and", an address) is a discrepancy, never another work."""
+    names = [n for n in cited.author if not is_misread_name(n)]
+    if len(names) == len(cited.author):
+        return True
+    comp = compare_authors(cited.model_copy(update={"author": names}), found)
+    return comp is not None and comp.cited >= 2 and (comp.matched == 0 or comp.overlap < AUTHORS_OTHER)
+
+
 def identity_mismatch(cited: Record, found: Record, assessment: Assessment | None = None) -> str | None:
     """Why the citation's text describes another work than `found` (None when it doesn't).
 
@@ -509,7 +530,7 @@ def identity_mismatch(cited: Record, found: Record, assessment: Assessment | Non
             return f"title similarity {t.similarity:.2f}"
         if t.similarity < TITLE_CLOSE and t.match != "same" and authors_differ:
             return f"title similarity {t.similarity:.2f} and no author in common"
-        if authors_differ and persons >= 2:
+        if authors_differ and persons >= 2 and (t.match != "same" or _other_people(cited, found)):
             return f"none of the {persons} cited authors is an author of the record"
     elif authors_differ:
         return "no author in common"
