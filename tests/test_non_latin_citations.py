@@ -6,6 +6,7 @@ Unicode-aware title key, retrieval ranked two identical non-Latin titles 0.0 and
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -80,7 +81,13 @@ def test_et_alii_and_u_a_are_truncated_lists(checker: Checker, key: str) -> None
     assert verdict.citation.fields.authors_truncated
 
 
-def test_a_different_russian_title_is_not_found(checker: Checker) -> None:
+def test_a_different_russian_title_is_not_found(checker: Checker, tmp_path: Path) -> None:
     text = "Иванов И. И., Петров П. П. Магнитные свойства тонких плёнок железа. 2015."
     [verdict] = checker.check_text(text, fmt="text")
+    # absent from a sample index: UNVERIFIED (coverage rule); from one declared complete: MAJOR
+    assert verdict.label is Label.UNVERIFIED, verdict.rationale
+    source = tmp_path / "records.jsonl"
+    source.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in RECORDS), encoding="utf-8")
+    build_index(tmp_path / "all.sqlite", [source], covers=["all"])
+    [verdict] = Checker(index=tmp_path / "all.sqlite", offline=True).check_text(text, fmt="text")
     assert verdict.label is Label.MAJOR, verdict.rationale

@@ -1,6 +1,7 @@
 """Title pass: split what follows the authors and the year into the title and the venue tail.
 
-A quoted title (IEEE, Chicago, MLA, ACS) is taken as it stands and the text after it is the
+The GOST layout ("Title // Journal. Vol. 1. P. 2–3.", gost.py) is split at its double slash; a
+quoted title (IEEE, Chicago, MLA, ACS) is taken as it stands and the text after it is the
 venue; otherwise `venue.split_venue` finds the venue by its numbers (or a book's imprint) and the
 title is what comes before it."""
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 import re
 
 from citecheck.extract import names as N
+from citecheck.extract.refparse.gost import fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import pull_parenthetical
 from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
 from citecheck.extract.refparse.state import ParseState
@@ -75,8 +77,12 @@ def title_pass(st: ParseState) -> None:
     record = st.record
     rest = st.rest.strip(TRIM)
     title: str | None = None
-    q = _pick_quote(rest, bool(record.author))
-    if q:
+    gost = split_gost(rest)
+    q = None if gost else _pick_quote(rest, bool(record.author))
+    if gost:
+        title, tail, listed = gost  # "Title / Authors // Journal. Vol. 1. P. 2–3." (gost.py)
+        record.author = fuller_authors(record.author, listed)
+    elif q:
         title = q.group(1) or q.group(2)
         before = rest[: q.start()].strip(TRIM)
         rest_after = rest[q.end() :].strip(TRIM)

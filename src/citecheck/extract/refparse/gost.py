@@ -1,0 +1,84 @@
+"""The Russian GOST layout (GOST R 7.0.5 / 7.1): "Title // Journal. Year. Vol. N, No. M. P. a–b."
+
+    Иванов И. И., Петров П. П. Название статьи // Журнал. 2015. Т. 147, № 3. С. 112–120.
+    Ivanov I. I. Title / I. I. Ivanov // Journal. — 2015. — Vol. 147. — P. 112–120.
+
+The double slash separates the work from the publication that holds it; a single slash after the
+title opens the statement of responsibility (the authors again), and the elements of the venue
+are divided by ". " or " — ". Numbers carry labels, in Cyrillic or Latin script: Т./Vol. (volume),
+№/No./Вып./Iss. (issue), С./P./pp. (pages). Nothing else uses a spaced " // " but a URL broken by
+spaces ("http : // host/path", in PDF text), which is told by the scheme before it or the host
+after it; the split is taken only then (with the authors and the year already cut out).
+"""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.names import split_loose_authors
+from citecheck.extract.refparse.lexicon import TRIM
+from citecheck.extract.refparse.state import Tail
+from citecheck.model import Name
+
+#: "Title // Journal": the separator, spaced (a URL's "//" never is)
+_SPLIT_RE = re.compile(r"\s+//\s+")
+#: the statement of responsibility after the title: "Title / I. I. Ivanov, P. P. Petrov"
+_RESPONSIBILITY_RE = re.compile(r"\s+/\s+(.*)$")
+#: a URL broken by spaces ("http : // host/path"): the text before ends in a scheme, the text
+#: after starts with a host or path
+_SCHEME_END_RE = re.compile(r"(?:https?|ftp)\s*[:.]?$", re.I)
+_HOST_START_RE = re.compile(r"^(?:www\s?\.|[\w-]+(?:\s?\.\s?[\w-]+)+\s?/|\S*/)", re.I)
+#: "[и др.]", "[et al.]": the list goes on
+_AND_OTHERS_RE = re.compile(r"\[?\s*(?:и\s+др|et\s+al)\.?\s*\]?", re.I)
+_NUM = r"(\d+[A-Za-zА-Яа-я]?)"
+_RANGE = r"(\d+(?:\s*[-–—]\s*\d+)?)"
+#: labelled numbers, each after a boundary (start, ". ", ", ", " — ")
+_VOLUME_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:Т|Том|Vol|V)\.?\s*{_NUM}(?![\w])")
+_ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ып\.?|Iss\.?|Issue)\s*"
+                       r"(\d+(?:\s*[-–/]\s*\d+)?)(?![\w])")
+_PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
+_YEAR_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*)(?:1[5-9]|20)\d\d\b")
+#: what is left of a cut-out element: " — ." and the like
+_EMPTY_ELEMENTS_RE = re.compile(r"(?:\s*[—–]\s*\.?)+\s*$")
+
+
+def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
+    """(title, venue tail, the authors of the statement of responsibility) of a GOST reference's
+    remainder, or None when it is not one. The heading names only the first author (GOST puts
+    up to three after the title), so the statement is the fuller list when it has one."""
+    parts = _SPLIT_RE.split(rest.strip(TRIM), maxsplit=1)
+    if len(parts) != 2 or _SCHEME_END_RE.search(parts[0]) or _HOST_START_RE.match(parts[1]):
+        return None
+    resp = _RESPONSIBILITY_RE.search(parts[0])
+    title = parts[0][: resp.start()] if resp else parts[0]
+    title = title.strip(TRIM)
+    authors = split_loose_authors(_AND_OTHERS_RE.sub("", resp.group(1)).strip(TRIM)) if resp else []
+    venue = parts[1].strip(TRIM)
+    if not title or not venue:
+        return None
+    tail = Tail()
+    starts = [len(venue)]
+    for regex, attr in ((_VOLUME_RE, "volume"), (_ISSUE_RE, "issue"), (_PAGES_RE, "page")):
+        m = regex.search(venue)
+        if m:
+            setattr(tail, attr, re.sub(r"\s*[-–—]\s*", "-", m.group(1)))
+            starts.append(m.start())
+    year = _YEAR_RE.search(venue)
+    if year:
+        starts.append(year.start())
+    container = _EMPTY_ELEMENTS_RE.sub("", venue[: min(starts)]).strip(TRIM)
+    tail.container = container or None
+    return title, tail, [n for n in authors if n.family]
+
+
+def fuller_authors(heading: list[Name], listed: list[Name]) -> list[Name]:
+    """The statement of responsibility's authors when they extend the heading's (same first
+    author, more names); else the heading's."""
+    if len(listed) <= len(heading):
+        return heading
+    if heading and (heading[0].family or "").casefold() != (listed[0].family or "").casefold():
+        return heading
+    return listed
+
+
+__all__ = ["fuller_authors", "split_gost"]
