@@ -97,3 +97,32 @@ def test_verdict_json_has_the_key_when_not_retracted() -> None:
     from citecheck.model import Citation
 
     assert Verdict(citation=Citation(id="x", raw="x"), label=Label.EXACT).to_json()["retracted"] is None
+
+
+def test_crossref_search_selects_the_update_relations() -> None:
+    """A search answer carries only the ``select``ed fields, as Crossref's does: the retraction
+    relation must be asked for, or a retracted work found by its title looks clean."""
+    import asyncio
+
+    from citecheck.model import Citation
+    from citecheck.sources.config import SourceConfig
+    from citecheck.sources.crossref import CrossrefSource
+
+    selects: list[list[str]] = []
+
+    def answer(req: Request) -> Response:
+        fields = (req.param("select") or "").split(",")
+        selects.append(fields)
+        item = {**to_crossref(REAL), "updated-by": UPDATED_BY, "score": 50.0}
+        kept = {k: v for k, v in item.items() if k in fields}
+        return Response(200, json.dumps({"status": "ok", "message-type": "work-list",
+                                         "message": {"items": [kept], "total-results": 1}}))
+
+    with LoopbackServer(answer) as srv:
+        source = CrossrefSource(SourceConfig(crossref_url=srv.url, max_retries=0, rate_scale=100))
+        cited = Citation(id="c", raw="Mali et al., 25Mg NMR study of the MgB2 superconductor",
+                         fields=REAL.model_copy(update={"DOI": None}))
+        [found] = asyncio.run(source.search(cited, limit=1))
+    assert selects and "updated-by" in selects[0] and "update-to" in selects[0]
+    assert retraction_of(found) == {"kind": "retraction", "notice": "10.1103/physrevb.65.100518.retraction",
+                                    "date": "2021-03-09", "source": "crossref"}

@@ -44,6 +44,8 @@ SELECT = ",".join([
     "DOI", "title", "subtitle", "author", "editor", "issued", "published-print",
     "published-online", "created", "container-title", "short-container-title", "volume",
     "issue", "page", "article-number", "publisher", "type", "URL", "ISSN", "ISBN", "score",
+    # retractions and the notices that announce them (citecheck.retraction), on search results too
+    "updated-by", "update-to",
 ])
 
 
