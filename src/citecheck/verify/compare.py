@@ -14,9 +14,10 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
+from citecheck.extract.names import split_loose_authors
 from citecheck.identifiers import normalize_arxiv, normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.names import is_misread_name, looks_like_name_list, parse_person, strip_et_al
+from citecheck.names import is_misread_name, looks_like_name_list, strip_et_al
 from citecheck.titles import implausible_title, title_words
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
 from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
@@ -232,12 +233,11 @@ def _is_record_venue(title: str, found: Record) -> bool:
 
 
 def _restore_names(fields: Record, text: str, found: Record) -> None:
-    """Append names from `text` that are authors of the record and missing from the citation."""
+    """Append names from `text` that are authors of the record and missing from the citation;
+    the names are read by extract's author grammar (`split_loose_authors`), not re-parsed here."""
     found_keys = {person_key(n).family for n in found.author}
     have = {person_key(n).family for n in fields.author}
-    text, _ = strip_et_al(text)
-    pieces = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+|\s*&\s*", text) if p.strip(" .")]
-    for name in (parse_person(p) for p in pieces):
+    for name in split_loose_authors(strip_et_al(text)[0]):
         key = person_key(name).family
         if key and key in found_keys and key not in have:
             fields.author.append(name)
