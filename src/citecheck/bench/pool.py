@@ -228,25 +228,26 @@ def load_pool(files: Sequence[Path], collision_files: Sequence[Path] | None = No
     titles: set[str] = set()
     title_counts: Counter[str] = Counter()
     records: list[PoolRecord] = []
-    for name, item in iter_corpus(files):
+
+    def take(item: dict[str, object]) -> Record:
+        """The corpus item as a record, counted in the known sets and the title counts."""
         record = Record.from_csl(item)
         known.add(record)
         key = normalize_title(record.title)
         if key:
             titles.add(key)
             title_counts[key] += 1
+        return record
+
+    for name, item in iter_corpus(files):
+        record = take(item)
         if not usable(record):
             continue
         sub = subfield_of(record)
         if sub is not None:
             records.append(PoolRecord(record=record, file=name, subfield=sub))
     for _, item in iter_corpus(extra):
-        record = Record.from_csl(item)
-        known.add(record)
-        key = normalize_title(record.title)
-        if key:
-            titles.add(key)
-            title_counts[key] += 1
+        take(item)
     # A title the corpus holds twice (preprint + published, duplicated rows) has no single
     # right answer; leave such works out of the pool.
     records = [pr for pr in records if title_counts[normalize_title(pr.record.title)] == 1]

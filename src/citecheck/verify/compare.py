@@ -192,7 +192,12 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     Title-less styles (APS: "G. A. Ausman Jr. and F. B. McLean, Appl. Phys. Lett. 26, 173") leave
     the parser guessing; an author name, a journal fragment or a word or two of the record's own
     title it took for the title ("Agostinelli S et al and GEANT4, 2003. Nucl. Instrum. Meth., 506,
-    250. doi:…" against "Geant4—a simulation toolkit") is no claim of the citation. Names read as the title go back to the author list when the record has them.
+    250. doi:…" against "Geant4—a simulation toolkit") is no claim of the citation. Names read
+    as the title go back to the author list when the record has them (read by extract's author
+    grammar). This stays in verify rather than becoming a reading on the Citation: every branch
+    is a comparison with the record found (its journal, identifier or journal reference, title,
+    authors), which extract cannot know, and `assess` also serves bare records (calibration,
+    benchmarks) that have no Citation.
     """
     title = cited.title
     if title and not cited.container_title and _is_record_venue(title, found):
