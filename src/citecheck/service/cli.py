@@ -34,14 +34,14 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve the checker over HTTP: POST /v1/check, /v1/jobs, a web page at /, docs at /docs."""
-    try:
+    try:  # the serve extra's third-party packages; the package's own modules are never guarded
+        import fastapi  # noqa: F401
         import uvicorn
-
-        from citecheck.service import ServiceConfig, create_app
     except ImportError as exc:
         typer.echo(f"error: citecheck serve needs the serve extra ({exc}): "
                    "pip install 'citecheck[serve]'", err=True)
         raise typer.Exit(2) from exc
+    from citecheck.service import ServiceConfig, create_app
     if index is not None and not index.exists():
         typer.echo(f"error: no such index: {index}", err=True)
         raise typer.Exit(2)
