@@ -7,7 +7,8 @@ and fills its fields:
 1. identifiers (identifiers.py): cut DOI, arXiv id and URL out; clean the text
 2. authors (authors.py): the author list from the front, with a small name grammar
 3. year (years.py): the publication year; the date is cut out
-4. title (title.py): split the rest into the title and the venue tail: a quoted title, else
+4. title (title.py): split the rest into the title and the venue tail: the GOST layout at its
+   " // " (gost.py), a quoted title, else
    the venue found by its numbers (venue.py: volume/issue/pages; head.py: where the journal's
    name starts; books.py and imprint.py: a book's place and publisher, editors)
 5. venue (container.py): the venue tail finished into container, volume, issue, pages,
