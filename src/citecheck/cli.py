@@ -271,20 +271,31 @@ def index_build(
         list[Path],
         typer.Argument(help="CSL-JSON (.jsonl/.jsonl.gz/.json), BibTeX (.bib) or arXiv snapshot files."),
     ],
+    dump_format: Annotated[
+        str, typer.Option("--format", help="Input format: csl, crossref, openalex, s2, dblp, arxiv.")
+    ] = "csl",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
 ) -> None:
-    """Build (or update) a local index from record files."""
-    from citecheck.index.build import build_index
+    """Build (or update) a local index from record files or a bibliographic dump."""
+    from citecheck.index.cli_support import build_with_progress, suggested_covers_line
+    from citecheck.index.dumps import READERS
 
     missing = [str(f) for f in files if not f.exists()]
-    if missing:
-        err.print(f"[bold red]error:[/] no such file: {', '.join(missing)}")
+    if missing or dump_format not in READERS:
+        what = f"no such file: {', '.join(missing)}" if missing else (
+            f"unknown --format {dump_format!r}; one of: {', '.join(READERS)}")
+        err.print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
-    stats = build_index(db, files)
+    stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
-        f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)} "
-        f"in {stats.seconds:.1f} s"
+        f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "
+        f"deleted {stats.deleted} in {stats.seconds:.1f} s "
+        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s)"
     )
+    covers = suggested_covers_line(db, dump_format)
+    if covers:
+        err.print(covers)
 
 
 @index_app.command("info")

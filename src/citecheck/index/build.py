@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -31,6 +31,9 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
 
+if TYPE_CHECKING:
+    from citecheck.index.dumps.base import Deletion, DumpReader
+
 BATCH_SIZE = 2000
 MAX_REASONS = 200  # reasons kept per kind; the counts stay exact
 
@@ -44,6 +47,7 @@ class BuildStats:
     updated: int = 0  # existing records whose stored JSON changed
     duplicates: int = 0  # items that matched a record already present (same id, DOI or arXiv id)
     skipped: int = 0  # items not indexed (unreadable, invalid, nothing to find them by)
+    deleted: int = 0  # records removed because the dump marks them deleted or merged away
     errors: list[str] = field(default_factory=list)  # "file:line: reason" for skipped items
     duplicate_ids: list[str] = field(default_factory=list)  # "file:line: id (matched by x)"
     files: list[str] = field(default_factory=list)
@@ -58,7 +62,8 @@ class BuildStats:
     def as_dict(self) -> dict[str, Any]:
         return {
             "read": self.read, "stored": self.stored, "updated": self.updated,
-            "duplicates": self.duplicates, "skipped": self.skipped, "records": self.records,
+            "duplicates": self.duplicates, "skipped": self.skipped, "deleted": self.deleted,
+            "records": self.records,
             "seconds": round(self.seconds, 3), "files": self.files, "errors": self.errors,
             "duplicate_ids": self.duplicate_ids,
         }
@@ -162,6 +167,7 @@ class _Writer:
         self.by_id: dict[str, _Row] = {}
         self.by_doi: dict[str, _Row] = {}
         self.by_arxiv: dict[str, _Row] = {}
+        self.deferred: list[tuple[str, str]] = []
 
     # -- matching ------------------------------------------------------------------------------
     def _pending_match(self, row: _Row) -> tuple[_Row | None, str]:
@@ -263,6 +269,43 @@ class _Writer:
             [(*k, r.rid) for r in rows for k in r.journals],
         )
 
+    # -- deleting ------------------------------------------------------------------------------
+    def delete(self, gone: Deletion) -> None:
+        """Remove the work a dump marks deleted. Identifier keys are probes; ``custom`` keys
+        (``openalex``, ``s2_corpus``) are collected and removed in one scan by `apply_deletions`."""
+        self.flush()
+        table = {"id": ("records", "id"), "doi": ("doi", "doi"), "arxiv": ("arxiv", "arxiv")}
+        if gone.key not in table:
+            self.deferred.append((gone.key, gone.value))
+            return
+        name, column = table[gone.key]
+        hit = self.conn.execute(f"SELECT rid FROM {name} WHERE {column} = ?", (gone.value,)).fetchone()
+        if hit:
+            self._remove([int(hit[0])])
+
+    def apply_deletions(self) -> None:
+        self.flush()
+        by_key: dict[str, list[str]] = {}
+        for key, value in self.deferred:
+            by_key.setdefault(key, []).append(value)
+        self.deferred.clear()
+        for key, values in by_key.items():
+            if not key.isidentifier():
+                continue
+            self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS gone (v TEXT PRIMARY KEY)")
+            self.conn.execute("DELETE FROM gone")
+            self.conn.executemany("INSERT OR IGNORE INTO gone VALUES (?)", [(v,) for v in values])
+            rids = [r[0] for r in self.conn.execute(
+                f"SELECT rid FROM records WHERE json_extract(csl, '$.custom.{key}') IN "
+                "(SELECT v FROM gone)")]
+            self._remove(rids)
+        self.conn.commit()
+
+    def _remove(self, rids: list[int]) -> None:
+        for table in ("doi", "arxiv", "journal", "records"):
+            self.conn.executemany(f"DELETE FROM {table} WHERE rid = ?", [(r,) for r in rids])
+        self.stats.deleted += len(rids)
+
     def flush(self) -> None:
         if not self.pending:
             return
@@ -300,14 +343,74 @@ def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
     conn.commit()
 
 
+def _read_file(
+    writer: _Writer,
+    path: str | Path,
+    reader: DumpReader | None,
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Every entry of one input into the writer; unreadable files are counted, not raised."""
+    from citecheck.index.dumps.base import Deletion
+
+    stats = writer.stats
+    stats.files.append(str(path))
+    before = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+    entries = reader.entries(Path(path)) if reader is not None else iter_items(path)
+    try:
+        for item in entries:
+            if isinstance(item, Deletion):
+                writer.delete(item)
+                continue
+            stats.read += 1
+            if item.csl is None:
+                stats.skipped += 1
+                stats._note(stats.errors, f"{item.location}: {item.error}")
+            else:
+                writer.add(item.csl, item.location)
+            if progress is not None and stats.read % BATCH_SIZE == 0:
+                progress(stats.read)
+    except (OSError, UnicodeError, EOFError) as exc:  # unreadable / truncated gzip
+        stats.skipped += 1
+        stats._note(stats.errors, f"{path}: cannot read: {exc}")
+    writer.apply_deletions()
+    counts = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+    stats.per_file.append(
+        {"file": str(path)}
+        | {k: now - was for k, now, was in zip(
+            ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
+    )
+
+
+def _reader_meta(conn: sqlite3.Connection, reader: DumpReader | None, load: bool) -> None:
+    """Load (before) or store (after) the reader's incremental state and suggested scopes."""
+    if reader is None or reader.name == "csl":
+        return
+    key = f"dump_state:{reader.name}"
+    if load:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        reader.load_state(json.loads(row[0]) if row else {})
+        return
+    row = conn.execute("SELECT value FROM meta WHERE key = 'suggested_covers'").fetchone()
+    covers: dict[str, list[str]] = json.loads(row[0]) if row else {}
+    # a later update adds to what the same dump suggested before (new prefixes, same scopes)
+    covers[reader.name] = sorted(set(covers.get(reader.name, [])) | set(reader.suggested_covers()))
+    rows = [(key, json.dumps(reader.state())), ("suggested_covers", json.dumps(covers))]
+    conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", rows)
+    conn.commit()
+
+
 def build_index(
     db_path: str | Path,
     files: Sequence[str | Path],
     *,
     progress: Callable[[int], None] | None = None,
+    reader: DumpReader | None = None,
 ) -> BuildStats:
-    """Create or update the index at ``db_path`` from CSL-JSON, BibTeX or arXiv snapshot files.
+    """Create or update the index at ``db_path`` from record files.
 
+    Without ``reader`` the files are CSL-JSON, BibTeX or arXiv snapshot files (by extension);
+    with one (`citecheck.index.dumps.make_reader`) they are that dump's native files, and its
+    deletions, incremental state and suggested coverage are applied and recorded.
     ``progress`` is called with the number of items read so far, once per batch. A file that
     cannot be opened is reported in ``errors`` (and counted as skipped) without stopping the rest.
     """
@@ -328,31 +431,12 @@ def build_index(
                 f"{db_path}: index schema version {version[0]}, this citecheck writes "
                 f"{SCHEMA_VERSION}; rebuild it into a new file"
             )
+        _reader_meta(conn, reader, load=True)
         writer = _Writer(conn, stats)
         for path in files:
-            stats.files.append(str(path))
-            before = (stats.read, stats.stored, stats.duplicates, stats.skipped)
-            try:
-                for item in iter_items(path):
-                    stats.read += 1
-                    if item.csl is None:
-                        stats.skipped += 1
-                        stats._note(stats.errors, f"{item.location}: {item.error}")
-                    else:
-                        writer.add(item.csl, item.location)
-                    if progress is not None and stats.read % BATCH_SIZE == 0:
-                        progress(stats.read)
-            except (OSError, UnicodeError, EOFError) as exc:  # unreadable / truncated gzip
-                stats.skipped += 1
-                stats._note(stats.errors, f"{path}: cannot read: {exc}")
-            writer.flush()
-            counts = (stats.read, stats.stored, stats.duplicates, stats.skipped)
-            stats.per_file.append(
-                {"file": str(path)}
-                | {k: now - was for k, now, was in zip(
-                    ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
-            )
+            _read_file(writer, path, reader, progress)
         _finish(conn, stats)
+        _reader_meta(conn, reader, load=False)
         if progress is not None:
             progress(stats.read)
         # readers open the file read-only: leave no WAL behind

@@ -33,6 +33,17 @@ def clean_text(value: Any) -> str | None:
     return text or None
 
 
+def clean_id(value: Any) -> str | None:
+    """An identifier as given, whitespace trimmed: never through `clean_text`, whose tag
+    stripping would cut SICI DOIs ("10.1002/(sici)…10:10<725::aid-adma725>3.0.co;2-z")."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+    text = str(value).strip() if value is not None else ""
+    return text or None
+
+
 def split_name(display: str | None) -> Name | None:
     """A person's display name ("Given Family" or "Family, Given") as a CSL name."""
     text = clean_text(display)
@@ -111,7 +122,7 @@ def search_terms(title: str | None, max_len: int = 300) -> str:
     return _WS_RE.sub(" ", text).strip()[:max_len]
 
 
-__all__ = ["clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
+__all__ = ["clean_id", "clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
            "split_name"]
 
 
