@@ -333,6 +333,9 @@ def _mount_optional() -> None:
         app.add_typer(cache_app, name="cache")
     except ImportError:
         pass
+    from citecheck.batch.cli import batch_command  # Ray itself is imported only when run
+
+    app.command("batch")(batch_command)
 
 
 _mount_optional()

@@ -59,12 +59,14 @@ def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: i
                   "object has none of the keys 'text', 'bibtex' or 'csl' (with a value of the right type)")
 
 
-def read_jsonl(text: str, name: str) -> list[Citation]:
-    """Read one citation per non-blank line; a bad line becomes an error citation."""
+def read_jsonl(text: str, name: str, first_line: int = 1) -> list[Citation]:
+    """Read one citation per non-blank line; a bad line becomes an error citation.
+
+    ``first_line``: the line number of the text's first line (a slice of a larger file)."""
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(text.splitlines(), start=first_line):
         raw = line.strip()
         if not raw:
             continue
