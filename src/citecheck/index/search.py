@@ -38,7 +38,8 @@ STOPWORDS = frozenset(
 MIN_TERMS = 3  # title words OR-ed into a search at least (the rarest ones) ...
 MAX_TERMS = 8  # ... and at most,
 ROW_BUDGET = 600  # while the words' titles add up to no more than this many
-PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words
+PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
+PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
 
 
 class IndexOpenError(Exception):
@@ -286,6 +287,13 @@ class LocalIndex:
                 rows.setdefault(row[0], row)
         if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
             return list(rows.values())
+        if len(terms) >= MIN_TERMS and any(
+            fuzz.token_set_ratio(key, row[1]) >= 95 for row in rows.values()
+        ):
+            # a title holding every searchable word of the cited one (a word dropped or added):
+            # the OR / pair queries below would only add weaker rows, at a cost that grows with
+            # the index (their common words' posting lists)
+            return list(rows.values())
         chosen: list[str] = []
         total = 0
         for term, df in terms:
@@ -293,14 +301,21 @@ class LocalIndex:
                 break
             chosen.append(term)
             total += df
+        if len(chosen) < 3 and total > PAIR_BUDGET:
+            return list(rows.values())  # two common words: their AND above is all there is
         if total <= ROW_BUDGET or len(chosen) < 3:
             query = self._fts_or("title_key", chosen)
         else:
             # common words only: "any two of them" keeps the rows to score few, and still
-            # tolerates a changed word
-            chosen = [t for t, _ in terms[:PAIR_TERMS]]
+            # tolerates a changed word; in a large index even pairs of common words match
+            # rows in proportion to its size, so past the budget "any three of them"
+            top = terms[:PAIR_TERMS]
+            n = max(len(self), 1)
+            pairs = sum(a[1] * b[1] / n for a, b in combinations(top, 2))
+            k = 2 if pairs <= PAIR_BUDGET or len(top) < 4 else 3
             query = " OR ".join(
-                self._fts_and("title_key", [a, b]) for a, b in combinations(chosen, 2)
+                self._fts_and("title_key", [t for t, _ in group])
+                for group in combinations(top, k)
             )
         for row in self._fts_rows(query, fetch):
             rows.setdefault(row[0], row)
