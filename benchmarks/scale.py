@@ -128,7 +128,8 @@ def generate(n: int, out: Path, seed: int = 17) -> Path:
     rng = random.Random(seed)
     model = Model(CORPUS, rng)
     queries = out.with_suffix(".queries.jsonl")
-    with gzip.open(out, "wt", encoding="utf-8", compresslevel=1) as fh, \
+    partial = out.with_name(out.name + ".part")  # renamed when complete: a kill leaves no short file
+    with gzip.open(partial, "wt", encoding="utf-8", compresslevel=1) as fh, \
             queries.open("w", encoding="utf-8") as qh:
         for i in range(n):
             rec = model.make(i)
@@ -136,6 +137,7 @@ def generate(n: int, out: Path, seed: int = 17) -> Path:
             if i % QUERY_EVERY == 0:
                 q = {"rec": rec, "cited_title": perturb(rec.get("title") or "", rng)}
                 qh.write(json.dumps(q, ensure_ascii=False) + "\n")
+    partial.replace(out)
     return queries
 
 

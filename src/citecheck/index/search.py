@@ -40,6 +40,7 @@ MAX_TERMS = 8  # ... and at most,
 ROW_BUDGET = 600  # while the words' titles add up to no more than this many
 PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
 PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
+AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
 
 
 class IndexOpenError(Exception):
@@ -230,7 +231,7 @@ class LocalIndex:
         key = title_key(title)
         author_terms = self._author_terms(authors)
         if key:
-            rows = self._search_title(key, limit)
+            rows = self._search_title(key, limit, author_terms)
             if author_terms and not any(fuzz.ratio(key, r[1]) >= 60 for r in rows):
                 # no title comes close (reworded or fabricated): the authors' works near the
                 # year are the better candidates
@@ -263,7 +264,9 @@ class LocalIndex:
         records = self._records([rid for _, rid in top])
         return list(zip(records, [round(min(s, 1.0), 4) for s, _ in top], strict=False))
 
-    def _search_title(self, key: str, limit: int) -> list[tuple[Any, ...]]:
+    def _search_title(
+        self, key: str, limit: int, author_terms: Sequence[str] = ()
+    ) -> list[tuple[Any, ...]]:
         """Exact normalised title and all rare words (AND); rare words OR-ed if neither is close.
 
         bm25 costs a few microseconds per matching row, so the OR query uses the rarest words
@@ -283,7 +286,7 @@ class LocalIndex:
         if not terms:
             return list(rows.values())
         if len(terms) >= 2:  # all rare words present: cheap (an intersection), usually enough
-            for row in self._fts_rows(self._fts_and("title_key", [t for t, _ in terms[:6]]), fetch):
+            for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
                 rows.setdefault(row[0], row)
         if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
             return list(rows.values())
@@ -320,6 +323,27 @@ class LocalIndex:
         for row in self._fts_rows(query, fetch):
             rows.setdefault(row[0], row)
         return list(rows.values())
+
+    def _and_query(self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str]) -> str:
+        """All of the rarest title words, as few as make the match selective.
+
+        Each common word added reads a posting list that grows with the index and narrows
+        little, so words are taken rarest first until about ``AND_ROWS`` titles are expected to
+        hold them all (at least two, at most six). When even six leave many (short titles of
+        common words), the cited authors narrow it: their posting lists are short.
+        """
+        n = max(len(self), 1)
+        chosen: list[str] = []
+        expected = float(n)
+        for term, df in terms[:6]:
+            if len(chosen) >= 2 and expected <= AND_ROWS:
+                break
+            chosen.append(term)
+            expected *= df / n
+        query = self._fts_and("title_key", chosen)
+        if expected > PAIR_BUDGET and author_terms:
+            query += " AND " + self._fts_or("author_keys", list(author_terms)[:8])
+        return query
 
     def _fts_rows(self, query: str, fetch: int, weights: str = "1.0, 0.0") -> list[tuple[Any, ...]]:
         """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join)."""
