@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 
@@ -32,3 +33,43 @@ def plot(table: Path, png: Path) -> None:
     fig.tight_layout()
     png.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(png, dpi=110)
+
+
+def markdown(table: Path) -> str:
+    """The measured rows as a Markdown table, then a fit of build CPU time and index size."""
+    rows = json.loads(table.read_text(encoding="utf-8"))["rows"]
+    out = ["| records | corpus | build wall s | build CPU s | records/CPU-s | records/s wall "
+           "| peak RSS MB | index MB | DOI p95 ms | arXiv p95 ms | journal p95 ms "
+           "| title p50 / p95 ms (CPU) | title p50 / p95 ms (wall) | title hit |",
+           "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        lk = r["lookups"]
+        title = lk.get("title", {})
+        cpu = (f"{title.get('cpu_p50_ms', '–')} / {title.get('cpu_p95_ms', '–')}"
+               if "cpu_p50_ms" in title else "–")
+        out.append(
+            f"| {r['records']:,} | {r['corpus'].split(' (')[0]} | {r['build_wall_s']} "
+            f"| {r['build_cpu_s']} | {r['records_per_cpu_s']:,} | {r['records_per_s_wall']:,} "
+            f"| {r['peak_rss_mb']} | {r['index_mb']} | {lk['doi']['p95_ms']} "
+            f"| {lk['arxiv']['p95_ms']} | {lk['journal']['p95_ms']} | {cpu} "
+            f"| {title.get('p50_ms')} / {title.get('p95_ms')} | {title.get('hit_rate')} |")
+    return "\n".join(out)
+
+
+def fit(table: Path) -> dict[str, float]:
+    """Power-law exponents of build CPU time and index size against records (1 = linear),
+    from the smallest and largest measured points, and per-record costs at the largest."""
+    rows = json.loads(table.read_text(encoding="utf-8"))["rows"]
+    a, b = rows[0], rows[-1]
+    ratio = math.log(b["records"] / a["records"])
+    return {"build_exponent": round(math.log(b["build_cpu_s"] / a["build_cpu_s"]) / ratio, 3),
+            "size_exponent": round(math.log(b["index_mb"] / a["index_mb"]) / ratio, 3),
+            "cpu_us_per_record": round(1e6 * b["build_cpu_s"] / b["records"], 1),
+            "bytes_per_record": round(b["index_mb"] * 2**20 / b["records"])}
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(markdown(Path(sys.argv[1])))
+    print(json.dumps(fit(Path(sys.argv[1]))))
