@@ -19,6 +19,7 @@ _SUFFIXES = {"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"}
 _COLLAB_RE = re.compile(r"collaboration|consortium|group|team|project|\bthe\b", re.I)
 _TAG_RE = re.compile(r"<[^>]+>")
 _WS_RE = re.compile(r"\s+")
+_DOI_URL_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 
 
 def clean_text(value: Any) -> str | None:
@@ -92,7 +93,11 @@ def finish(record: Record, *, source_api: str, arxiv: str | None = None) -> Reco
     """Normalise identifiers the same way the corpus does and stamp the source."""
     if record.DOI:
         doi = normalize_doi(record.DOI)
-        record.DOI = doi
+        # a registry's DOI field is one identifier, not prose: keep what `normalize_doi` cuts
+        # off its end (SICI DOIs hold "<", ">" and ";": "…10:10<725::aid-adma725>3.0.co;2-z")
+        full = _DOI_URL_RE.sub("", record.DOI.strip()).lower()
+        cut = full[len(doi):] if doi and full.startswith(doi) else ""
+        record.DOI = full if "<" in cut and not _WS_RE.search(full) else doi
         if doi and not arxiv and doi.startswith("10.48550/arxiv."):
             arxiv = doi.split("arxiv.", 1)[1]
     if arxiv:
