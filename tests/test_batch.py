@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import itertools
 import json
 import os
 import signal
@@ -132,7 +131,7 @@ def test_killed_driver_restarts_with_every_id_exactly_once(tmp_path: Path) -> No
 
 
 def test_budget_actor_spaces_requests_and_honours_retry_after() -> None:
-    async def scenario() -> tuple[list[float], float]:
+    async def scenario() -> tuple[float, list[float], float]:
         actor = BudgetActor()
         stamps: list[float] = []
 
@@ -141,15 +140,17 @@ def test_budget_actor_spaces_requests_and_honours_retry_after() -> None:
             stamps.append(time.monotonic())
             await actor.release("h")
 
+        start = time.monotonic()
         await asyncio.gather(*(one() for _ in range(6)))
         actor.block("h", 0.3)
         blocked_at = time.monotonic()
         await one()
-        return stamps, stamps[-1] - blocked_at
+        return start, stamps, stamps[-1] - blocked_at
 
-    stamps, waited = asyncio.run(scenario())
-    gaps = [b - a for a, b in itertools.pairwise(stamps[:6])]
-    assert min(gaps) >= 0.045, gaps
+    start, stamps, waited = asyncio.run(scenario())
+    # admission k never comes before its slot, k intervals after the first (a late wake-up
+    # may shorten one measured gap, never the schedule)
+    assert all(t - start >= k * 0.05 - 1e-3 for k, t in enumerate(sorted(stamps[:6])))
     assert waited >= 0.29
 
 
