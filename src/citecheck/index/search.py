@@ -40,6 +40,7 @@ MAX_TERMS = 8  # ... and at most,
 ROW_BUDGET = 600  # while the words' titles add up to no more than this many
 PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
 PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
+FALLBACK_POSTINGS = 20_000  # posting entries the any-two/any-three fallback may read
 AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
 
 
@@ -312,7 +313,17 @@ class LocalIndex:
             # common words only: "any two of them" keeps the rows to score few, and still
             # tolerates a changed word; in a large index even pairs of common words match
             # rows in proportion to its size, so past the budget "any three of them"
-            top = terms[:PAIR_TERMS]
+            # only words whose posting lists add up to a fixed budget: the query's cost must
+            # not grow with the index (titles of common words only are left to the AND query
+            # above and to the cited authors' works)
+            top, postings = [], 0
+            for term, df in terms[:PAIR_TERMS]:
+                if postings + df > FALLBACK_POSTINGS:
+                    break
+                top.append((term, df))
+                postings += df
+            if len(top) < 3:
+                return list(rows.values())
             n = max(len(self), 1)
             pairs = sum(a[1] * b[1] / n for a, b in combinations(top, 2))
             k = 2 if pairs <= PAIR_BUDGET or len(top) < 4 else 3
