@@ -49,7 +49,7 @@ def _is_gzip(name: str) -> bool:
 
 def open_member(raw: IO[bytes], name: str) -> IO[str]:
     """Text view of a (possibly gzipped) byte stream."""
-    stream: IO[bytes] = gzip.GzipFile(fileobj=raw) if _is_gzip(name) else raw
+    stream: IO[bytes] = gzip.GzipFile(fileobj=raw) if _is_gzip(name) else raw  # type: ignore[assignment]
     return io.TextIOWrapper(stream, encoding="utf-8", errors="replace")
 
 
@@ -70,10 +70,10 @@ def iter_members(path: Path, suffixes: tuple[str, ...]) -> Iterator[tuple[str, I
             for member in tar:
                 if not member.isfile() or not member.name.lower().endswith(wanted):
                     continue
-                raw = tar.extractfile(member)
-                if raw is None:
+                data = tar.extractfile(member)
+                if data is None:
                     continue
-                with open_member(raw, member.name) as fh:
+                with open_member(data, member.name) as fh:
                     yield f"{path}!{member.name}", fh
         return
     with path.open("rb") as raw, open_member(raw, path.name) as fh:

@@ -65,8 +65,8 @@ def csl_from_dblp(elem: ET.Element) -> dict[str, Any]:
         issued=date_parts(field("year")), volume=volume, issue=field("number"),
         page=field("pages"), publisher=field("publisher"), DOI=doi,
         URL=f"https://dblp.org/rec/{key}" if key else None, ISBN=field("isbn"),
-        **{"container-title": journal or field("booktitle")},
     )
+    record.container_title = journal or field("booktitle")
     if key:
         record.custom["dblp"] = key
     record = finish(record, source_api="dblp", arxiv=arxiv)
