@@ -322,10 +322,15 @@ def index_build(
                      "evidence (repeatable): all, arxiv, doi, scholarly, doi-prefix:P, journal:NAME, "
                      "type:KIND. Default: nothing (a sample). See docs/coverage.md."),
     ] = None,
+    dump_format: Annotated[
+        str, typer.Option("--format", help="Input format: csl, crossref, openalex, s2, dblp, arxiv.")
+    ] = "csl",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
 ) -> None:
-    """Build (or update) a local index from record files."""
+    """Build (or update) a local index from record files or a bibliographic dump."""
     from citecheck.coverage import ScopeError, parse_scopes
-    from citecheck.index.build import build_index
+    from citecheck.index.cli_support import build_with_progress, suggested_covers_line
+    from citecheck.index.dumps import READERS
 
     try:
         scopes = parse_scopes(covers) if covers else None
@@ -333,15 +338,22 @@ def index_build(
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     missing = [str(f) for f in files if not f.exists()]
-    if missing:
-        err.print(f"[bold red]error:[/] no such file: {', '.join(missing)}")
+    if missing or dump_format not in READERS:
+        what = f"no such file: {', '.join(missing)}" if missing else (
+            f"unknown --format {dump_format!r}; one of: {', '.join(READERS)}")
+        err.print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
-    stats = build_index(db, files, covers=scopes)
+    stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
+                                covers=scopes)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
-        f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)} "
-        f"in {stats.seconds:.1f} s"
+        f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "
+        f"deleted {stats.deleted} in {stats.seconds:.1f} s "
+        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s)"
     )
+    hint = suggested_covers_line(db, dump_format)
+    if hint and not covers:
+        err.print(hint)
 
 
 @index_app.command("info")
@@ -378,6 +390,9 @@ def _mount_subcommands() -> None:
     app.add_typer(bench_app, name="bench")
     app.command("calibrate")(calibrate_command)
     app.add_typer(cache_app, name="cache")
+    from citecheck.batch.cli import batch_command  # Ray itself is imported only when run
+
+    app.command("batch")(batch_command)
 
 
 _mount_subcommands()

@@ -79,13 +79,15 @@ def _numbers_as_text(csl: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(text: str, name: str) -> list[Citation]:
-    """Read one citation per non-blank line; a bad line becomes an error citation."""
+def read_jsonl(text: str, name: str, first_line: int = 1) -> list[Citation]:
+    """Read one citation per non-blank line; a bad line becomes an error citation.
+
+    ``first_line``: the line number of the text's first line (a slice of a larger file)."""
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()
     # only "\n" ends a line: U+2028, U+0085 and friends may stand raw inside JSON strings
-    for lineno, line in enumerate(text.split("\n"), start=1):
+    for lineno, line in enumerate(text.split("\n"), start=first_line):
         raw = line.strip(" \t\r\f\v")
         if not raw:
             continue

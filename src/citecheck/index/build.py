@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -31,7 +31,15 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
 
+if TYPE_CHECKING:
+    from citecheck.index.dumps.base import Deletion, DumpReader
+
 BATCH_SIZE = 2000
+#: secondary indexes whose keys arrive in random order: maintained row by row they cost a
+#: random B-tree page per insert (superlinear once they outgrow the cache), so a fresh build
+#: creates them in one sorted pass at the end. (The rid indexes are appended in order: cheap.)
+DEFERRED_INDEXES = ("records_title_key", "journal_vp")
+BUILD_CACHE_KIB = 262_144  # SQLite page cache while building (256 MiB)
 MAX_REASONS = 200  # reasons kept per kind; the counts stay exact
 
 
@@ -44,6 +52,7 @@ class BuildStats:
     updated: int = 0  # existing records whose stored JSON changed
     duplicates: int = 0  # items that matched a record already present (same id, DOI or arXiv id)
     skipped: int = 0  # items not indexed (unreadable, invalid, nothing to find them by)
+    deleted: int = 0  # records removed because the dump marks them deleted or merged away
     errors: list[str] = field(default_factory=list)  # "file:line: reason" for skipped items
     duplicate_ids: list[str] = field(default_factory=list)  # "file:line: id (matched by x)"
     files: list[str] = field(default_factory=list)
@@ -58,7 +67,8 @@ class BuildStats:
     def as_dict(self) -> dict[str, Any]:
         return {
             "read": self.read, "stored": self.stored, "updated": self.updated,
-            "duplicates": self.duplicates, "skipped": self.skipped, "records": self.records,
+            "duplicates": self.duplicates, "skipped": self.skipped, "deleted": self.deleted,
+            "records": self.records,
             "seconds": round(self.seconds, 3), "files": self.files, "errors": self.errors,
             "duplicate_ids": self.duplicate_ids,
         }
@@ -114,8 +124,9 @@ def _prepare(csl: dict[str, Any], rid: int) -> _Row:
     if not (tkey or dois or arxivs or journals):
         raise ValueError("nothing to find it by: no title, DOI, arXiv id or journal+volume+page")
     tokens: list[str] = []
-    for name in record.author:
-        tokens.extend(name_tokens(name.model_dump(exclude_none=True)))
+    for name in csl.get("author") or ():  # validated above; the raw dicts are cheaper to read
+        if isinstance(name, dict):
+            tokens.extend(name_tokens(name))
     record_id = str(csl.get("id") or "").strip()
     if not record_id:
         if dois:
@@ -162,6 +173,7 @@ class _Writer:
         self.by_id: dict[str, _Row] = {}
         self.by_doi: dict[str, _Row] = {}
         self.by_arxiv: dict[str, _Row] = {}
+        self.deferred: list[tuple[str, str]] = []
 
     # -- matching ------------------------------------------------------------------------------
     def _pending_match(self, row: _Row) -> tuple[_Row | None, str]:
@@ -176,18 +188,20 @@ class _Writer:
         return None, ""
 
     def _stored_match(self, row: _Row) -> tuple[int | None, str]:
-        hit = self.conn.execute("SELECT rid FROM records WHERE id = ?", (row.id,)).fetchone()
-        if hit:
-            return int(hit[0]), "id"
-        for doi in row.dois:
-            hit = self.conn.execute("SELECT rid FROM doi WHERE doi = ?", (doi,)).fetchone()
-            if hit:
-                return int(hit[0]), "DOI"
-        for arxiv in row.arxivs:
-            hit = self.conn.execute("SELECT rid FROM arxiv WHERE arxiv = ?", (arxiv,)).fetchone()
-            if hit:
-                return int(hit[0]), "arXiv id"
-        return None, ""
+        """One probe for all of the row's keys (id, DOIs, arXiv ids): one statement per item
+        instead of up to three keeps the per-item cost of a bulk load down."""
+        dois, arxivs = sorted(row.dois), sorted(row.arxivs)
+        sql = "SELECT rid, 0 FROM records WHERE id = ?"
+        if dois:
+            sql += f" UNION ALL SELECT rid, 1 FROM doi WHERE doi IN ({','.join('?' * len(dois))})"
+        if arxivs:
+            sql += (" UNION ALL SELECT rid, 2 FROM arxiv WHERE arxiv IN "
+                    f"({','.join('?' * len(arxivs))})")
+        hits = self.conn.execute(sql, [row.id, *dois, *arxivs]).fetchall()
+        if not hits:
+            return None, ""
+        rid, how = min(hits, key=lambda h: h[1])
+        return int(rid), ("id", "DOI", "arXiv id")[how]
 
     def _track(self, row: _Row) -> None:
         self.by_id[row.id] = row
@@ -263,6 +277,43 @@ class _Writer:
             [(*k, r.rid) for r in rows for k in r.journals],
         )
 
+    # -- deleting ------------------------------------------------------------------------------
+    def delete(self, gone: Deletion) -> None:
+        """Remove the work a dump marks deleted. Identifier keys are probes; ``custom`` keys
+        (``openalex``, ``s2_corpus``) are collected and removed in one scan by `apply_deletions`."""
+        self.flush()
+        table = {"id": ("records", "id"), "doi": ("doi", "doi"), "arxiv": ("arxiv", "arxiv")}
+        if gone.key not in table:
+            self.deferred.append((gone.key, gone.value))
+            return
+        name, column = table[gone.key]
+        hit = self.conn.execute(f"SELECT rid FROM {name} WHERE {column} = ?", (gone.value,)).fetchone()
+        if hit:
+            self._remove([int(hit[0])])
+
+    def apply_deletions(self) -> None:
+        self.flush()
+        by_key: dict[str, list[str]] = {}
+        for key, value in self.deferred:
+            by_key.setdefault(key, []).append(value)
+        self.deferred.clear()
+        for key, values in by_key.items():
+            if not key.isidentifier():
+                continue
+            self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS gone (v TEXT PRIMARY KEY)")
+            self.conn.execute("DELETE FROM gone")
+            self.conn.executemany("INSERT OR IGNORE INTO gone VALUES (?)", [(v,) for v in values])
+            rids = [r[0] for r in self.conn.execute(
+                f"SELECT rid FROM records WHERE json_extract(csl, '$.custom.{key}') IN "
+                "(SELECT v FROM gone)")]
+            self._remove(rids)
+        self.conn.commit()
+
+    def _remove(self, rids: list[int]) -> None:
+        for table in ("doi", "arxiv", "journal", "records"):
+            self.conn.executemany(f"DELETE FROM {table} WHERE rid = ?", [(r,) for r in rids])
+        self.stats.deleted += len(rids)
+
     def flush(self) -> None:
         if not self.pending:
             return
@@ -300,14 +351,75 @@ def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
     conn.commit()
 
 
+def _read_file(
+    writer: _Writer,
+    path: str | Path,
+    reader: DumpReader | None,
+    progress: Callable[[int], None] | None,
+) -> None:
+    """Every entry of one input into the writer; unreadable files are counted, not raised."""
+    from citecheck.index.dumps.base import Deletion
+
+    stats = writer.stats
+    stats.files.append(str(path))
+    before = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+    entries = reader.entries(Path(path)) if reader is not None else iter_items(path)
+    try:
+        for item in entries:
+            if isinstance(item, Deletion):
+                writer.delete(item)
+                continue
+            stats.read += 1
+            if item.csl is None:
+                stats.skipped += 1
+                stats._note(stats.errors, f"{item.location}: {item.error}")
+            else:
+                writer.add(item.csl, item.location)
+            if progress is not None and stats.read % BATCH_SIZE == 0:
+                progress(stats.read)
+    except (OSError, UnicodeError, EOFError) as exc:  # unreadable / truncated gzip
+        stats.skipped += 1
+        stats._note(stats.errors, f"{path}: cannot read: {exc}")
+    writer.apply_deletions()
+    counts = (stats.read, stats.stored, stats.duplicates, stats.skipped)
+    stats.per_file.append(
+        {"file": str(path)}
+        | {k: now - was for k, now, was in zip(
+            ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
+    )
+
+
+def _reader_meta(conn: sqlite3.Connection, reader: DumpReader | None, load: bool) -> None:
+    """Load (before) or store (after) the reader's incremental state and suggested scopes."""
+    if reader is None or reader.name == "csl":
+        return
+    key = f"dump_state:{reader.name}"
+    if load:
+        row = conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        reader.load_state(json.loads(row[0]) if row else {})
+        return
+    row = conn.execute("SELECT value FROM meta WHERE key = 'suggested_covers'").fetchone()
+    covers: dict[str, list[str]] = json.loads(row[0]) if row else {}
+    # a later update adds to what the same dump suggested before (new prefixes, same scopes)
+    covers[reader.name] = sorted(set(covers.get(reader.name, [])) | set(reader.suggested_covers()))
+    rows = [(key, json.dumps(reader.state())), ("suggested_covers", json.dumps(covers))]
+    conn.executemany("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", rows)
+    conn.commit()
+
+
 def build_index(
     db_path: str | Path,
     files: Sequence[str | Path],
     *,
     progress: Callable[[int], None] | None = None,
     covers: Sequence[str] | None = None,
+    reader: DumpReader | None = None,
 ) -> BuildStats:
-    """Create or update the index at ``db_path`` from CSL-JSON, BibTeX or arXiv snapshot files.
+    """Create or update the index at ``db_path`` from record files.
+
+    Without ``reader`` the files are CSL-JSON, BibTeX or arXiv snapshot files (by extension);
+    with one (`citecheck.index.dumps.make_reader`) they are that dump's native files, and its
+    deletions, incremental state and suggested coverage are applied and recorded.
 
     ``covers``: the coverage scopes to declare (see `citecheck.coverage`; stored in ``meta``,
     replacing earlier ones); None keeps what the index declared (a new index: nothing).
@@ -323,7 +435,7 @@ def build_index(
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = OFF")
-        conn.execute("PRAGMA cache_size = -65536")
+        conn.execute(f"PRAGMA cache_size = -{BUILD_CACHE_KIB}")
         conn.execute("PRAGMA temp_store = MEMORY")
         create_schema(conn)
         version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
@@ -332,30 +444,15 @@ def build_index(
                 f"{db_path}: index schema version {version[0]}, this citecheck writes "
                 f"{SCHEMA_VERSION}; rebuild it into a new file"
             )
+        _reader_meta(conn, reader, load=True)
+        fresh = conn.execute("SELECT 1 FROM records LIMIT 1").fetchone() is None
+        if fresh:  # indexes over random keys are built once at the end, not row by row
+            for name in DEFERRED_INDEXES:
+                conn.execute(f"DROP INDEX IF EXISTS {name}")
         writer = _Writer(conn, stats)
         for path in files:
-            stats.files.append(str(path))
-            before = (stats.read, stats.stored, stats.duplicates, stats.skipped)
-            try:
-                for item in iter_items(path):
-                    stats.read += 1
-                    if item.csl is None:
-                        stats.skipped += 1
-                        stats._note(stats.errors, f"{item.location}: {item.error}")
-                    else:
-                        writer.add(item.csl, item.location)
-                    if progress is not None and stats.read % BATCH_SIZE == 0:
-                        progress(stats.read)
-            except (OSError, UnicodeError, EOFError) as exc:  # unreadable / truncated gzip
-                stats.skipped += 1
-                stats._note(stats.errors, f"{path}: cannot read: {exc}")
-            writer.flush()
-            counts = (stats.read, stats.stored, stats.duplicates, stats.skipped)
-            stats.per_file.append(
-                {"file": str(path)}
-                | {k: now - was for k, now, was in zip(
-                    ("read", "stored", "duplicates", "skipped"), counts, before, strict=True)}
-            )
+            _read_file(writer, path, reader, progress)
+        create_schema(conn)  # (re)creates any deferred index
         _finish(conn, stats)
         if covers is not None:
             from citecheck.coverage import parse_scopes
@@ -363,6 +460,7 @@ def build_index(
             conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('covers', ?)",
                          (json.dumps(list(parse_scopes(covers))),))
             conn.commit()
+        _reader_meta(conn, reader, load=False)
         if progress is not None:
             progress(stats.read)
         # readers open the file read-only: leave no WAL behind

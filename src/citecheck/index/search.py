@@ -39,7 +39,10 @@ STOPWORDS = frozenset(
 MIN_TERMS = 3  # title words OR-ed into a search at least (the rarest ones) ...
 MAX_TERMS = 8  # ... and at most,
 ROW_BUDGET = 600  # while the words' titles add up to no more than this many
-PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words
+PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
+PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
+FALLBACK_POSTINGS = 20_000  # posting entries the any-two/any-three fallback may read
+AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
 
 
 class IndexOpenError(CitecheckError, ValueError):
@@ -231,7 +234,7 @@ class LocalIndex:
         key = title_key(title)
         author_terms = self._author_terms(authors)
         if key:
-            rows = self._search_title(key, limit)
+            rows = self._search_title(key, limit, author_terms)
             if author_terms and not any(fuzz.ratio(key, r[1]) >= 60 for r in rows):
                 # no title comes close (reworded or fabricated): the authors' works near the
                 # year are the better candidates
@@ -264,7 +267,9 @@ class LocalIndex:
         records = self._records([rid for _, rid in top])
         return list(zip(records, [round(min(s, 1.0), 4) for s, _ in top], strict=False))
 
-    def _search_title(self, key: str, limit: int) -> list[tuple[Any, ...]]:
+    def _search_title(
+        self, key: str, limit: int, author_terms: Sequence[str] = ()
+    ) -> list[tuple[Any, ...]]:
         """Exact normalised title and all rare words (AND); rare words OR-ed if neither is close.
 
         bm25 costs a few microseconds per matching row, so the OR query uses the rarest words
@@ -284,9 +289,16 @@ class LocalIndex:
         if not terms:
             return list(rows.values())
         if len(terms) >= 2:  # all rare words present: cheap (an intersection), usually enough
-            for row in self._fts_rows(self._fts_and("title_key", [t for t, _ in terms[:6]]), fetch):
+            for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
                 rows.setdefault(row[0], row)
         if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
+            return list(rows.values())
+        if len(terms) >= MIN_TERMS and any(
+            fuzz.token_set_ratio(key, row[1]) >= 95 for row in rows.values()
+        ):
+            # a title holding every searchable word of the cited one (a word dropped or added):
+            # the OR / pair queries below would only add weaker rows, at a cost that grows with
+            # the index (their common words' posting lists)
             return list(rows.values())
         chosen: list[str] = []
         total = 0
@@ -295,18 +307,56 @@ class LocalIndex:
                 break
             chosen.append(term)
             total += df
+        if len(chosen) < 3 and total > PAIR_BUDGET:
+            return list(rows.values())  # two common words: their AND above is all there is
         if total <= ROW_BUDGET or len(chosen) < 3:
             query = self._fts_or("title_key", chosen)
         else:
             # common words only: "any two of them" keeps the rows to score few, and still
-            # tolerates a changed word
-            chosen = [t for t, _ in terms[:PAIR_TERMS]]
+            # tolerates a changed word; in a large index even pairs of common words match
+            # rows in proportion to its size, so past the budget "any three of them"
+            # only words whose posting lists add up to a fixed budget: the query's cost must
+            # not grow with the index (titles of common words only are left to the AND query
+            # above and to the cited authors' works)
+            top, postings = [], 0
+            for term, df in terms[:PAIR_TERMS]:
+                if postings + df > FALLBACK_POSTINGS:
+                    break
+                top.append((term, df))
+                postings += df
+            if len(top) < 3:
+                return list(rows.values())
+            n = max(len(self), 1)
+            pairs = sum(a[1] * b[1] / n for a, b in combinations(top, 2))
+            k = 2 if pairs <= PAIR_BUDGET or len(top) < 4 else 3
             query = " OR ".join(
-                self._fts_and("title_key", [a, b]) for a, b in combinations(chosen, 2)
+                self._fts_and("title_key", [t for t, _ in group])
+                for group in combinations(top, k)
             )
         for row in self._fts_rows(query, fetch):
             rows.setdefault(row[0], row)
         return list(rows.values())
+
+    def _and_query(self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str]) -> str:
+        """All of the rarest title words, as few as make the match selective.
+
+        Each common word added reads a posting list that grows with the index and narrows
+        little, so words are taken rarest first until about ``AND_ROWS`` titles are expected to
+        hold them all (at least two, at most six). When even six leave many (short titles of
+        common words), the cited authors narrow it: their posting lists are short.
+        """
+        n = max(len(self), 1)
+        chosen: list[str] = []
+        expected = float(n)
+        for term, df in terms[:6]:
+            if len(chosen) >= 2 and expected <= AND_ROWS:
+                break
+            chosen.append(term)
+            expected *= df / n
+        query = self._fts_and("title_key", chosen)
+        if expected > PAIR_BUDGET and author_terms:
+            query += " AND " + self._fts_or("author_keys", list(author_terms)[:8])
+        return query
 
     def _fts_rows(self, query: str, fetch: int, weights: str = "1.0, 0.0") -> list[tuple[Any, ...]]:
         """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join)."""

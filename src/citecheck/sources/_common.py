@@ -16,6 +16,7 @@ T = TypeVar("T")
 
 _TAG_RE = re.compile(r"<[^>]+>")
 _WS_RE = re.compile(r"\s+")
+_DOI_URL_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
 
 
 def clean_text(value: Any) -> str | None:
@@ -27,6 +28,17 @@ def clean_text(value: Any) -> str | None:
         if value is None:
             return None
     text = _WS_RE.sub(" ", html.unescape(_TAG_RE.sub("", str(value)))).strip()
+    return text or None
+
+
+def clean_id(value: Any) -> str | None:
+    """An identifier as given, whitespace trimmed: never through `clean_text`, whose tag
+    stripping would cut SICI DOIs ("10.1002/(sici)…10:10<725::aid-adma725>3.0.co;2-z")."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        value = next((v for v in value if v), None)
+    text = str(value).strip() if value is not None else ""
     return text or None
 
 
@@ -60,7 +72,11 @@ def finish(record: Record, *, source_api: str, arxiv: str | None = None) -> Reco
     """Normalise identifiers the same way the corpus does and stamp the source."""
     if record.DOI:
         doi = normalize_doi(record.DOI)
-        record.DOI = doi
+        # a registry's DOI field is one identifier, not prose: keep what `normalize_doi` cuts
+        # off its end (SICI DOIs hold "<", ">" and ";": "…10:10<725::aid-adma725>3.0.co;2-z")
+        full = _DOI_URL_RE.sub("", record.DOI.strip()).lower()
+        cut = full[len(doi):] if doi and full.startswith(doi) else ""
+        record.DOI = full if "<" in cut and not _WS_RE.search(full) else doi
         arxiv = arxiv or arxiv_from_doi(doi)
     if arxiv:
         norm = normalize_arxiv(arxiv)
@@ -89,7 +105,7 @@ def search_terms(title: str | None, max_len: int = 300) -> str:
     return _WS_RE.sub(" ", text).strip()[:max_len]
 
 
-__all__ = ["clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
+__all__ = ["clean_id", "clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
            "split_name"]
 
 

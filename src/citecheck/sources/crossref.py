@@ -13,7 +13,14 @@ from typing import Any
 from citecheck.model import Citation, Name, Record
 from citecheck.normalize import canonical_journal, normalize_doi
 from citecheck.retraction import mark_crossref
-from citecheck.sources._common import clean_text, date_parts, finish, guarded, search_terms
+from citecheck.sources._common import (
+    clean_id,
+    clean_text,
+    date_parts,
+    finish,
+    guarded,
+    search_terms,
+)
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -79,7 +86,7 @@ def to_record(item: dict[str, Any]) -> Record:
         page=clean_text(item.get("page")) or clean_text(item.get("article-number")),
         number=clean_text(item.get("article-number")),
         publisher=clean_text(item.get("publisher")),
-        DOI=clean_text(item.get("DOI")),
+        DOI=clean_id(item.get("DOI")),
         URL=clean_text(item.get("URL")),
         ISBN=clean_text(item.get("ISBN")),
         **{"container-title": container,

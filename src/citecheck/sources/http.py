@@ -20,7 +20,7 @@ import re
 import time
 import urllib.parse
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -222,6 +222,18 @@ class HostState:
 
 
 _STATES: dict[tuple[str, str, str, float], HostState] = {}
+#: builds the state of a (service, host, lane) seen for the first time; `citecheck.batch` swaps
+#: in one whose budget all the workers of a cluster share (`set_host_state_factory`)
+_FACTORY: Callable[[str, str, str, RateLimit, float], HostState] | None = None
+
+
+def set_host_state_factory(
+    factory: Callable[[str, str, str, RateLimit, float], HostState] | None,
+) -> None:
+    """Use ``factory(service, host, lane, limit, scale)`` for host states from now on."""
+    global _FACTORY
+    _FACTORY = factory
+    _STATES.clear()
 
 
 def host_state(service: str, url: str, lane: str, limit: RateLimit, scale: float) -> HostState:
@@ -230,7 +242,8 @@ def host_state(service: str, url: str, lane: str, limit: RateLimit, scale: float
     key = (service, host, lane, scale)
     state = _STATES.get(key)
     if state is None:
-        state = _STATES[key] = HostState(limit, scale)
+        made = _FACTORY(service, host, lane, limit, scale) if _FACTORY else HostState(limit, scale)
+        state = _STATES[key] = made
     return state
 
 
@@ -533,4 +546,5 @@ __all__ = [
     "parse_retry_after",
     "redact",
     "require",
+    "set_host_state_factory",
 ]

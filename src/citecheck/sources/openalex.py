@@ -14,6 +14,7 @@ from citecheck.model import Citation, Record
 from citecheck.normalize import normalize_doi
 from citecheck.retraction import mark_openalex
 from citecheck.sources._common import (
+    clean_id,
     clean_text,
     date_parts,
     finish,
@@ -68,7 +69,7 @@ def to_record(work: dict[str, Any]) -> Record:
         issue=clean_text(biblio.get("issue")),
         page=page_range(biblio.get("first_page"), biblio.get("last_page")),
         publisher=clean_text(src.get("host_organization_name")),
-        DOI=clean_text(work.get("doi")),
+        DOI=clean_id(work.get("doi")),
         URL=clean_text(location.get("landing_page_url")) or clean_text(work.get("id")),
         **{"container-title": clean_text(src.get("display_name"))},
     )

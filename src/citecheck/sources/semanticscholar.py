@@ -11,6 +11,7 @@ from typing import Any
 
 from citecheck.model import Citation, Name, Record
 from citecheck.sources._common import (
+    clean_id,
     clean_text,
     date_parts,
     finish,
@@ -54,7 +55,7 @@ def to_record(paper: dict[str, Any]) -> Record:
         issued=date_parts(paper.get("publicationDate"), paper.get("year")),
         volume=clean_text(journal.get("volume")),
         page=pages,
-        DOI=clean_text(ext.get("DOI")),
+        DOI=clean_id(ext.get("DOI")),
         URL=clean_text(paper.get("url")),
         **{"container-title": venue},
     )
