@@ -16,6 +16,7 @@ from pathlib import Path
 
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
+from citecheck.extract.combine import other_readings
 from citecheck.model import (
     Assessment,
     Candidate,
@@ -293,6 +294,11 @@ class Checker:
         the candidate's title (parser mistakes), and keep the reading that agrees better."""
         cited = citation.fields
         assessment = assess(cited, cand.record)
+        for other in other_readings(citation) if assessment.discrepancies else ():
+            second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
+            if second.score > assessment.score:
+                second.rationale += " (Fields from the other reading of the text.)"
+                cited, assessment = other, second
         cut = _title_cut_short(cited, cand.record)
         if cut or any(d.field in ("title", "author") for d in assessment.discrepancies):
             alt = realign(citation, cand.record)

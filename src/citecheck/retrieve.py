@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from citecheck.extract.combine import other_readings
 from citecheck.model import Candidate, Citation, Record, SourceStatus
 from citecheck.normalize import (
     arxiv_from_doi,
@@ -20,6 +21,7 @@ from citecheck.normalize import (
     normalize_doi,
     title_similarity,
 )
+from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
 from citecheck.verify.compare import implausible_title
 from citecheck.verify.titles import title_key
@@ -133,6 +135,10 @@ def alternative_readings(citation: Citation) -> list[Record]:
         # recognise left in front of the title; the text after the last comma is the title
         texts.append(cited.title.rsplit(", ", 1)[1])
     out: list[Record] = []
+    for alt in other_readings(citation):  # the rules' or the labeller's other reading (issue 13)
+        if alt.title and title_key(alt.title) not in seen:
+            seen.add(title_key(alt.title))
+            out.append(alt)
     for text in texts:
         text = text.strip(" \t,.;:“”\"'*")
         key = title_key(text)
@@ -381,6 +387,11 @@ async def retrieve(
                         f"{accepted} close enough")
             if seen:
                 break
+
+    # 5. still nothing: the text's other reading, then the whole text (retrieve_text.py)
+    if options.title_search and not seen:
+        await search_by_text(citation, sources, add, lambda src, exc: _status(statuses, src, exc),
+                             result.evidence, options.search_limit)
 
     ranked = sorted(seen.values(), key=lambda c: c.score, reverse=True)
     # identifier hits are always verified, even when they rank low: that is the reviewer's case

@@ -54,10 +54,9 @@ class BenchItem(BaseModel):
                 return cit
             return Citation(id=self.id, raw=self.text, error="no BibTeX entry found",
                             provenance=Provenance(key=self.id, format="bibtex"))
-        from citecheck.extract.pdftext import clean_pdf_text
-        from citecheck.extract.refparse import parse_reference
+        from citecheck.extract.combine import read_reference
 
-        parsed = parse_reference(clean_pdf_text(self.text))
+        parsed = read_reference(self.text)
         return Citation(id=self.id, raw=self.text, fields=parsed.record,
                         parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings),
                         provenance=Provenance(key=self.id, format="text"))

@@ -42,9 +42,20 @@ class LabelledReference:
     segments: list[tuple[str, str]] = field(default_factory=list)
     gold: dict[str, object] = field(default_factory=dict)  # the corpus's own field values
 
+    spaced: list[bool] = field(default_factory=list)  # segments[i] is preceded by a space
+
     @property
     def text(self) -> str:
-        return " ".join(t for _, t in self.segments if t)
+        return "".join((" " if i and self.spaced[i] else "") + t for i, (_, t) in enumerate(self.segments))
+
+    def spans(self) -> list[tuple[str, int, int]]:
+        """(label, start, end) of each segment in `text`."""
+        out, pos = [], 0
+        for i, (label, t) in enumerate(self.segments):
+            pos += 1 if i and self.spaced[i] else 0
+            out.append((label, pos, pos + len(t)))
+            pos += len(t)
+        return out
 
     @property
     def split(self) -> str:
@@ -77,20 +88,33 @@ def _grobid_label(el: ET.Element, has_article_title: bool) -> str:
             "orgName": "publisher", "institution": "publisher"}.get(tag, "other")
 
 
-def _bibl_segments(bibl: ET.Element) -> list[tuple[str, str]]:
+def _bibl_segments(bibl: ET.Element) -> tuple[list[tuple[str, str]], list[bool]]:
+    """The labelled pieces of a ``<bibl>`` and, for each, whether white space precedes it (the
+    spacing of the PDF text is kept: "Phys .Rev" stays, "(<date>2011</date>)" has none)."""
     has_a = any(t.get("level", "a") == "a" for t in bibl.iter(f"{_TEI}title"))
     segs: list[tuple[str, str]] = []
+    spaced: list[bool] = []
+    pending = False
 
     def add(label: str, text: str | None) -> None:
-        text = _SPACE_RE.sub(" ", text or "").strip()
-        if text:
-            segs.append((label, text))
+        nonlocal pending
+        raw = _SPACE_RE.sub(" ", text or "")
+        core = raw.strip()
+        if not core:
+            pending = pending or bool(raw)
+            return
+        spaced.append(pending or raw.startswith(" "))
+        segs.append((label, core))
+        pending = raw.endswith(" ")
 
     add("other", bibl.text)
     for child in bibl:
-        add(_grobid_label(child, has_a), "".join(child.itertext()))
+        if child.tag.replace(_TEI, "") == "lb":
+            pending = True
+        else:
+            add(_grobid_label(child, has_a), "".join(child.itertext()))
         add("other", child.tail)
-    return segs
+    return segs, spaced
 
 
 def load_grobid(root: Path) -> Iterator[LabelledReference]:
@@ -107,10 +131,10 @@ def load_grobid(root: Path) -> Iterator[LabelledReference]:
         except ET.ParseError:
             continue
         for n, bibl in enumerate(tree.iter(f"{_TEI}bibl")):
-            segs = _bibl_segments(bibl)
+            segs, spaced = _bibl_segments(bibl)
             if not segs:
                 continue
-            ref = LabelledReference(f"grobid:{path.name}#{n}", path.name, "grobid", segs)
+            ref = LabelledReference(f"grobid:{path.name}#{n}", path.name, "grobid", segs, spaced=spaced)
             ref.gold = gold_by_text.get((path.name, _SPACE_RE.sub("", ref.text)), {})
             yield ref
 
@@ -120,5 +144,6 @@ def load_anystyle(path: Path) -> Iterator[LabelledReference]:
         row = json.loads(line)
         segs = [(_ANYSTYLE_LABELS.get(lab, "other"), _SPACE_RE.sub(" ", text).strip())
                 for lab, text in row["segments"]]
-        yield LabelledReference(row["id"], row["id"], "anystyle", [s for s in segs if s[1]],
-                                row.get("fields", {}))
+        segs = [s for s in segs if s[1]]
+        yield LabelledReference(row["id"], row["id"], "anystyle", segs, row.get("fields", {}),
+                                spaced=[True] * len(segs))

@@ -26,7 +26,7 @@ import re
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["clean_pdf_text", "is_known_word", "split_glued"]
+__all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
 
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
                             "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
@@ -246,10 +246,15 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     return text
 
 
+def artefact_count(text: str) -> int:
+    """How many PDF-extraction artefacts the raw string shows (spaces before commas, glued words...)."""
+    return len(_ARTEFACT_RE.findall(text))
+
+
 def clean_pdf_text(text: str) -> str:
     """The reference with PDF-extraction artefacts repaired (see the module docstring)."""
     text = text.translate(_LIGATURES)
-    pdf_like = len(_ARTEFACT_RE.findall(text)) >= 3
+    pdf_like = artefact_count(text) >= 3
     text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl in _ID_SPACING:
         text = pattern.sub(repl, text)

@@ -42,7 +42,7 @@ class OfflineSource:
     async def _skip(self, *args: object, **kwargs: object) -> None:
         raise SourceSkipped(self.name, "offline: not in the cache")
 
-    lookup_doi = lookup_arxiv = lookup_journal = search = _skip  # type: ignore[assignment]
+    lookup_doi = lookup_arxiv = lookup_journal = search = search_text = _skip  # type: ignore[assignment]
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
         raise SourceSkipped(self.name, "offline: not in the cache")
@@ -58,7 +58,7 @@ class Source:
 
     name: str = "source"
     #: which lookups this source can do at all; the cascade skips the rest
-    supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search"}
+    supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search", "text"}
 
     def covers(self, citation: Citation) -> bool:
         """Could this source plausibly hold the cited work? Used to decide UNVERIFIED vs MAJOR."""
@@ -78,6 +78,10 @@ class Source:
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         """Free-text / structured search for the cited work (title, authors, year)."""
+        return []
+
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        """Search by a whole (cleaned) reference string, when the parsed fields found nothing."""
         return []
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:

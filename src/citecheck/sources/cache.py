@@ -222,6 +222,15 @@ class CachedSource(Source):
         self.cache.put(self.name, "search", key, [r.to_csl() for r in records])
         return records
 
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        key = f"{limit}|{' '.join(text.lower().split())}"
+        hit, value = self._get("text", key)
+        if hit:
+            return [Record.from_csl(v) for v in value]
+        records = await self.inner.search_text(text, limit)
+        self.cache.put(self.name, "text", key, [r.to_csl() for r in records])
+        return records
+
     async def aclose(self) -> None:
         await self.inner.aclose()
 

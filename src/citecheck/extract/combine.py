@@ -1,0 +1,128 @@
+"""One reference string read by the rules and by the learned labeller, and the two combined.
+
+`read_reference(text)` is what the readers call: the PDF clean-up pass, the rule parser, and — only
+when the string looks PDF-extracted or the rule parse is doubtful — the labeller
+(extract/labeller.py). Identifiers always come from the rules. Field by field:
+
+- a journal name that the shipped abbreviation table knows beats one it does not;
+- otherwise, on PDF-like text (the clean-up found several artefacts) or a low-confidence rule
+  parse, the labeller's title, authors and journal win (it was trained on PDF text and measured
+  better there: docs/benchmarks.md, "Issue 13"); on clean text the rules win;
+- a field only one side found is taken from that side; year, volume and pages stay with the rules
+  unless the rules found none.
+
+The reading not chosen is kept (`Reading.alternative`) when it differs in title, journal, volume or
+first page: retrieval searches with it when the first reading finds nothing, so the reading that
+retrieves a record wins (retrieve.py, `alternative_readings`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from citecheck.extract.labeller import read_labelled
+from citecheck.extract.pdftext import artefact_count, clean_pdf_text
+from citecheck.extract.refparse import ParsedReference, parse_reference
+from citecheck.model import Citation, Record
+from citecheck.normalize import journal_key, journal_table, normalize_title
+
+__all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
+
+#: rule parses below this confidence are doubtful: the labeller is asked
+LOW_CONFIDENCE = 0.75
+#: strings with at least this many PDF artefacts are read by the labeller first
+PDF_LIKE = 3
+
+
+@dataclass
+class Reading:
+    record: Record
+    confidence: float
+    warnings: tuple[str, ...]
+    alternative: Record | None = None  # the other reading, when it differs
+    sources: dict[str, str] = field(default_factory=dict)  # field → "rules" | "labeller"
+
+
+def _known_journal(name: str | None) -> bool:
+    return bool(name) and journal_key(name) in journal_table()
+
+
+def wants_labeller(text: str, rules: ParsedReference) -> bool:
+    return rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
+
+
+def combine(rules: ParsedReference, model: Record | None, prefer_model: bool) -> tuple[Record, dict[str, str]]:
+    rec = rules.record.model_copy(deep=True)
+    origin: dict[str, str] = {}
+    if model is None:
+        return rec, origin
+
+    def take(attr: str) -> None:
+        setattr(rec, attr, getattr(model, attr))
+        origin[attr] = "labeller"
+
+    for attr in ("title", "author", "container_title"):
+        mine, theirs = getattr(rec, attr), getattr(model, attr)
+        if not theirs:
+            continue
+        if not mine:
+            take(attr)
+        elif attr == "container_title" and _known_journal(theirs) != _known_journal(mine):
+            if _known_journal(theirs):
+                take(attr)
+        elif prefer_model:
+            take(attr)
+    for attr in ("volume", "page", "issued", "issue"):
+        if getattr(rec, attr) is None and getattr(model, attr) is not None:
+            take(attr)
+    return rec, origin
+
+
+def _differs(a: Record, b: Record) -> bool:
+    return (normalize_title(a.title or "") != normalize_title(b.title or "")
+            or journal_key(a.container_title) != journal_key(b.container_title)
+            or (a.volume or "") != (b.volume or "") or (a.first_page or "") != (b.first_page or ""))
+
+
+def read_reference(text: str) -> Reading:
+    """The reading the checker uses first, with the other one as an alternative."""
+    rules = parse_reference(clean_pdf_text(text))
+    if not wants_labeller(text, rules):
+        return Reading(rules.record, rules.confidence, rules.warnings)
+    model = read_labelled(text)
+    prefer = artefact_count(text) >= PDF_LIKE or rules.confidence < LOW_CONFIDENCE
+    record, origin = combine(rules, model, prefer)
+    alternative = None
+    for other in (rules.record, model):
+        if other is not None and _differs(record, other):
+            alternative = other
+            break
+    warnings = rules.warnings
+    if origin:
+        warnings = (*warnings, "fields from the learned labeller: " + ", ".join(sorted(origin)))
+    return Reading(record, rules.confidence, warnings, alternative, origin)
+
+
+#: formats whose citations are free text (a BibTeX or CSL entry has its fields already)
+TEXT_FORMATS = frozenset({"text", "markdown", "pdf", "jsonl", "docx", None})
+
+
+@lru_cache(maxsize=4096)
+def _other_reading(text: str) -> Record | None:
+    return read_reference(text).alternative
+
+
+def other_readings(citation: Citation) -> list[Record]:
+    """The reading of the citation's text that its fields do not hold (rules vs labeller), if any:
+    retrieval searches with it when the first reading finds nothing, and the checker judges with
+    it when it agrees better with the record found."""
+    if citation.provenance.format not in TEXT_FORMATS or not citation.raw.strip() \
+            or citation.raw.lstrip()[:1] in "@{":
+        return []
+    alt = _other_reading(" ".join(citation.raw.split()))
+    if alt is None or not _differs(alt, citation.fields):
+        return []
+    out = alt.model_copy(deep=True)
+    out.id = citation.fields.id
+    return [out]

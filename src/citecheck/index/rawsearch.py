@@ -1,0 +1,124 @@
+"""Search the local index by a whole reference string, the way Crossref's ``query.bibliographic``
+takes one: for references whose parse is doubtful or found nothing.
+
+Two probes, both cheap: every pair of adjacent numbers of the string is tried as (volume, first page)
+on the journal table (an indexed lookup each), and the string's rarer words are OR-ed into one FTS5
+query over titles and author names. Each hit is then scored by how much of it the string holds:
+its title words, author family names, year, volume, first page and journal words.
+`raw_match` says whether a hit is found *positively* — the record's title spelled out in the
+string, or its volume, first page and year all there with an author or journal word — which is
+what a caller needs before trusting a hit it could not find through the parsed fields.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import TYPE_CHECKING
+
+from citecheck.index.schema import page_key, title_key, volume_key
+from citecheck.model import Record
+from citecheck.normalize import fold, journal_key, name_key
+
+if TYPE_CHECKING:
+    from citecheck.index.search import LocalIndex
+
+__all__ = ["raw_match", "raw_score", "search_raw"]
+
+_NUM_RE = re.compile(r"(?<![\w.])[A-Z]?\d{1,6}[A-Za-z]?(?![\w])")
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+_YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
+MAX_PAIRS = 12
+MAX_TERMS = 12
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[\W_]+", "", fold(text))
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in title_key(text).split() if len(w) >= 3}
+
+
+def _families(record: Record) -> list[str]:
+    out = []
+    for name in record.author[:6]:
+        fam = name.family or name.literal or ""
+        key = name_key(fam)
+        if key:
+            out.append(key)
+    return out
+
+
+def raw_score(raw: str, record: Record) -> float:
+    """0..1: how much of the record the raw string holds (title words, authors, numbers, year)."""
+    words = _words(raw)
+    title_words = _words(record.title or "")
+    score = 0.0
+    weight = 0.0
+    if title_words:
+        score += 0.5 * len(title_words & words) / len(title_words)
+        weight += 0.5
+    fams = _families(record)
+    if fams:
+        letters = _letters(raw)
+        score += 0.2 * sum(f.replace(" ", "") in letters for f in fams) / len(fams)
+        weight += 0.2
+    nums = {volume_key(m.group(0)) for m in _NUM_RE.finditer(raw)} | {
+        page_key(m.group(0)) for m in _NUM_RE.finditer(raw)}
+    for value, w, key in ((record.volume, 0.1, volume_key), (record.first_page, 0.1, page_key)):
+        if value:
+            score += w * (key(value) in nums)
+            weight += w
+    years = {int(y) for y in _YEAR_RE.findall(raw)}
+    if record.year:
+        score += 0.1 * any(abs(record.year - y) <= 1 for y in years)
+        weight += 0.1
+    return round(score / weight, 4) if weight else 0.0
+
+
+def raw_match(raw: str, record: Record) -> bool:
+    """Positive evidence that the string cites this record (see the module docstring)."""
+    letters = _letters(raw)
+    title = _letters(record.title or "")
+    years = {int(y) for y in _YEAR_RE.findall(raw)}
+    year_ok = record.year is None or any(abs(record.year - y) <= 1 for y in years)
+    fams = _families(record)
+    author_ok = any(f.replace(" ", "") in letters for f in fams)
+    if len(title) >= 20 and title in letters:
+        return year_ok or author_ok
+    nums = [m.group(0) for m in _NUM_RE.finditer(raw)]
+    vol_ok = bool(record.volume) and volume_key(record.volume) in {volume_key(n) for n in nums}
+    page_ok = bool(record.first_page) and page_key(record.first_page) in {page_key(n) for n in nums}
+    journal = record.container_title_short or record.container_title or ""
+    jwords = {w for w in _words(journal)} | {journal_key(journal)}
+    journal_ok = bool(jwords & (_words(raw) | {journal_key(w) for w in raw.split()})) or (
+        bool(journal) and journal_key(journal) in journal_key(raw))
+    return vol_ok and page_ok and bool(years) and year_ok and (author_ok or journal_ok)
+
+
+def _number_pairs(raw: str) -> list[tuple[str, str]]:
+    nums = [m.group(0) for m in _NUM_RE.finditer(raw) if not _YEAR_RE.fullmatch(m.group(0))]
+    pairs: list[tuple[str, str]] = []
+    for a, b in itertools.pairwise(nums):
+        pair = (volume_key(a), page_key(b))
+        if all(pair) and pair not in pairs:
+            pairs.append(pair)
+    return pairs[:MAX_PAIRS]
+
+
+def search_raw(index: LocalIndex, raw: str, limit: int = 10) -> list[tuple[Record, float]]:
+    """Records the string may cite, best first, each with `raw_score`."""
+    conn = index._conn()
+    rids: list[int] = []
+    for vol, page in _number_pairs(raw):
+        rids += [r[0] for r in conn.execute(
+            "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 50", (vol, page))]
+    terms = [t for t, _ in index._title_terms(" ".join(_words(raw)))][:MAX_TERMS]
+    if terms:
+        quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+        rids += [r[0] for r in index._fts_rows(f"title_key : ({quoted})", max(limit * 3, 30))]
+    rids = list(dict.fromkeys(rids))
+    records = index._records(rids)
+    scored = sorted(((rec, raw_score(raw, rec)) for rec in records), key=lambda x: -x[1])
+    return scored[:limit]
