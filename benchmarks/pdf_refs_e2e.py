@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from labeller_eval import sets
+from labeller_eval import _series, sets
 
 from citecheck.extract import names as N
 from citecheck.extract.pdftext import clean_pdf_text
@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
+    # a series letter GROBID labels with the volume ("Phys. Rev." + "D8") is the journal's in a record
+    series = _series({"container-title": gold.get("container-title"), "volume": gold.get("volume")})
+    gold = {**gold, **series}
     title = gold.get("title")
     journal = gold.get("container-title")
     if not (title or (journal and gold.get("volume") and gold.get("page"))):

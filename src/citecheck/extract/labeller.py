@@ -23,7 +23,7 @@ from pathlib import Path
 
 from citecheck.extract import names as N
 from citecheck.extract.identifiers import extract_identifiers
-from citecheck.extract.pdftext import clean_pdf_text, is_known_word
+from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 
 __all__ = ["LABELS", "Token", "features", "label_tokens", "read_labelled", "tokenize"]
@@ -212,10 +212,10 @@ def _spans(text: str, labelled: list[tuple[str, Token]]) -> dict[str, list[str]]
 _TRIM = " \t,;:.()[]\"“”'‘’«»-–"
 
 
-def _field(value: str | None, keep_dot: bool = False) -> str | None:
+def _field(value: str | None, keep_dot: bool = False, pdf_like: bool = False) -> str | None:
     if not value:
         return None
-    value = clean_pdf_text(value).strip(" \t,;:()[]\"“”'‘’«»-–" if keep_dot else _TRIM)
+    value = clean_pdf_text(value, pdf_like or None).strip(" \t,;:()[]\"“”'‘’«»-–" if keep_dot else _TRIM)
     return value or None
 
 
@@ -234,7 +234,7 @@ def read_labelled(text: str) -> Record | None:
         authors = _field(spans["author"][0], keep_dot=True) or ""
         scan = N.scan_authors(authors)
         rec.author = scan.names or N.split_loose_authors(authors)
-    rec.title = _field(spans.get("title", [None])[0], keep_dot=False)
+    rec.title = _field(spans.get("title", [None])[0], pdf_like=artefact_count(text) >= 3)
     container = _field(spans.get("container", [None])[0], keep_dot=True)
     rec.container_title = container.rstrip(",;: ") if container else None
     for key, attr in (("volume", "volume"), ("issue", "issue"), ("publisher", "publisher")):

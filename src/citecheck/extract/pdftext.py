@@ -62,6 +62,7 @@ _TRAILING_PUNCT = ".,;:)]"
 
 # -- punctuation spacing --------------------------------------------------------------------------
 _SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
+_MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
@@ -75,6 +76,9 @@ _MONTH_YEAR_RE = re.compile(
     r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
     r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+_JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
+                            "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
+_LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
@@ -234,6 +238,7 @@ def _quotes(text: str) -> str:
 
 def _punctuation(text: str, pdf_like: bool) -> str:
     text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
+    text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
     if pdf_like:
         text = _SPACE_BEFORE_COLON_RE.sub(r"\1", text)
     text = _SPACE_BEFORE_RE.sub(r"\1", text)
@@ -251,10 +256,14 @@ def artefact_count(text: str) -> int:
     return len(_ARTEFACT_RE.findall(text))
 
 
-def clean_pdf_text(text: str) -> str:
-    """The reference with PDF-extraction artefacts repaired (see the module docstring)."""
+def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
+    """The reference with PDF-extraction artefacts repaired (see the module docstring).
+
+    Glued words are split only in text that shows several artefacts (``pdf_like``; a part of a
+    reference can be told so by its caller), so that clean text keeps its compounds."""
     text = text.translate(_LIGATURES)
-    pdf_like = artefact_count(text) >= 3
+    if pdf_like is None:
+        pdf_like = artefact_count(text) >= 3
     text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl in _ID_SPACING:
         text = pattern.sub(repl, text)
@@ -280,7 +289,8 @@ def clean_pdf_text(text: str) -> str:
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}"
                                if is_known_word(m.group(1)) or m.group(1).isupper() or m.group(1)[:3] in ("ApJ", "PoS")
-                               else m.group(0), text)
+                               or m.group(1).lower() in _JOURNAL_WORDS else m.group(0), text)
+    text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = re.sub(r"\s{2,}", " ", text).strip()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["raw_match", "raw_score", "search_raw"]
 
-_NUM_RE = re.compile(r"(?<![\w.])[A-Z]?\d{1,6}[A-Za-z]?(?![\w])")
+_NUM_RE = re.compile(r"(?<![\w.])[A-Z]{0,6}\d{1,6}[A-Za-z]?(?![\w])")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
 MAX_PAIRS = 12
