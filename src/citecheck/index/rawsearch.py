@@ -1,7 +1,8 @@
 """Search the local index by a whole reference string, the way Crossref's ``query.bibliographic``
 takes one: for references whose parse is doubtful or found nothing.
 
-Two probes, both cheap: every pair of adjacent numbers of the string is tried as (volume, first page)
+Three probes, all cheap: every piece of the string between punctuation is tried as an exact
+(normalised) title; every pair of adjacent numbers of the string is tried as (volume, first page)
 on the journal table (an indexed lookup each), and the string's rarer words are OR-ed into one FTS5
 query over titles and author names. Each hit is then scored by how much of it the string holds:
 its title words, author family names, year, volume, first page and journal words.
@@ -28,6 +29,8 @@ __all__ = ["raw_match", "raw_score", "search_raw"]
 _NUM_RE = re.compile(r"(?<![\w.])[A-Z]{0,6}\d{1,6}[A-Za-z]?(?![\w])")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
+_PIECE_RE = re.compile(r"[,.;:!?'\"“”‘’«»()\[\]，。；：、]+")
+MAX_PIECES = 16
 MAX_PAIRS = 12
 MAX_TERMS = 12
 
@@ -111,6 +114,11 @@ def search_raw(index: LocalIndex, raw: str, limit: int = 10) -> list[tuple[Recor
     """Records the string may cite, best first, each with `raw_score`."""
     conn = index._conn()
     rids: list[int] = []
+    for piece in _PIECE_RE.split(raw)[:MAX_PIECES]:  # a title cited exactly (any script)
+        key = title_key(piece)
+        if len(key) >= 4:
+            rids += [r[0] for r in conn.execute(
+                "SELECT rid FROM records WHERE title_key = ? LIMIT 5", (key,))]
     for vol, page in _number_pairs(raw):
         rids += [r[0] for r in conn.execute(
             "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 50", (vol, page))]
