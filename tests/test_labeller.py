@@ -117,3 +117,15 @@ def test_cascade_falls_back_to_the_whole_text(index: LocalIndex) -> None:
     result = asyncio.run(retrieve(cit, [LocalIndexSource(index)]))
     assert [c.record.id for c in result.candidates] == ["r1"]
     assert any("whole text" in e for e in result.evidence)
+
+
+def test_other_reading_never_adds_a_venue_or_drops_a_number() -> None:
+    # the rules read "Wide Field Surveys" as names, the labeller the title as a book's venue: a
+    # venue the first reading lacks would excuse the year as a later publication's
+    raw = "[22] A. Lawrence, Wide Field Surveys and Astronomical Discovery Space, 2008."
+    reading = read_reference(raw)
+    cit = Citation(id="c", raw=raw, fields=reading.record, provenance=Provenance(format="text"))
+    for other in other_readings(cit):
+        assert other.container_title is None
+        assert other.year == 2008
+        assert other.type == cit.fields.type

@@ -135,8 +135,15 @@ def other_readings(citation: Citation) -> list[Record]:
             or citation.raw.lstrip()[:1] in "@{":
         return []
     alt = _other_reading(" ".join(citation.raw.split()))
-    if alt is None or not _differs(alt, citation.fields):
+    cited = citation.fields
+    if alt is None or not _differs(alt, cited):
         return []
+    if any(getattr(cited, f) and not getattr(alt, f) for f in ("issued", "volume", "page", "DOI")):
+        return []  # a reading that drops a number or identifier would hide its discrepancy
     out = alt.model_copy(deep=True)
-    out.id = citation.fields.id
+    out.id, out.type = cited.id, cited.type  # the type decides how strictly fields are compared
+    if not cited.container_title:
+        # a venue the first reading did not see would excuse a year as the preprint's later
+        # publication (verify/compare.py): the other reading corrects a venue, never adds one
+        out.container_title = out.container_title_short = None
     return [out]

@@ -253,6 +253,4 @@ def read_labelled(text: str) -> Record | None:
         if m:
             set_year(rec, int(m.group(0)))
             break
-    if rec.container_title and not rec.title and not rec.volume:
-        rec.type = "book"
     return rec
