@@ -101,7 +101,15 @@ def _differs(a: Record, b: Record) -> bool:
 
 
 def read_reference(text: str) -> Reading:
-    """The reading the checker uses first, with the other one as an alternative."""
+    """The reading the checker uses first, with the other one as an alternative (fresh copies:
+    callers may change them)."""
+    r = _read(text)
+    return Reading(r.record.model_copy(deep=True), r.confidence, r.warnings,
+                   r.alternative.model_copy(deep=True) if r.alternative else None, dict(r.sources))
+
+
+@lru_cache(maxsize=2048)
+def _read(text: str) -> Reading:
     rules = parse_reference(clean_pdf_text(text))
     if not wants_labeller(text, rules):
         return Reading(rules.record, rules.confidence, rules.warnings)
@@ -122,9 +130,8 @@ def read_reference(text: str) -> Reading:
 TEXT_FORMATS = frozenset({"text", "markdown", "pdf", "jsonl", "docx", None})
 
 
-@lru_cache(maxsize=4096)
 def _other_reading(text: str) -> Record | None:
-    return read_reference(text).alternative
+    return _read(text).alternative
 
 
 def other_readings(citation: Citation) -> list[Record]:

@@ -110,31 +110,30 @@ _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
 
 @lru_cache(maxsize=1)
-def _vocabulary() -> dict[str, int]:
+def _vocabulary() -> dict[str, str]:
+    """word → its count (kept as text: converted only for the few words a split weighs)."""
     ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
-    out: dict[str, int] = {}
-    with ref.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            word, _, count = line.rstrip("\n").partition("\t")
-            out[word] = int(count or 1)
-    return out
+    with ref.open("rb") as raw:
+        text = gzip.decompress(raw.read()).decode("utf-8")
+    return dict(line.split("\t", 1) for line in text.splitlines())
 
 
 def is_known_word(word: str) -> bool:
     return word.lower() in _vocabulary()
 
 
-def _part_ok(part: str, vocab: dict[str, int]) -> float | None:
+def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
     """log-weight of a part of a split, or None when it cannot be one."""
-    count = vocab.get(part)
-    if count is None:
+    value = vocab.get(part)
+    if value is None:
         return None
+    count = int(value)
     if len(part) <= 3 and part not in _SHORT_OK and count < 100:
         return None
     return math.log(count + 1)
 
 
-def best_split(low: str, vocab: dict[str, int], max_parts: int = 5) -> tuple[str, ...] | None:
+def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
     """Fewest-parts split of ``low`` into known words (ties: the more frequent words), or None."""
     n = len(low)
     # best[i] = (parts, -weight, split) for low[:i]

@@ -31,8 +31,11 @@ _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
 _PIECE_RE = re.compile(r"[,.;:!?'\"“”‘’«»()\[\]，。；：、]+")
 MAX_PIECES = 16
+FTS_FETCH = 10  # the best full-text hits kept ...
+MAX_RECORDS = 25  # ... and records decoded and scored in all
 MAX_PAIRS = 12
-MAX_TERMS = 12
+MAX_TERMS = 8
+ROW_BUDGET = 600  # title rows the OR-ed words may match in all (bm25 costs per matching row)
 
 
 def _letters(text: str) -> str:
@@ -122,11 +125,17 @@ def search_raw(index: LocalIndex, raw: str, limit: int = 10) -> list[tuple[Recor
     for vol, page in _number_pairs(raw):
         rids += [r[0] for r in conn.execute(
             "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 50", (vol, page))]
-    terms = [t for t, _ in index._title_terms(" ".join(_words(raw)))][:MAX_TERMS]
+    terms: list[str] = []
+    total = 0
+    for term, df in index._title_terms(" ".join(_words(raw))):  # the rarest words, on a row budget
+        if len(terms) >= MAX_TERMS or (len(terms) >= 2 and total + df > ROW_BUDGET):
+            break
+        terms.append(term)
+        total += df
     if terms:
         quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-        rids += [r[0] for r in index._fts_rows(f"title_key : ({quoted})", max(limit * 3, 30))]
-    rids = list(dict.fromkeys(rids))
+        rids += [r[0] for r in index._fts_rows(f"title_key : ({quoted})", FTS_FETCH)]
+    rids = list(dict.fromkeys(rids))[:MAX_RECORDS]
     records = index._records(rids)
     scored = sorted(((rec, raw_score(raw, rec)) for rec in records), key=lambda x: -x[1])
     return scored[:limit]
