@@ -135,10 +135,6 @@ def alternative_readings(citation: Citation) -> list[Record]:
         # recognise left in front of the title; the text after the last comma is the title
         texts.append(cited.title.rsplit(", ", 1)[1])
     out: list[Record] = []
-    for alt in other_readings(citation):  # the rules' or the labeller's other reading (issue 13)
-        if alt.title and title_key(alt.title) not in seen:
-            seen.add(title_key(alt.title))
-            out.append(alt)
     for text in texts:
         text = text.strip(" \t,.;:“”\"'*")
         key = title_key(text)
@@ -148,7 +144,9 @@ def alternative_readings(citation: Citation) -> list[Record]:
         alt = cited.model_copy(deep=True)
         alt.title = text
         out.append(alt)
-    return out[:3]
+    # the rules' or the labeller's other reading of the text, after the spans above (issue 13)
+    extra = [r for r in other_readings(citation) if r.title and title_key(r.title) not in seen]
+    return out[:3] + extra
 
 
 def _first_author_key(record: Record) -> str:

@@ -50,7 +50,26 @@ def _known_journal(name: str | None) -> bool:
 
 
 def wants_labeller(text: str, rules: ParsedReference) -> bool:
-    return rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
+    """The labeller runs only where it can change something: a doubtful or PDF-like reading, or a
+    journal name the abbreviation table does not know (the labeller's may be one it knows)."""
+    rec = rules.record
+    return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
+            or (bool(rec.container_title) and not _known_journal(rec.container_title)))
+
+
+def _better_journal(rec: Record, model: Record) -> bool:
+    """The labeller names a journal the table knows, the rules one it does not — unless the
+    labeller's is a word of the rules' title or venue ("The nature, effects …", "… Place in Nature")
+    or the rules' name extends it (a series letter: "Z. Phys. A")."""
+    theirs = model.container_title
+    if not _known_journal(theirs) or _known_journal(rec.container_title):
+        return False
+    key = journal_key(theirs)
+    longer = len((rec.container_title or "").split()) - len((theirs or "").split()) >= 3
+    mine = journal_key(rec.container_title)
+    if mine.startswith(key):
+        return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
+    return key not in journal_key(rec.title) and not (longer and key in mine)
 
 
 def _title_words(title: str | None) -> str:
@@ -85,7 +104,7 @@ def combine(rules: ParsedReference, model: Record | None, pdf_like: bool) -> tup
 
     if doubtful and _inner_title(rec.title, model.title):
         take("title")  # the rules ran the title into the authors or the journal
-    if (_known_journal(model.container_title) and not _known_journal(rec.container_title)) or (pdf_like and model.container_title and not rec.container_title):
+    if _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
         take("container_title")
     if pdf_like:
         for attr in ("author", "volume", "page", "issued"):
