@@ -215,7 +215,9 @@ _TRIM = " \t,;:.()[]\"“”'‘’«»-–"
 def _field(value: str | None, keep_dot: bool = False, pdf_like: bool = False) -> str | None:
     if not value:
         return None
-    value = clean_pdf_text(value, pdf_like or None).strip(" \t,;:()[]\"“”'‘’«»-–" if keep_dot else _TRIM)
+    if pdf_like or artefact_count(value) or "-" in value:  # clean text needs no clean-up
+        value = clean_pdf_text(value, pdf_like or None)
+    value = value.strip(" \t,;:()[]\"“”'‘’«»-–" if keep_dot else _TRIM)
     return value or None
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from citecheck.index.schema import page_key, title_key, volume_key
@@ -42,8 +44,30 @@ def _letters(text: str) -> str:
     return re.sub(r"[\W_]+", "", fold(text))
 
 
-def _words(text: str) -> set[str]:
-    return {w for w in title_key(text).split() if len(w) >= 3}
+@lru_cache(maxsize=4096)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w for w in title_key(text).split() if len(w) >= 3)
+
+
+@dataclass(frozen=True)
+class _Raw:
+    """What the checks below need of a raw string, computed once per string."""
+
+    letters: str
+    words: frozenset[str]
+    volumes: frozenset[str]
+    pages: frozenset[str]
+    years: frozenset[int]
+    journal_keys: frozenset[str]
+    journal_text: str
+
+
+@lru_cache(maxsize=256)
+def _raw(raw: str) -> _Raw:
+    nums = [m.group(0) for m in _NUM_RE.finditer(raw)]
+    return _Raw(_letters(raw), _words(raw), frozenset(volume_key(n) for n in nums),
+                frozenset(page_key(n) for n in nums), frozenset(int(y) for y in _YEAR_RE.findall(raw)),
+                frozenset(journal_key(w) for w in raw.split()), journal_key(raw))
 
 
 def _families(record: Record) -> list[str]:
@@ -52,55 +76,50 @@ def _families(record: Record) -> list[str]:
         fam = name.family or name.literal or ""
         key = name_key(fam)
         if key:
-            out.append(key)
+            out.append(key.replace(" ", ""))
     return out
 
 
 def raw_score(raw: str, record: Record) -> float:
     """0..1: how much of the record the raw string holds (title words, authors, numbers, year)."""
-    words = _words(raw)
+    r = _raw(raw)
     title_words = _words(record.title or "")
     score = 0.0
     weight = 0.0
     if title_words:
-        score += 0.5 * len(title_words & words) / len(title_words)
+        score += 0.5 * len(title_words & r.words) / len(title_words)
         weight += 0.5
     fams = _families(record)
     if fams:
-        letters = _letters(raw)
-        score += 0.2 * sum(f.replace(" ", "") in letters for f in fams) / len(fams)
+        score += 0.2 * sum(f in r.letters for f in fams) / len(fams)
         weight += 0.2
-    nums = {volume_key(m.group(0)) for m in _NUM_RE.finditer(raw)} | {
-        page_key(m.group(0)) for m in _NUM_RE.finditer(raw)}
     for value, w, key in ((record.volume, 0.1, volume_key), (record.first_page, 0.1, page_key)):
         if value:
-            score += w * (key(value) in nums)
+            score += w * (key(value) in (r.volumes | r.pages))
             weight += w
-    years = {int(y) for y in _YEAR_RE.findall(raw)}
     if record.year:
-        score += 0.1 * any(abs(record.year - y) <= 1 for y in years)
+        score += 0.1 * any(abs(record.year - y) <= 1 for y in r.years)
         weight += 0.1
     return round(score / weight, 4) if weight else 0.0
 
 
 def raw_match(raw: str, record: Record) -> bool:
     """Positive evidence that the string cites this record (see the module docstring)."""
-    letters = _letters(raw)
+    r = _raw(raw)
     title = _letters(record.title or "")
-    years = {int(y) for y in _YEAR_RE.findall(raw)}
-    year_ok = record.year is None or any(abs(record.year - y) <= 1 for y in years)
-    fams = _families(record)
-    author_ok = any(f.replace(" ", "") in letters for f in fams)
-    if len(title) >= 20 and title in letters:
+    year_ok = record.year is None or any(abs(record.year - y) <= 1 for y in r.years)
+    author_ok = any(f in r.letters for f in _families(record))
+    if len(title) >= 20 and title in r.letters:
         return year_ok or author_ok
-    nums = [m.group(0) for m in _NUM_RE.finditer(raw)]
-    vol_ok = bool(record.volume) and volume_key(record.volume) in {volume_key(n) for n in nums}
-    page_ok = bool(record.first_page) and page_key(record.first_page) in {page_key(n) for n in nums}
+    vol_ok = bool(record.volume) and volume_key(record.volume) in r.volumes
+    page_ok = bool(record.first_page) and page_key(record.first_page) in r.pages
+    if not (vol_ok and page_ok and r.years and year_ok):
+        return False
     journal = record.container_title_short or record.container_title or ""
-    jwords = {w for w in _words(journal)} | {journal_key(journal)}
-    journal_ok = bool(jwords & (_words(raw) | {journal_key(w) for w in raw.split()})) or (
-        bool(journal) and journal_key(journal) in journal_key(raw))
-    return vol_ok and page_ok and bool(years) and year_ok and (author_ok or journal_ok)
+    jwords = _words(journal) | {journal_key(journal)}
+    journal_ok = bool(jwords & (r.words | r.journal_keys)) or (
+        bool(journal) and journal_key(journal) in r.journal_text)
+    return author_ok or journal_ok
 
 
 def _number_pairs(raw: str) -> list[tuple[str, str]]:
