@@ -41,6 +41,10 @@ class Counting(Source):
         self._call("journal")
         return []
 
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        self._call("text")
+        return [Record(title=text[:20])]
+
 
 @pytest.fixture
 def cache(tmp_path: Path) -> ResponseCache:
@@ -115,3 +119,12 @@ def test_registry() -> None:
         build_sources(["websearch"], config=cfg, offline=False)
     web = build_sources(["web"], config=SourceConfig(searxng_url="http://127.0.0.1:9"), offline=False)
     assert web[0].name == "websearch"
+
+
+async def test_whole_text_searches_are_cached(cache: ResponseCache) -> None:
+    inner = Counting()
+    src = CachedSource(inner, cache)
+    first = await src.search_text("Phys. Rev. Lett. 104, 251301 (2010)")
+    again = await src.search_text("phys. rev.  lett. 104, 251301 (2010)")  # case and spacing
+    assert [r.title for r in again] == [r.title for r in first]
+    assert inner.calls == ["text"]

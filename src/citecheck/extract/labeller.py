@@ -175,7 +175,7 @@ def features(tokens: list[Token]) -> list[list[str]]:
 
 @lru_cache(maxsize=1)
 def _tagger() -> object | None:
-    import pycrfsuite
+    import pycrfsuite  # type: ignore[import-untyped]
 
     ref = resources.files("citecheck.data").joinpath(MODEL_NAME)
     if not ref.is_file():
