@@ -129,3 +129,32 @@ def test_other_reading_never_adds_a_venue_or_drops_a_number() -> None:
         assert other.container_title is None
         assert other.year == 2008
         assert other.type == cit.fields.type
+
+
+def test_pdf_extracted_physics_sample_reads_better_than_before() -> None:
+    """40 held-out GROBID references as PDF extraction left them (tests/data/parsing/NOTICE.md):
+    journal, volume, first page and year read right. Before the clean-up pass and the labeller
+    the rules got 136 of these 158 fields; now 150."""
+    from citecheck.normalize import canonical_journal, journal_key
+
+    rows = [json.loads(line) for line in
+            (Path(__file__).parent / "data" / "parsing" / "grobid-physics-sample.jsonl").open(encoding="utf-8")]
+    right = total = 0
+    for row in rows:
+        rec = read_reference(row["text"]).record
+        for key, value in row["gold"].items():
+            if not value:
+                continue
+            total += 1
+            if key == "volume":
+                right += (rec.volume or "").lstrip("0") == str(value).lstrip("0")
+            elif key == "pages":
+                right += (rec.first_page or "").lstrip("0") == str(value).lstrip("0")
+            elif key == "date":
+                right += rec.year == int(str(value)[:4])
+            else:
+                right += bool(rec.container_title) and (
+                    journal_key(rec.container_title) == journal_key(clean_pdf_text(value))
+                    or canonical_journal(rec.container_title) == canonical_journal(clean_pdf_text(value)))
+    assert total == 158
+    assert right >= 145, right
