@@ -158,3 +158,10 @@ def test_pdf_extracted_physics_sample_reads_better_than_before() -> None:
                     or canonical_journal(rec.container_title) == canonical_journal(clean_pdf_text(value)))
     assert total == 158
     assert right >= 145, right
+
+
+def test_iop_layout_last_author_not_glued_to_the_journal() -> None:
+    rec = read_reference("Smith J A, Jones B C and Brown D 2012 Nature 489 282").record
+    assert rec.container_title == "Nature"
+    assert [a.family for a in rec.author] == ["Smith", "Jones", "Brown"]
+    assert (rec.volume, rec.first_page, rec.year) == ("489", "282", 2012)

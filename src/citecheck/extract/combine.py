@@ -19,6 +19,7 @@ retrieves a record wins (retrieve.py, `alternative_readings`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -55,6 +56,17 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
     rec = rules.record
     return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
             or (bool(rec.container_title) and not _known_journal(rec.container_title)))
+
+
+_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:\s+[A-Z]\.?){1,3}[\s,]*$")
+
+
+def _name_glued_journal(rec: Record, model: Record) -> bool:
+    """The rules ran the last author into the journal ("and Brown D Nature"), the labeller did not."""
+    mine, theirs = rec.container_title, model.container_title
+    if not mine or not theirs or not mine.endswith(theirs) or mine == theirs:
+        return False
+    return bool(_NAME_TAIL_RE.match(mine[: -len(theirs)].strip()))
 
 
 def _better_journal(rec: Record, model: Record) -> bool:
@@ -104,7 +116,11 @@ def combine(rules: ParsedReference, model: Record | None, pdf_like: bool) -> tup
 
     if doubtful and _inner_title(rec.title, model.title):
         take("title")  # the rules ran the title into the authors or the journal
-    if _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
+    if _name_glued_journal(rec, model):
+        take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
+        if len(model.author) > len(rec.author):
+            take("author")
+    elif _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
         take("container_title")
     if pdf_like:
         for attr in ("author", "volume", "page", "issued"):
