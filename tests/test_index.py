@@ -444,7 +444,7 @@ def _citation(**fields: object) -> Citation:
 async def test_source_lookups(index_path: Path) -> None:
     source = LocalIndexSource(index_path)
     assert source.name == "index"
-    assert source.supports == {"doi", "arxiv", "journal", "search"}
+    assert source.supports == {"doi", "arxiv", "journal", "search", "text"}
     rec = await source.lookup_doi("10.1103/PhysRevD.76.013009")
     assert rec is not None and rec.arxiv == "0704.0001"
     assert (await source.lookup_arxiv("0704.0001")) == rec

@@ -151,3 +151,21 @@ async def test_unmatched_request_is_a_source_error(config, server) -> None:
     with pytest.raises(SourceError):
         await src.search(Citation(id="c", raw="", fields=Record(title="never recorded")))
     await src.aclose()
+
+
+async def test_crossref_search_by_whole_text(config, server) -> None:
+    """A doubtful reference is sent whole as ``query.bibliographic`` (Crossref's documented
+    envelope, around the real recorded work of the DOI test above)."""
+    import urllib.parse
+
+    work = next(json.loads(r["body"])["message"] for r in _rows("crossref.jsonl")
+                if r["url"].endswith("/works/10.1002/jor.1100150407"))
+    text = "Phys. Rev. Lett. 104, 251301 (2010) some garbled reference"
+    server.add_json("GET", "https://api.crossref.org/works?query.bibliographic="
+                    + urllib.parse.quote(text), {"status": "ok", "message": {"items": [work]}})
+    src = CrossrefSource(config)
+    assert "text" in src.supports
+    [rec] = await src.search_text("  Phys. Rev. Lett. 104, 251301 (2010)\n some garbled reference ")
+    assert rec.DOI == "10.1002/jor.1100150407"
+    assert not server.unmatched
+    await src.aclose()

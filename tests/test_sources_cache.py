@@ -41,6 +41,10 @@ class Counting(Source):
         self._call("journal")
         return []
 
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        self._call("text")
+        return [Record(title=text[:20])]
+
 
 @pytest.fixture
 def cache(tmp_path: Path) -> ResponseCache:
@@ -129,3 +133,12 @@ def test_search_keys_of_different_non_latin_titles_differ() -> None:
 
     assert key("Квантовые флуктуации в наноструктурах") != key("Магнитные свойства тонких плёнок")
     assert key("高温超导体中的电子配对机制研究") != key("量子计算的基础理论")
+
+
+async def test_whole_text_searches_are_cached(cache: ResponseCache) -> None:
+    inner = Counting()
+    src = CachedSource(inner, cache)
+    first = await src.search_text("Phys. Rev. Lett. 104, 251301 (2010)")
+    again = await src.search_text("phys. rev.  lett. 104, 251301 (2010)")  # case and spacing
+    assert [r.title for r in again] == [r.title for r in first]
+    assert inner.calls == ["text"]

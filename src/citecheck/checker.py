@@ -20,6 +20,7 @@ from citecheck.coverage import source_scopes
 from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import read_path, read_text
+from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
 from citecheck.identifiers import record_arxiv, record_doi
@@ -284,6 +285,11 @@ class Checker:
     def _best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessment]:
         cited = citation.fields
         assessment = assess(cited, cand.record)
+        for other in other_readings(citation) if assessment.discrepancies else ():
+            second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
+            if second.score > assessment.score:
+                second.rationale += " (Fields from the other reading of the text.)"
+                cited, assessment = other, second
         cut = _title_cut_short(cited, cand.record)
         if cut or any(d.field in ("title", "author") for d in assessment.discrepancies):
             alt = realign(citation, cand.record)

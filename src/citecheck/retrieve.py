@@ -12,12 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
 from citecheck.names import first_author_key, is_collective, name_key
+from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
-from citecheck.titles import title_similarity
+from citecheck.titles import title_key, title_similarity
 
 MatchedBy = Literal["doi", "arxiv", "journal", "title", "web", "other"]
 
@@ -166,6 +168,8 @@ class Cascade:
             await self.title_search()
         if options.title_search and not self.seen:
             await self.alternative_readings()
+        if options.title_search and not self.seen:
+            await self.whole_text()
         return self.finish()
 
     # -- stages ---------------------------------------------------------------------------------
@@ -235,6 +239,10 @@ class Cascade:
         readings = self.citation.readings
         if readings is None:  # a citation built outside extract (library callers, tests)
             readings = alternative_readings(self.citation)
+        # the rules' or the labeller's other reading of the text, after the spans above (issue 13)
+        seen = {title_key(r.title) for r in readings if r.title}
+        readings = list(readings) + [r for r in other_readings(self.citation)
+                                     if r.title and title_key(r.title) not in seen]
         for alt in readings:
             alt_citation = self.citation.model_copy(update={"fields": alt})
             for source in self._asked("search"):
@@ -250,6 +258,12 @@ class Cascade:
                               f"{accepted} close enough")
             if self.seen:
                 break
+
+    async def whole_text(self) -> None:
+        """5. Still nothing: the text's other reading by journal/volume/page, then the whole
+        cleaned reference string (`retrieve_text.search_by_text`; hits must be spelled out in it)."""
+        await search_by_text(self.citation, self.sources, self.add, self._status,
+                             self.result.evidence, self.options.search_limit)
 
     # -- helpers --------------------------------------------------------------------------------
     def _jvp(self) -> tuple[str, str, str] | None:

@@ -55,10 +55,10 @@ class BenchItem(BaseModel):
                 return cit
             return Citation(id=self.id, raw=self.text, error="no BibTeX entry found",
                             provenance=Provenance(key=self.id, format="bibtex"))
-        from citecheck.extract.refparse import parse_reference
+        from citecheck.extract.combine import read_reference
         from citecheck.extract.refparse.readings import attach_readings
 
-        parsed = parse_reference(self.text)
+        parsed = read_reference(self.text)
         citation = Citation(id=self.id, raw=self.text, fields=parsed.record,
                             parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings),
                             provenance=Provenance(key=self.id, format="text"))

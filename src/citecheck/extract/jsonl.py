@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from citecheck.extract.bibtex import read_bibtex
-from citecheck.extract.refparse import parse_reference
+from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance, Record
 
 __all__ = ["read_jsonl"]
@@ -29,7 +29,7 @@ def _error(cid: str, raw: str, name: str, line: int, index: int, reason: str) ->
 def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
     prov = Provenance(file=name, line=line, key=cid, index=index, format="jsonl")
     if isinstance(obj.get("text"), str):
-        parsed = parse_reference(obj["text"])
+        parsed = read_reference(obj["text"])
         parsed.record.id = cid
         return Citation(id=cid, raw=obj["text"], fields=parsed.record, provenance=prov,
                         parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings))

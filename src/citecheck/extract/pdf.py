@@ -457,7 +457,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
     ``backend``: "pypdf", "pdftotext" (poppler, when installed) or "auto" (pypdf, then
     pdftotext when pypdf finds no text).
     """
-    from citecheck.extract.refparse import parse_reference
+    from citecheck.extract.combine import read_reference
 
     if not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
         raise InputError(name, "not a PDF file (no %PDF header)")
@@ -487,7 +487,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
         prov = Provenance(file=name, page=group[0].page, key=label, index=index, format="pdf")
         try:
             dashed = _DASH_AUTHORS_RE.match(text)
-            parsed = parse_reference(text[dashed.end():] if dashed else text)
+            parsed = read_reference(text[dashed.end():] if dashed else text)
             record = parsed.record.model_copy(deep=True)
             warnings = list(parsed.warnings)
             if dashed and not record.author and previous_authors:

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from citecheck.extract.refparse import parse_reference
+from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance
 
 __all__ = ["read_reference_list", "split_entries"]
@@ -187,7 +187,7 @@ def read_reference_list(text: str, name: str) -> list[Citation]:
             citations.append(Citation(id=cid, raw=entry.raw, provenance=prov, parse_confidence=0.0,
                                       error=f"{name}:{entry.line}: entry has no words to parse"))
             continue
-        parsed = parse_reference(entry.text)
+        parsed = read_reference(entry.text)
         if entry.loose and parsed.confidence < 0.5 and parsed.record.year is None:
             continue  # a sentence after the list ("Let me know if you need more sources, ...")
         parsed.record.id = cid

@@ -267,6 +267,13 @@ class LocalIndex:
         records = self._records([rid for _, rid in top])
         return list(zip(records, [round(min(s, 1.0), 4) for s, _ in top], strict=False))
 
+    def search_raw(self, text: str, limit: int = 10) -> list[tuple[Record, float]]:
+        """Records a whole reference string may cite, scored by how much of each it holds
+        (for references whose parse is doubtful or found nothing: index/rawsearch.py)."""
+        from citecheck.index.rawsearch import search_raw
+
+        return search_raw(self, text, limit)
+
     def _search_title(
         self, key: str, limit: int, author_terms: Sequence[str] = ()
     ) -> list[tuple[Any, ...]]:

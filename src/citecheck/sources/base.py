@@ -46,7 +46,7 @@ class OfflineSource:
     async def _skip(self, *args: object, **kwargs: object) -> None:
         raise SourceSkipped(self.name, "offline: not in the cache")
 
-    lookup_doi = lookup_arxiv = lookup_journal = search = _skip
+    lookup_doi = lookup_arxiv = lookup_journal = search = search_text = _skip
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
         raise SourceSkipped(self.name, "offline: not in the cache")
@@ -62,7 +62,7 @@ class Source:
 
     name: str = "source"
     #: which lookups this source can do at all; the cascade skips the rest
-    supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search"}
+    supports: frozenset[str] = frozenset()  # subset of {"doi", "arxiv", "journal", "search", "text"}
     #: what this source is authoritative for (see citecheck.coverage): where its "not found"
     #: is evidence that a work does not exist; empty: its absence proves nothing
     scopes: tuple[str, ...] = ()
@@ -85,6 +85,10 @@ class Source:
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         """Free-text / structured search for the cited work (title, authors, year)."""
+        return []
+
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        """Search by a whole (cleaned) reference string, when the parsed fields found nothing."""
         return []
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:

@@ -273,6 +273,15 @@ class CachedSource(Source):
         self.cache.put(self.name, "search", self.prefix + key, [r.to_csl() for r in records])
         return records
 
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        key = f"{limit}|{' '.join(text.lower().split())}"
+        hit, found = self._get("text", key, _load_list)
+        if hit and found is not None:
+            return found
+        records = await self.inner.search_text(text, limit)
+        self.cache.put(self.name, "text", self.prefix + key, [r.to_csl() for r in records])
+        return records
+
     async def aclose(self) -> None:
         await self.inner.aclose()
 

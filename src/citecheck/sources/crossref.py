@@ -103,7 +103,7 @@ def to_record(item: dict[str, Any]) -> Record:
 @guarded
 class CrossrefSource(Source):
     name = "crossref"
-    supports = frozenset({"doi", "journal", "search"})
+    supports = frozenset({"doi", "journal", "search", "text"})
     scopes = ("scholarly",)
 
     def __init__(self, config: SourceConfig) -> None:
@@ -173,6 +173,11 @@ class CrossrefSource(Source):
         if not f.title and not text:
             return []
         return await self._query(text, min(max(limit, 1), 40))
+
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        """The whole cleaned reference string as ``query.bibliographic`` (doubtful parses)."""
+        text = " ".join(text.split())[:1000]
+        return await self._query(text, min(max(limit, 1), 40)) if text else []
 
     async def lookup_journal(
         self, journal: str, volume: str, page: str, year: int | None = None

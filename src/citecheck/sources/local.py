@@ -23,7 +23,7 @@ class LocalIndexSource(Source):
     """Answers DOI, arXiv, journal/volume/page and title/author searches from a local index."""
 
     name = "index"
-    supports = frozenset({"doi", "arxiv", "journal", "search"})
+    supports = frozenset({"doi", "arxiv", "journal", "search", "text"})
 
     def __init__(self, index: LocalIndex | str | Path, scopes: Sequence[str] | None = None) -> None:
         self._index: LocalIndex | None = index if isinstance(index, LocalIndex) else None
@@ -97,6 +97,9 @@ class LocalIndexSource(Source):
         if not title and not authors:
             return []
         return self._call(lambda: self.index.search(title, authors[:10], fields.year, limit))
+
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        return [rec for rec, _ in self._call(lambda: self.index.search_raw(text, limit))]
 
     async def aclose(self) -> None:
         if self._index is not None:

@@ -1,0 +1,157 @@
+"""Field F1 of the rule parser, the learned labeller and their combination on held-out references.
+
+Sets (the *test* split of `citecheck.bench.parsing_data.split_of` only — never trained or tuned on):
+- grobid: GROBID's PDF-extracted references (../shared/data/parsing/grobid-train, test files);
+- grobid-physics: the physics-like part of it (gold journal looks like a physics/astronomy venue);
+- anystyle: AnyStyle's gold set, test split.
+
+Readers compared:
+- rules-raw: `parse_reference` on the string as given (the parser before issue 13);
+- rules: `parse_reference(clean_pdf_text(text))` (what the readers do now);
+- labeller: `read_labelled(text)` (the CRF alone);
+- combined: `combine(rules, labeller)` (extract/combine.py: what the checker's first reading is).
+
+Scoring is benchmarks/parser_accuracy.py's (`score`), except the title: equal when its letters and digits
+are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs); journal by key or canonical name, volume, first+last page, year, authors as
+a bag of name words; pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
+year → date).
+
+Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--set grobid-physics] [--show FIELD]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from parser_accuracy import FIELDS, Tally, score
+
+from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
+from citecheck.extract.combine import read_reference
+from citecheck.extract.labeller import read_labelled
+from citecheck.extract.pdftext import _SERIES_JOURNAL, clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+from citecheck.model import Record
+from citecheck.normalize import fold
+
+ROOT = Path(__file__).resolve().parents[1]
+_PHYSICS_RE = re.compile(
+    r"\bPhys|Physics|Astro|Astron|\bApJ|MNRAS|JHEP|JCAP|Nucl|Nuovo|Quantum|Grav|Relat|Instrum|Opt\b|Optic|"
+    r"Plasma|Fusion|Lett\b|Rev\. Mod|A&A|Sci\. Rep|Nature|Science|JINST|PoS|Annalen|Z\. Phys|Eur\. Phys|"
+    r"Chem\. Phys|Mater|Condens|Supercond|Laser|Photon", re.I)
+FIELDS_SHOWN = [f for f in FIELDS if f not in ("DOI", "arxiv")]
+
+
+def gold_of(ref: LabelledReference) -> dict[str, Any]:
+    if ref.corpus == "anystyle":
+        return ref.gold
+    g = ref.gold
+    out: dict[str, Any] = {}
+    if g.get("authors"):
+        out["author"] = [g["authors"]]
+    for src, dst in (("title", "title"), ("container-title", "container-title"), ("volume", "volume"),
+                     ("page", "pages"), ("year", "date"), ("doi", "doi"), ("arxiv", "arxiv")):
+        if g.get(src):
+            out[dst] = g[src]
+    return _series(out)
+
+
+_SERIES_RE = re.compile(rf"^(?:{_SERIES_JOURNAL})\s*$")
+_LETTER_VOLUME_RE = re.compile(r"^([A-HX])\s*(\d+)$")
+
+
+def _series(gold: dict[str, Any]) -> dict[str, Any]:
+    """GROBID labels the series letter with the volume ("Phys. Rev." + "D58"); the issue (and the
+    journal record) read it as part of the journal ("Phys. Rev. D" + "58"): compare that way."""
+    m = _LETTER_VOLUME_RE.match(str(gold.get("volume") or ""))
+    journal = str(gold.get("container-title") or "")
+    if m and _SERIES_RE.match(journal.replace(" .", ".")):
+        return {**gold, "container-title": f"{journal} {m.group(1)}", "volume": m.group(2)}
+    return gold
+
+
+def _letters(title: Any) -> str | None:
+    """Titles compared by their letters and digits only: GROBID's gold keeps the PDF's glued and
+    broken words ("forthe Klein -Gordonequation"), which the clean-up pass repairs."""
+    title = title[0] if isinstance(title, list) else title
+    return re.sub(r"[\W_]+", "", fold(title)) or None if title else None
+
+
+def is_physics(ref: LabelledReference) -> bool:
+    journal = str(ref.gold.get("container-title") or "")
+    return bool(journal and _PHYSICS_RE.search(journal))
+
+
+def sets(data: Path) -> dict[str, list[LabelledReference]]:
+    grobid = [r for r in load_grobid(data / "grobid-train") if r.split == "test"]
+    anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == "test"]
+    return {"grobid": grobid, "grobid-physics": [r for r in grobid if is_physics(r)], "anystyle": anystyle}
+
+
+def validation_sets(data: Path) -> dict[str, list[LabelledReference]]:
+    grobid = [r for r in load_grobid(data / "grobid-train") if r.split == "validation"]
+    anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == "validation"]
+    return {"grobid-val": grobid, "grobid-physics-val": [r for r in grobid if is_physics(r)],
+            "anystyle-val": anystyle}
+
+
+def readers() -> dict[str, Callable[[str], Record]]:
+    return {
+        "rules-raw": lambda t: parse_reference(t).record,
+        "rules": lambda t: parse_reference(clean_pdf_text(t)).record,
+        "labeller": lambda t: read_labelled(t) or Record(),
+        "combined": lambda t: read_reference(t).record,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
+    ap.add_argument("--set", default=None)
+    ap.add_argument("--reader", default=None)
+    ap.add_argument("--validation", action="store_true", help="the validation split (for tuning)")
+    ap.add_argument("--show", default=None, help="print errors of this field (with --set and --reader)")
+    args = ap.parse_args(argv)
+    if not (args.data / "grobid-train").is_dir():
+        print(f"data folder not found: {args.data}", file=sys.stderr)
+        return 2
+    print("| set | reader | n | " + " | ".join(FIELDS_SHOWN) + " | refs/s |")
+    print("|---|---|---:|" + "---:|" * (len(FIELDS_SHOWN) + 1))
+    chosen = validation_sets(args.data) if args.validation else sets(args.data)
+    for name, refs in chosen.items():
+        if args.set and name != args.set:
+            continue
+        for rname, read in readers().items():
+            if args.reader and rname != args.reader:
+                continue
+            tally = Tally()
+            t0 = time.perf_counter()
+            recs = [read(r.text) for r in refs]
+            rate = len(refs) / max(time.perf_counter() - t0, 1e-9)
+            for ref, rec in zip(refs, recs, strict=True):
+                gold = gold_of(ref)
+                rec = rec.model_copy(update={"title": _letters(rec.title)})
+                gold["title"] = _letters(gold.get("title"))
+                if ref.corpus == "grobid":  # GROBID's gold page is the first page only
+                    rec.page = rec.first_page
+                score(rec, gold, tally, ref.text, "anystyle")
+            cells = []
+            for field in FIELDS_SHOWN:
+                _p, _r, f, n = tally.row(field)
+                cells.append(f"{f:.3f}" if n else "–")
+            print(f"| {name} | {rname} | {len(refs)} | " + " | ".join(cells) + f" | {rate:,.0f} |")
+            if args.show:
+                for text, g, p in tally.errors[args.show][:40]:
+                    print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,113 @@
+"""Train the reference token labeller (src/citecheck/data/labeller.crfsuite).
+
+Data (../shared/data/parsing; licences in src/citecheck/data/LICENSES-labeller.md):
+- grobid-train/tei/*.xml — GROBID's citation training corpus (Apache-2.0), PDF-extracted references
+  with inline TEI labels, split by TEI file (one source document per file);
+- anystyle-gold.jsonl — AnyStyle's gold set (BSD-2-Clause), split reference by reference.
+The split is `citecheck.bench.parsing_data.split_of` (a hash of corpus and document: 80 % train,
+10 % validation, 10 % test). Only the train split is used for fitting; the validation split picks the
+regularisation (`--c1`/`--c2` grid) unless fixed on the command line; the test split is never read.
+
+Deterministic: the same data and options give the same model file (L-BFGS has no randomness).
+
+Usage: python scripts/train_labeller.py [--data ../shared/data/parsing] [--out src/citecheck/data/labeller.crfsuite]
+       [--c1 0.1 --c2 0.01] [--iterations 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pycrfsuite
+
+from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
+from citecheck.extract.labeller import features, tokenize
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def sequence(ref: LabelledReference) -> tuple[list[list[str]], list[str]]:
+    text = ref.text
+    spans = ref.spans()
+    tokens = tokenize(text)
+    labels = []
+    k = 0
+    for tok in tokens:
+        while k < len(spans) - 1 and spans[k][2] <= tok.start:
+            k += 1
+        labels.append(spans[k][0])
+    return features(tokens), labels
+
+
+def load(data: Path) -> list[LabelledReference]:
+    return [*load_grobid(data / "grobid-train"), *load_anystyle(data / "anystyle-gold.jsonl")]
+
+
+def train(refs: list[LabelledReference], out: Path, c1: float, c2: float, iterations: int) -> None:
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for ref in refs:
+        xs, ys = sequence(ref)
+        if xs:
+            trainer.append(xs, ys)
+    trainer.set_params({"c1": c1, "c2": c2, "max_iterations": iterations,
+                        "feature.possible_transitions": True, "feature.minfreq": 2})
+    trainer.train(str(out))
+
+
+def token_accuracy(model: Path, refs: list[LabelledReference]) -> float:
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(model))
+    right = total = 0
+    for ref in refs:
+        xs, ys = sequence(ref)
+        if not xs:
+            continue
+        pred = tagger.tag(xs)
+        right += sum(p == y for p, y in zip(pred, ys, strict=True))
+        total += len(ys)
+    return right / max(total, 1)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
+    ap.add_argument("--out", type=Path, default=ROOT / "src" / "citecheck" / "data" / "labeller.crfsuite")
+    ap.add_argument("--c1", type=float, default=None)
+    ap.add_argument("--c2", type=float, default=None)
+    ap.add_argument("--iterations", type=int, default=150)
+    args = ap.parse_args()
+    if not (args.data / "grobid-train").is_dir():
+        print(f"training data not found: {args.data}/grobid-train", file=sys.stderr)
+        return 2
+    refs = load(args.data)
+    by_split = Counter((r.corpus, r.split) for r in refs)
+    print("references:", dict(sorted(by_split.items())))
+    train_refs = [r for r in refs if r.split == "train"]
+    val_refs = [r for r in refs if r.split == "validation"]
+    grid = [(args.c1, args.c2)] if args.c1 is not None and args.c2 is not None else \
+        [(0.05, 0.01), (0.2, 0.01), (0.05, 0.1)]
+    best = None
+    for c1, c2 in grid:
+        t0 = time.perf_counter()
+        tmp = args.out.with_suffix(f".c1-{c1}-c2-{c2}.tmp")
+        train(train_refs, tmp, c1, c2, args.iterations)
+        acc = token_accuracy(tmp, val_refs)
+        print(f"c1={c1} c2={c2}: validation token accuracy {acc:.4f} ({time.perf_counter() - t0:.0f} s)")
+        if best is None or acc > best[0]:
+            if best is not None:
+                best[1].unlink()
+            best = (acc, tmp)
+        else:
+            tmp.unlink()
+    assert best is not None
+    best[1].replace(args.out)
+    print(f"{args.out}: {args.out.stat().st_size / 1e6:.2f} MB, validation token accuracy {best[0]:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

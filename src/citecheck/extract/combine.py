@@ -1,0 +1,191 @@
+"""One reference string read by the rules and by the learned labeller, and the two combined.
+
+`read_reference(text)` is what the readers call: the PDF clean-up pass, the rule parser, and — only
+when the string looks PDF-extracted or the rule parse is doubtful — the labeller
+(extract/labeller.py). Identifiers always come from the rules. Field by field:
+
+- a journal name that the shipped abbreviation table knows beats one it does not;
+- on PDF-like text (the clean-up found several artefacts) or after a low-confidence rule parse,
+  the labeller's title wins when it is a part of the rules' title (the rules ran it into the
+  authors or the journal);
+- on PDF-like text a journal, authors, volume, first page or year only the labeller found is taken;
+- everything else stays with the rules (measured better on the validation split, docs/benchmarks.md,
+  "Issue 13").
+
+The reading not chosen is kept (`Reading.alternative`) when it differs in title, journal, volume or
+first page: retrieval searches with it when the first reading finds nothing, so the reading that
+retrieves a record wins (retrieve.py, `alternative_readings`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from citecheck.extract.labeller import read_labelled
+from citecheck.extract.pdftext import artefact_count, clean_pdf_text
+from citecheck.extract.refparse import ParsedReference, parse_reference
+from citecheck.model import Citation, Record
+from citecheck.normalize import journal_key, journal_table, normalize_title
+
+__all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
+
+#: rule parses below this confidence are doubtful: the labeller is asked
+LOW_CONFIDENCE = 0.75
+#: strings with at least this many PDF artefacts are read by the labeller first
+PDF_LIKE = 3
+
+
+@dataclass
+class Reading:
+    record: Record
+    confidence: float
+    warnings: tuple[str, ...]
+    alternative: Record | None = None  # the other reading, when it differs
+    sources: dict[str, str] = field(default_factory=dict)  # field → "rules" | "labeller"
+
+
+def _known_journal(name: str | None) -> bool:
+    return bool(name) and journal_key(name) in journal_table()
+
+
+def wants_labeller(text: str, rules: ParsedReference) -> bool:
+    """The labeller runs only where it can change something: a doubtful or PDF-like reading, or a
+    journal name the abbreviation table does not know (the labeller's may be one it knows)."""
+    rec = rules.record
+    return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
+            or (bool(rec.container_title) and not _known_journal(rec.container_title)))
+
+
+_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:\s+[A-Z]\.?){1,3}[\s,]*$")
+
+
+def _name_glued_journal(rec: Record, model: Record) -> bool:
+    """The rules ran the last author into the journal ("and Brown D Nature"), the labeller did not."""
+    mine, theirs = rec.container_title, model.container_title
+    if not mine or not theirs or not mine.endswith(theirs) or mine == theirs:
+        return False
+    return bool(_NAME_TAIL_RE.match(mine[: -len(theirs)].strip()))
+
+
+def _better_journal(rec: Record, model: Record) -> bool:
+    """The labeller names a journal the table knows, the rules one it does not — unless the
+    labeller's is a word of the rules' title or venue ("The nature, effects …", "… Place in Nature")
+    or the rules' name extends it (a series letter: "Z. Phys. A")."""
+    theirs = model.container_title
+    if not _known_journal(theirs) or _known_journal(rec.container_title):
+        return False
+    key = journal_key(theirs)
+    longer = len((rec.container_title or "").split()) - len((theirs or "").split()) >= 3
+    mine = journal_key(rec.container_title)
+    if mine.startswith(key):
+        return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
+    return key not in journal_key(rec.title) and not (longer and key in mine)
+
+
+def _title_words(title: str | None) -> str:
+    return " ".join(normalize_title(title or "").split())
+
+
+def _inner_title(mine: str | None, theirs: str | None) -> bool:
+    """``theirs`` is a part of ``mine`` cut at punctuation (or a year) on both ends: "Smith J 2012
+    Title", "Title. Nucl. Phys" hold "Title"; "Cars - a lane-change test" does not hold "Cars - a lane"."""
+    if not mine or not theirs or _title_words(mine) == _title_words(theirs):
+        return False
+    i = mine.lower().find(theirs.lower())
+    if i < 0:
+        return False
+    before, after = mine[:i].rstrip(), mine[i + len(theirs):]
+    return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()) and (
+        not after or after[0] in ".,;:(\"“")
+
+
+def combine(rules: ParsedReference, model: Record | None, pdf_like: bool) -> tuple[Record, dict[str, str]]:
+    """The rules' record with the fields where the labeller is the better reader (measured on the
+    validation split: docs/benchmarks.md, "Issue 13")."""
+    rec = rules.record.model_copy(deep=True)
+    origin: dict[str, str] = {}
+    if model is None:
+        return rec, origin
+    doubtful = pdf_like or rules.confidence < LOW_CONFIDENCE
+
+    def take(attr: str) -> None:
+        setattr(rec, attr, getattr(model, attr))
+        origin[attr] = "labeller"
+
+    if doubtful and _inner_title(rec.title, model.title):
+        take("title")  # the rules ran the title into the authors or the journal
+    if _name_glued_journal(rec, model):
+        take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
+        if len(model.author) > len(rec.author):
+            take("author")
+    elif _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
+        take("container_title")
+    if pdf_like:
+        for attr in ("author", "volume", "page", "issued"):
+            if not getattr(rec, attr) and getattr(model, attr):
+                take(attr)
+    return rec, origin
+
+
+def _differs(a: Record, b: Record) -> bool:
+    return (normalize_title(a.title or "") != normalize_title(b.title or "")
+            or journal_key(a.container_title) != journal_key(b.container_title)
+            or (a.volume or "") != (b.volume or "") or (a.first_page or "") != (b.first_page or ""))
+
+
+def read_reference(text: str) -> Reading:
+    """The reading the checker uses first, with the other one as an alternative (fresh copies:
+    callers may change them)."""
+    r = _read(text)
+    return Reading(r.record.model_copy(deep=True), r.confidence, r.warnings,
+                   r.alternative.model_copy(deep=True) if r.alternative else None, dict(r.sources))
+
+
+@lru_cache(maxsize=2048)
+def _read(text: str) -> Reading:
+    rules = parse_reference(clean_pdf_text(text))
+    if not wants_labeller(text, rules):
+        return Reading(rules.record, rules.confidence, rules.warnings)
+    model = read_labelled(text)
+    record, origin = combine(rules, model, artefact_count(text) >= PDF_LIKE)
+    alternative = None
+    for other in (rules.record, model):
+        if other is not None and _differs(record, other):
+            alternative = other
+            break
+    warnings = rules.warnings
+    if origin:
+        warnings = (*warnings, "fields from the learned labeller: " + ", ".join(sorted(origin)))
+    return Reading(record, rules.confidence, warnings, alternative, origin)
+
+
+#: formats whose citations are free text (a BibTeX or CSL entry has its fields already)
+TEXT_FORMATS = frozenset({"text", "markdown", "pdf", "jsonl", "docx", None})
+
+
+def _other_reading(text: str) -> Record | None:
+    return _read(text).alternative
+
+
+def other_readings(citation: Citation) -> list[Record]:
+    """The reading of the citation's text that its fields do not hold (rules vs labeller), if any:
+    retrieval searches with it when the first reading finds nothing, and the checker judges with
+    it when it agrees better with the record found."""
+    if citation.provenance.format not in TEXT_FORMATS or not citation.raw.strip() \
+            or citation.raw.lstrip()[:1] in "@{":
+        return []
+    alt = _other_reading(" ".join(citation.raw.split()))
+    cited = citation.fields
+    if alt is None or not _differs(alt, cited):
+        return []
+    if any(getattr(cited, f) and not getattr(alt, f) for f in ("issued", "volume", "page", "DOI")):
+        return []  # a reading that drops a number or identifier would hide its discrepancy
+    out = alt.model_copy(deep=True)
+    out.id, out.type = cited.id, cited.type  # the type decides how strictly fields are compared
+    if not cited.container_title:
+        # a venue the first reading did not see would excuse a year as the preprint's later
+        # publication (verify/compare.py): the other reading corrects a venue, never adds one
+        out.container_title = out.container_title_short = None
+    return [out]

@@ -1,0 +1,258 @@
+"""A learned token labeller for reference strings (a linear-chain CRF, python-crfsuite).
+
+The model (``data/labeller.crfsuite``, built by ``scripts/train_labeller.py`` from GROBID's and
+AnyStyle's labelled references; see ``data/LICENSES-labeller.md``) gives every token of the raw string
+one of: author, editor, date, title, container, collection, volume, issue, pages, publisher,
+location, identifier, url, note, other. `read_labelled` turns the labelled spans into a CSL
+`Record`; identifiers (DOI, arXiv id) are always taken by rule, never from the model.
+
+Features per token: the word (folded), its shape (case, digits, length), punctuation, whether
+white space precedes/follows it (PDF text loses and adds spaces), its relative position, whether it
+is a year, an initial, a known English word, a word of a known journal name or abbreviation, a
+month; whether it sits inside quotes or parentheses; the same for its neighbours.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from citecheck.extract import names as N
+from citecheck.extract.identifiers import extract_identifiers
+from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
+from citecheck.model import Record, set_year
+
+__all__ = ["LABELS", "Token", "features", "label_tokens", "read_labelled", "tokenize"]
+
+LABELS = ("author", "editor", "date", "title", "container", "collection", "volume", "issue", "pages",
+          "publisher", "location", "identifier", "url", "note", "other")
+MODEL_NAME = "labeller.crfsuite"
+_TOKEN_RE = re.compile(r"[^\W\d_]+|\d+|\S")
+_YEAR_RE = re.compile(r"^(?:1[6-9]\d\d|20[0-4]\d)$")
+_MONTHS = frozenset(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"])
+_ORDINARY = frozenset(["in", "of", "and", "the", "for", "on", "to", "a", "an", "with", "by", "at", "from", "vol", "no", "pp", "p", "eds", "ed", "et", "al"])
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    start: int
+    end: int
+    space_before: bool
+
+
+def tokenize(text: str) -> list[Token]:
+    return [Token(m.group(0), m.start(), m.end(), m.start() > 0 and text[m.start() - 1].isspace())
+            for m in _TOKEN_RE.finditer(text)]
+
+
+@lru_cache(maxsize=1)
+def _journal_words() -> frozenset[str]:
+    ref = resources.files("citecheck.data").joinpath("journal-abbreviations.json")
+    table = json.loads(ref.read_text(encoding="utf-8"))["table"]
+    words: set[str] = set()
+    for full in table.values():
+        words.update(w.lower() for w in re.findall(r"[^\W\d_]+", full) if len(w) > 1)
+    words.update(["phys", "rev", "lett", "nucl", "astrophys", "astron", "j", "proc", "soc", "chem",
+                  "math", "sci", "acad", "natl", "ann", "mod", "theor", "appl", "opt", "instrum",
+                  "meth", "res", "mater", "int", "commun", "trans", "ieee", "acta", "jhep", "jcap",
+                  "mnras", "apj", "prl", "prd", "prb", "nature", "science", "cond", "matt", "gen",
+                  "relat", "gravit", "quantum", "grav", "class", "eur", "nuovo", "cim", "rep", "prog",
+                  "biol", "med", "geophys", "lond", "bull", "z", "zh", "eksp", "teor", "fiz", "sov"])
+    return frozenset(words)
+
+
+@lru_cache(maxsize=65536)
+def _word_features(w: str) -> tuple[str, ...]:
+    low = w.lower()
+    if w.isdigit():
+        shape = f"d{min(len(w), 5)}"
+    elif len(w) == 1 and not w.isalnum():
+        shape = "p" + w
+    elif w.isupper():
+        shape = "X1" if len(w) == 1 else "XX"
+    elif w[:1].isupper():
+        shape = "Xx" if w[1:].islower() else "XxX"
+    else:
+        shape = "x"
+    out = [f"w={low}" if len(low) < 25 else "w=LONG", f"s={shape}", f"len={min(len(w), 12)}"]
+    if w.isalpha():
+        out.append(f"suf={low[-3:]}")
+        if is_known_word(low):
+            out.append("dict")
+        if low in _journal_words():
+            out.append("jw")
+        if low in _MONTHS:
+            out.append("month")
+        if low in _ORDINARY:
+            out.append("ord")
+    if _YEAR_RE.match(w):
+        out.append("year")
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _journal_keys() -> frozenset[str]:
+    ref = resources.files("citecheck.data").joinpath("journal-abbreviations.json")
+    table = json.loads(ref.read_text(encoding="utf-8"))["table"]
+    keys = {k for k in table if not k.startswith("_")}
+    keys.update(re.sub(r"[^a-z&]", "", v.lower()) for v in table.values())
+    return frozenset(k for k in keys if len(k) >= 3)
+
+
+def _in_journal(tokens: list[Token]) -> list[bool]:
+    """Tokens covered by a run that spells a known journal name or abbreviation ("Phys .Rev .Lett")."""
+    keys = _journal_keys()
+    words = [t.text.lower() if t.text.isalnum() or t.text == "&" else "" for t in tokens]
+    marked = [False] * len(tokens)
+    for i, w in enumerate(words):
+        if not w or not w.isalpha():
+            continue
+        key = ""
+        for j in range(i, min(len(tokens), i + 16)):
+            if tokens[j].text in ",;:()[]\"“”" or tokens[j].text.isdigit():
+                break
+            key += words[j]
+            if key in keys and not (j + 1 < len(words) and words[j + 1].isalpha()
+                                    and key + words[j + 1] in keys):
+                for k in range(i, j + 1):
+                    marked[k] = True
+    return marked
+
+
+def features(tokens: list[Token]) -> list[list[str]]:
+    n = len(tokens)
+    base = [_word_features(t.text) for t in tokens]
+    journal = _in_journal(tokens)
+    quote = paren = 0
+    seen_year = False
+    out: list[list[str]] = []
+    for i, t in enumerate(tokens):
+        f = ["bias", f"pos={10 * i // max(n, 1)}", *base[i]]
+        if i < 3:
+            f.append(f"first{i}")
+        if i >= n - 2:
+            f.append("last")
+        f.append("sp" if t.space_before else "nosp")
+        if i + 1 < n and not tokens[i + 1].space_before:
+            f.append("nosp_after")
+        if quote % 2:
+            f.append("inquote")
+        if paren > 0:
+            f.append("inparen")
+        if seen_year:
+            f.append("after_year")
+        if journal[i]:
+            f.append("journal")
+        if i and journal[i - 1]:
+            f.append("-1:journal")
+        if i + 1 < n and journal[i + 1]:
+            f.append("1:journal")
+        nxt = tokens[i + 1].text if i + 1 < n else ""
+        if len(t.text) == 1 and t.text.isupper() and nxt == ".":
+            f.append("initial")
+        for off in (-2, -1, 1, 2):
+            j = i + off
+            if 0 <= j < n:
+                f.extend(f"{off}:{x}" for x in base[j][:2])
+            else:
+                f.append(f"{off}:none")
+        out.append(f)
+        if t.text in "\"“”«»":
+            quote += 1
+        elif t.text in "([":
+            paren += 1
+        elif t.text in ")]":
+            paren = max(0, paren - 1)
+        if "year" in base[i]:
+            seen_year = True
+    return out
+
+
+@lru_cache(maxsize=1)
+def _tagger() -> object | None:
+    import pycrfsuite
+
+    ref = resources.files("citecheck.data").joinpath(MODEL_NAME)
+    if not ref.is_file():
+        return None
+    tagger = pycrfsuite.Tagger()
+    with resources.as_file(ref) as path:
+        tagger.open(str(Path(path)))
+    return tagger
+
+
+def label_tokens(text: str) -> list[tuple[str, Token]]:
+    """Every token of ``text`` with the model's label; empty when no model ships."""
+    tagger = _tagger()
+    tokens = tokenize(text)
+    if tagger is None or not tokens:
+        return []
+    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]
+    return list(zip(tags, tokens, strict=True))
+
+
+def _spans(text: str, labelled: list[tuple[str, Token]]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    start = end = -1
+    current = None
+    for label, tok in [*labelled, ("", Token("", len(text), len(text), False))]:
+        if label != current:
+            if current and current != "other":
+                out.setdefault(current, []).append(text[start:end])
+            current, start = label, tok.start
+        end = tok.end
+    return out
+
+
+_TRIM = " \t,;:.()[]\"“”'‘’«»-–"
+
+
+def _field(value: str | None, keep_dot: bool = False, pdf_like: bool = False) -> str | None:
+    if not value:
+        return None
+    if pdf_like or artefact_count(value) or "-" in value:  # clean text needs no clean-up
+        value = clean_pdf_text(value, pdf_like or None)
+    value = value.strip(" \t,;:()[]\"“”'‘’«»-–" if keep_dot else _TRIM)
+    return value or None
+
+
+def read_labelled(text: str) -> Record | None:
+    """The model's reading of a reference string as a CSL record (None when no model ships)."""
+    labelled = label_tokens(text)
+    if not labelled:
+        return None
+    spans = _spans(text, labelled)
+    rec = Record()
+    ids = extract_identifiers(text)
+    rec.DOI = ids.doi
+    if ids.arxiv:
+        rec.custom["arxiv"] = ids.arxiv
+    if "author" in spans:
+        authors = _field(spans["author"][0], keep_dot=True) or ""
+        scan = N.scan_authors(authors)
+        rec.author = scan.names or N.split_loose_authors(authors)
+    rec.title = _field(spans.get("title", [None])[0], pdf_like=artefact_count(text) >= 3)
+    container = _field(spans.get("container", [None])[0], keep_dot=True)
+    rec.container_title = container.rstrip(",;: ") if container else None
+    for key, attr in (("volume", "volume"), ("issue", "issue"), ("publisher", "publisher")):
+        setattr(rec, attr, _field(spans.get(key, [None])[0]))
+    pages = _field(spans.get("pages", [None])[0])
+    if pages:
+        m = re.search(r"[A-Za-z]?\d+[A-Za-z]?(?:\s*[-–]+\s*[A-Za-z]?\d+)?", pages)
+        rec.page = re.sub(r"\s*[-–]+\s*", "-", m.group(0)) if m else None
+    if rec.volume:
+        m = re.search(r"[A-Z]?\d+[A-Za-z]?", rec.volume)
+        rec.volume = m.group(0) if m else rec.volume
+    if "location" in spans:
+        rec.custom["publisher-place"] = _field(spans["location"][0])
+    for date in spans.get("date", []):
+        m = re.search(r"(?:1[6-9]|20)\d\d", date)
+        if m:
+            set_year(rec, int(m.group(0)))
+            break
+    return rec

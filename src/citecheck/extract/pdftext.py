@@ -1,0 +1,298 @@
+"""Clean-up pass for reference strings as PDF text extraction leaves them.
+
+Runs before the parser (the raw text stays on the `Citation` for the report). It repairs what
+extraction does to a reference, and leaves clean text as it is:
+
+- spacing around punctuation and inside parentheses: "Phys .Rev .Lett .104 ,251301" →
+  "Phys. Rev. Lett. 104, 251301"; "JHEP 03 ( 2009)112 ,doi :10.1088/…" → "JHEP 03 (2009) 112, doi:10.1088/…";
+- identifiers: "arXiv :1609.02466", "hep - lat/0401002", "https : //…", a URL glued onto a DOI
+  ("…RevModPhys.81.109.URLhttps://…");
+- line-break hyphenation: "Commu-nications" → "Communications" only when the joined word is known
+  (the shipped word list, data/vocabulary.txt.gz, built by scripts/build_vocabulary.py); "heavy-fermion"
+  and "non-linear" keep their hyphen;
+- glued words, split only when a dictionary split exists and the glued form is not a word:
+  "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
+  number ("Letters61", "Aug2013", "JHEP11");
+- ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
+- series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
+  "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56".
+"""
+
+from __future__ import annotations
+
+import gzip
+import math
+import re
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
+
+_LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
+                            "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
+                            "\u2003": " ", "‐": "-", "‑": "-", "−": "-", "\u00ad": "",
+                            "，": ",", "；": ";", "：": ":", "（": "(", "）": ")", "．": "."})
+# Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
+# otherwise Latin ("Рhys" with a Cyrillic Р).
+_LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
+                            "Р": "P", "С": "C", "Т": "T", "Х": "X", "а": "a", "е": "e", "о": "o",
+                            "р": "p", "с": "c", "х": "x", "у": "y", "і": "i", "Α": "A", "Β": "B",
+                            "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+                            "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o"})
+_MIXED_WORD_RE = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
+
+# -- identifiers ---------------------------------------------------------------------------------
+_ID_SPACING = [
+    (re.compile(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*"), r"\1:"),
+    (re.compile(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*"), r"\1://"),
+    (re.compile(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
+     r"\1/\2"),
+    (re.compile(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2"),
+    (re.compile(r"\b(arXiv:)\s+(?=\d{4}\.\d{4,5}|[a-z-]+/\d{7})"), r"\1"),
+    (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/"),
+    # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
+    (re.compile(r"\.?\s*URL\s*(?=https?://)"), " URL "),
+    (re.compile(r"(?<=[\w)])\.?(?=https?://)"), " "),
+]
+_PROTECT_RE = re.compile(
+    r"(?:https?://|www\.)\S+|\b10\.\d{4,9}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
+    r"\b[a-z-]{2,12}(?:\.[A-Z]{2})?/\d{7}\b|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
+)
+_TRAILING_PUNCT = ".,;:)]"
+
+# -- punctuation spacing --------------------------------------------------------------------------
+_SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
+_MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
+_SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
+_INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
+_SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
+# "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
+_COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4})")
+_COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
+_DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
+_CLOSE_GLUE_RE = re.compile(r"(\((?:1[6-9]|20)\d\d[a-z]?\))(?=[^\W_]|\ue000)")
+_OPEN_YEAR_RE = re.compile(r"(?<=[^\W_])\((?=\s*(?:1[6-9]|20)\d\d[a-z]?\s*\))")
+_MONTH_YEAR_RE = re.compile(
+    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
+    r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
+_WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+_JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
+                            "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
+_LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
+_ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
+_QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
+# signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
+_ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
+                          r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
+
+# -- series letters --------------------------------------------------------------------------------
+_SERIES_JOURNAL = (
+    r"Phys\.\s?Rev\.|Physical\s+Review|Phys\.\s?Lett\.|Physics\s+Letters|Nucl\.\s?Phys\.|"
+    r"Nuclear\s+Physics|Z\.\s?Phys\.|Zeitschrift\s+f(?:ü|u|ue)r\s+Physik|Eur\.\s?Phys\.\s?J\.|J\.\s?Phys\.|"
+    r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
+    r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\."
+)
+_SERIES_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
+_SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
+
+# -- hyphens and glued words ------------------------------------------------------------------------
+_SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
+_HYPHEN_RE = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})(?![^\W\d_])")
+_TOKEN_RE = re.compile(r"(?<![\w\ue000-\ue0ff])[^\W\d_]{6,}(?![\w\ue000-\ue0ff])")
+_CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
+_NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
+_INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
+_SHORT_OK = frozenset(
+    ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
+)
+_NOT_A_PIECE = frozenset(["and", "or", "to", "und", "et", "bis", "and/or"])  # "Hazard- and Risk-…"
+_CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
+
+
+@lru_cache(maxsize=1)
+def _vocabulary() -> dict[str, str]:
+    """word → its count (kept as text: converted only for the few words a split weighs)."""
+    ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
+    with ref.open("rb") as raw:
+        text = gzip.decompress(raw.read()).decode("utf-8")
+    return dict(line.split("\t", 1) for line in text.splitlines())
+
+
+def is_known_word(word: str) -> bool:
+    return word.lower() in _vocabulary()
+
+
+def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
+    """log-weight of a part of a split, or None when it cannot be one."""
+    value = vocab.get(part)
+    if value is None:
+        return None
+    count = int(value)
+    if len(part) <= 3 and part not in _SHORT_OK and count < 100:
+        return None
+    return math.log(count + 1)
+
+
+def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
+    """Fewest-parts split of ``low`` into known words (ties: the more frequent words), or None."""
+    n = len(low)
+    # best[i] = (parts, -weight, split) for low[:i]
+    best: list[tuple[int, float, tuple[str, ...]] | None] = [None] * (n + 1)
+    best[0] = (0, 0.0, ())
+    for j in range(1, n + 1):
+        for i in range(max(0, j - 30), j):
+            prev = best[i]
+            if prev is None or prev[0] >= max_parts:
+                continue
+            w = _part_ok(low[i:j], vocab)
+            if w is None:
+                continue
+            cand = (prev[0] + 1, prev[1] - w, (*prev[2], low[i:j]))
+            if best[j] is None or cand < best[j]:  # type: ignore[operator]
+                best[j] = cand
+    end = best[n]
+    return end[2] if end is not None and end[0] >= 2 else None
+
+
+@lru_cache(maxsize=8192)
+def split_glued(word: str) -> tuple[str, ...] | None:
+    """The dictionary split of a glued word ("quantumcriticality" → ("quantum", "criticality"))
+    with as few parts as possible; None when the word is known or no split exists."""
+    low = word.lower()
+    vocab = _vocabulary()
+    if low in vocab or len(low) < 6:
+        return None
+    parts = best_split(low, vocab)
+    if parts is None:
+        return None
+    if word[:1].isupper() and any(len(p) <= 3 and p not in _CAP_SHORT_OK for p in parts):
+        return None  # "Bowlan" is a name, not "Bowl an"
+    out, pos = [], 0
+    for p in parts:  # restore the printed case of each part
+        out.append(word[pos:pos + len(p)])
+        pos += len(p)
+    return tuple(out)
+
+
+def _fix_word(m: re.Match[str]) -> str:
+    word = m.group(0)
+    if word[1:].lower() != word[1:]:
+        return word  # inner capitals: an acronym or a name, not a glued word
+    if word[:1].isupper():
+        after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
+        if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before):
+            return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A": a surname
+    parts = split_glued(word)
+    return " ".join(parts) if parts else word
+
+
+def _join_hyphen(a: str, b: str, spaced: bool) -> str:
+    joined = a + b
+    both = is_known_word(a) and is_known_word(b)
+    if is_known_word(joined) and not (not spaced and both and len(a) >= 3 and len(b) >= 3):
+        return joined
+    parts = split_glued(joined)
+    if parts and len(a) >= 3 and len(parts[0]) > len(a) and b[:1].islower():
+        return " ".join(parts)  # the line break fell inside the first word: "Jour-nalof"
+    return f"{a}-{b}"
+
+
+def _spaced_hyphen(m: re.Match[str]) -> str:
+    a, sep, b = m.group(1), m.group(2), m.group(3)
+    if b in _NOT_A_PIECE:
+        return m.group(0)
+    if not b[:1].islower():
+        return f"{a}-{b}"
+    out = _join_hyphen(a, b, True)
+    if out == f"{a}-{b}" and sep == "- " and not (is_known_word(a) and is_known_word(b)):
+        return a + b  # "Mur- phy": a word broken at the line end (as clean_reference mends it)
+    return out
+
+
+def _hyphens(text: str) -> str:
+    text = _SPACED_HYPHEN_RE.sub(_spaced_hyphen, text)
+    return _HYPHEN_RE.sub(lambda m: _join_hyphen(m.group(1), m.group(2), False)
+                          if m.group(2)[:1].islower() and not is_known_word(m.group(1) + "-" + m.group(2))
+                          else m.group(0), text)
+
+
+def _camel(m: re.Match[str]) -> str:
+    a, b = m.group(1), m.group(2)
+    if is_known_word(a) and (is_known_word(b) or len(b) <= 4) and not is_known_word(a + b):
+        return f"{a} {b}"
+    return m.group(0)
+
+
+def _quotes(text: str) -> str:
+    """One pair of quotes: no space inside, one outside ("B.Hafizi ,\" Title ,\"Phys" → '…, "Title," Phys')."""
+    if sum(text.count(q) for q in "\"“”") != 2:
+        return text
+
+    def fix(m: re.Match[str]) -> str:
+        after = "" if not m.group(4) or m.group(4) in ",.;:)]" else " "
+        return f" {m.group(1)}{m.group(2)}{m.group(3)}{after}"
+
+    return _QUOTE_PAIR_RE.sub(fix, text, count=1)
+
+
+def _punctuation(text: str, pdf_like: bool) -> str:
+    text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
+    text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
+    if pdf_like:
+        text = _SPACE_BEFORE_COLON_RE.sub(r"\1", text)
+    text = _SPACE_BEFORE_RE.sub(r"\1", text)
+    text = _COMMA_GLUE_RE.sub(r"\1 ", text)
+    text = _COLON_GLUE_RE.sub(": ", text)
+    text = _DOT_GLUE_RE.sub(". ", text)
+    text = _INITIAL_GLUE_RE.sub(". ", text)
+    text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
+    text = _OPEN_YEAR_RE.sub(" (", text)
+    return text
+
+
+def artefact_count(text: str) -> int:
+    """How many PDF-extraction artefacts the raw string shows (spaces before commas, glued words...)."""
+    return len(_ARTEFACT_RE.findall(text))
+
+
+def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
+    """The reference with PDF-extraction artefacts repaired (see the module docstring).
+
+    Glued words are split only in text that shows several artefacts (``pdf_like``; a part of a
+    reference can be told so by its caller), so that clean text keeps its compounds."""
+    text = text.translate(_LIGATURES)
+    if pdf_like is None:
+        pdf_like = artefact_count(text) >= 3
+    text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
+    for pattern, repl in _ID_SPACING:
+        text = pattern.sub(repl, text)
+    protected: list[str] = []
+
+    def protect(m: re.Match[str]) -> str:
+        s = m.group(0)
+        tail = len(s) - len(s.rstrip(_TRAILING_PUNCT))
+        core, rest = (s[:-tail], s[-tail:]) if tail else (s, "")
+        protected.append(core)
+        return f"\ue000{chr(0xe100 + len(protected) - 1)}{rest}"
+
+    if len(_PROTECT_RE.findall(text)) < 200:
+        text = _PROTECT_RE.sub(protect, text)
+    text = _punctuation(text, pdf_like)
+    text = _quotes(text)
+    text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
+    text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
+    if pdf_like:
+        text = _CAMEL_RE.sub(_camel, text)
+    text = _hyphens(text)
+    if pdf_like:  # a clean string keeps its compounds ("locomotor")
+        text = _TOKEN_RE.sub(_fix_word, text)
+    text = _WORD_NUMBER_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}"
+                               if is_known_word(m.group(1)) or m.group(1).isupper() or m.group(1)[:3] in ("ApJ", "PoS")
+                               or m.group(1).lower() in _JOURNAL_WORDS else m.group(0), text)
+    text = _LABEL_GLUE_RE.sub(r"\1 ", text)
+    text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
+    text = _SERIES_RE.sub(r"\1 \2 \3", text)
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    for i, s in enumerate(protected):
+        text = text.replace(f"\ue000{chr(0xe100 + i)}", s)
+    return text

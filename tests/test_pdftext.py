@@ -1,0 +1,73 @@
+"""The clean-up pass for PDF-extracted reference text (extract/pdftext.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.pdftext import clean_pdf_text, split_glued
+from citecheck.extract.refparse import parse_reference
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("A. B. Author, Phys .Rev .Lett .104 ,251301 ( 2010).",
+     "A. B. Author, Phys. Rev. Lett. 104, 251301 (2010)."),
+    ("X. Y, JHEP 03 ( 2009)112 ,doi :10.1088/1126-6708/2009/03/112",
+     "X. Y, JHEP 03 (2009) 112, doi:10.1088/1126-6708/2009/03/112"),
+    ("Rev .Mod .Phys .,81 :109-162,Jan2009", "Rev. Mod. Phys., 81:109-162, Jan 2009"),
+    ("doi: 10.1103/RevModPhys.81.109.URLhttps : //link.aps.org/doi/10.1103/RevModPhys.81.109",
+     "doi: 10.1103/RevModPhys.81.109 URL https://link.aps.org/doi/10.1103/RevModPhys.81.109"),
+    ("S. Chandrasekha- ran,C.G .Strouthos,Phys .Rev .D 69( 2004 ) 091502[hep - lat/0401002].",
+     "S. Chandrasekharan, C.G. Strouthos, Phys. Rev. D 69 (2004) 091502[hep-lat/0401002]."),
+])
+def test_spacing_and_identifiers(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Phys. Rev. D58 (1998) 096002", "Phys. Rev. D 58 (1998) 096002"),
+    ("Phys. Lett. B429 (1998) 263", "Phys. Lett. B 429 (1998) 263"),
+    ("Z. Phys. C72 (1996) 637", "Z. Phys. C 72 (1996) 637"),
+    ("Phys. Rev. X5 (2), 021017", "Phys. Rev. X 5 (2), 021017"),
+    ("Phys.Rev. D23, 347", "Phys. Rev. D 23, 347"),
+    ("Physical ReviewE 56, 4647 (1997)", "Physical Review E 56, 4647 (1997)"),
+])
+def test_series_letters(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+def test_series_letter_reaches_the_parsed_journal() -> None:
+    rec = parse_reference(clean_pdf_text("J. Smith, Phys. Rev. D58 (1998) 096002")).record
+    assert rec.container_title == "Phys. Rev. D"
+    assert rec.volume == "58"
+    assert rec.page == "096002"
+
+
+def test_glued_words_and_hyphens_in_pdf_text() -> None:
+    raw = ("J .Hwang,H. Noh, Classicalevolution andquantum generation in gen - eralized gravity "
+           "theories , Phys .Rev.D71( 2005)")
+    assert clean_pdf_text(raw) == ("J. Hwang, H. Noh, Classical evolution and quantum generation in "
+                                   "generalized gravity theories, Phys. Rev. D 71 (2005)")
+    assert clean_pdf_text("X. Jour-nalof Chemical Physics ,12 ,3456 ( 2001) .") == \
+        "X. Journal of Chemical Physics, 12, 3456 (2001)."
+    assert split_glued("Quantumcriticality") == ("Quantum", "criticality")
+    assert split_glued("criticality") is None  # a known word stays
+
+
+@pytest.mark.parametrize("text", [
+    # clean references keep their compounds, hyphens, quotes, chemistry and names
+    "Basso, D. M. A sensitive and reliable locomotor rating scale. Journal of neurotrauma 12, 1-21 (1995).",
+    "Gurney, M. E. et al. Motor neuron degeneration in mice with a Cu,Zn superoxide dismutase. Science 264, 1772 (1994).",
+    "Goldstein, H. Classical Mechanics (Addison-Wesley, 1980). non-linear self-consistent well-known",
+    "Smith J A, Jones B C and Brown D 2012 Nature 489 282",
+    "Miller, G. 1995. WordNet: A lexical database for English. Communications of the ACM 38 39-41",
+    "Nünning, Ansgar. “Towards a Cultural Narratology.” Anglistentag 1999 Mainz: Proceedings. Eds. Bernhard Reitz.",
+    "Py, J. (1991). Normativité, conformité et clairvoyance : leurs effets. Cousset, Suisse : DelVal.",
+    "Tosco, L. (2017). The EMPaCT Classifier. European Urology Focus, art.nr. S2405-4569(17)30002-0.",
+])
+def test_clean_text_is_left_alone(text: str) -> None:
+    assert clean_pdf_text(text) == text
+
+
+def test_ligatures_and_lookalikes() -> None:
+    assert clean_pdf_text("Information deﬁcits, Рhys. Rev. B 12, 3 (2001)") == \
+        "Information deficits, Phys. Rev. B 12, 3 (2001)"
