@@ -54,6 +54,12 @@ LOW_PARSE_CONFIDENCE = 0.5
 CONVINCING_TITLE = 0.9
 #: async (citation) -> better fields, or None to keep the rule-based parse
 Reparser = Callable[[Citation], Awaitable[Record | None]]
+#: async (citation, [(candidate, assessment)], identity mismatches, τ_E, τ_M) -> the pairs with
+#: assessments a model has judged (e.g. `citecheck.llm.judging.ModelJudge`, bounded by evidence)
+Judge = Callable[
+    [Citation, list[tuple[Candidate, Assessment]], list[bool], float, float],
+    Awaitable[list[tuple[Candidate, Assessment]]],
+]
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ class Checker:
     thresholds: a `Thresholds`, a path to a thresholds JSON file, or None for the shipped ones.
     reparser: called for citations whose rule-based parse has low confidence (the hook for an
         LLM parser); its fields replace the parse when it returns some.
+    judge: called with each citation's assessed candidates (the hook for an LLM judge).
     """
 
     def __init__(
@@ -124,9 +131,11 @@ class Checker:
         options: CheckOptions | None = None,
         use_index: bool = True,
         reparser: Reparser | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.options = options or CheckOptions()
         self.reparser = reparser
+        self.judge = judge
         if isinstance(thresholds, Thresholds):
             self.thresholds = thresholds
         else:
@@ -221,10 +230,12 @@ class Checker:
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
-        if self.reparser is not None and citation.parse_confidence < LOW_PARSE_CONFIDENCE:
+        rules_reading = None
+        if self.reparser is not None and (citation.parse_confidence < LOW_PARSE_CONFIDENCE
+                                          or not _checkable(citation.fields)):
             better = await self.reparser(citation)
             if better is not None:
-                citation.fields = better
+                rules_reading, citation.fields = citation.fields, better
                 citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
         if not _checkable(citation.fields):
             # nothing usable where the parser looked: a quoted or emphasised span may be the title
@@ -242,6 +253,11 @@ class Checker:
             )
 
         retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
+        if not retrieval.candidates and rules_reading is not None and _checkable(rules_reading):
+            # both readings go to retrieval: the re-read found nothing, the rules' reading may
+            citation.fields = cited = rules_reading
+            citation.parse_warnings.append("the re-read retrieved nothing; back to the rules' reading")
+            retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
         common = {"evidence": retrieval.evidence, "sources": retrieval.statuses}
         if not retrieval.candidates:
             return self._not_found(citation, retrieval, common)
@@ -252,6 +268,9 @@ class Checker:
             fields, assessment = self._assess(citation, cand)
             assessed.append((cand, assessment))
             mismatched.append(bool(identity_mismatch(fields, cand.record)))
+        if self.judge is not None:
+            assessed = await self.judge(citation, assessed, mismatched,
+                                        self.thresholds.exact, self.thresholds.minor)
         if not self.options.reviewer:
             cand, assessment = max(assessed, key=lambda ca: ca[1].score)
             return self._scored(citation, cand, assessment, retrieval, common)

@@ -36,6 +36,12 @@ class OutputFormat(StrEnum):
     markdown = "markdown"
 
 
+class JudgeChoice(StrEnum):
+    rules = "rules"
+    llm = "llm"
+    hybrid = "hybrid"
+
+
 class FailOn(StrEnum):
     minor = "minor"
     major = "major"
@@ -95,6 +101,25 @@ def check(
         typer.Option("--jobs", "-j", min=0,
                      help="Worker processes with --offline (0: one per core for large batches)."),
     ] = 0,
+    llm: Annotated[
+        str | None,
+        typer.Option("--llm", help="A model to help the rules, PROVIDER:MODEL (openai:gpt-4.1-mini, "
+                     "anthropic:claude-sonnet-4-6, ollama:qwen2.5:7b, openai-compatible:NAME with "
+                     "CITECHECK_LLM_URL, local:PATH.gguf). See docs/llm.md."),
+    ] = None,
+    judge: Annotated[
+        JudgeChoice,
+        typer.Option("--judge", help="Who judges candidates: rules; llm (every candidate); hybrid "
+                     "(the model only in the ambiguous band). The model is always bounded by the evidence."),
+    ] = JudgeChoice.rules,
+    llm_parse: Annotated[
+        bool, typer.Option("--llm-parse/--no-llm-parse",
+                           help="With --llm: the model re-reads entries the rules read badly.")
+    ] = True,
+    llm_thresholds: Annotated[
+        Path | None, typer.Option("--llm-thresholds",
+                                  help="The model's τ_E/τ_M (from `citecheck calibrate --judge llm`).")
+    ] = None,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
@@ -123,9 +148,16 @@ def check(
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     try:
+        from citecheck.llm.setup import build_model_run, model_thresholds
+
+        model_run = build_model_run(llm, judge.value, parse=llm_parse, config=load_config(),
+                                    use_cache=not no_cache,
+                                    model_thresholds=model_thresholds(llm_thresholds))
         checker = Checker(
             index=index, sources=live, offline=offline,
             thresholds=thresholds, options=CheckOptions(concurrency=concurrency),
+            reparser=model_run.reparser if model_run else None,
+            judge=model_run.judge if model_run else None,
         )
     except (OSError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
@@ -134,7 +166,7 @@ def check(
     from citecheck.parallel import WorkerSpec, auto_workers
 
     started = time.perf_counter()
-    workers = auto_workers(jobs, offline, len(citations))
+    workers = auto_workers(jobs, offline, len(citations)) if model_run is None else 1
     if workers > 1:
         from citecheck.index.default import default_index_path
 
@@ -144,8 +176,11 @@ def check(
         )
         verdicts = _run_parallel(spec, workers, citations, format, output, quiet)
     else:
-        verdicts = asyncio.run(_run(checker, citations, format, output, quiet))
+        run = _run(checker, citations, format, output, quiet)
+        verdicts = asyncio.run(model_run.closing(run) if model_run else run)
     seconds = time.perf_counter() - started
+    if model_run is not None:
+        err.print(model_run.model.usage.line(model_run.model.name))
     verdicts.sort(key=lambda v: v.citation.provenance.index)
     _write_report(verdicts, format, output, seconds)
     if fix_bib is not None:
