@@ -11,7 +11,8 @@ from rapidfuzz import fuzz
 
 #: a value whose best partial match in the text scores this or more is taken as found
 PARTIAL_MATCH = 90.0
-_STOP = {"of", "the", "and", "for", "in", "on", "a", "an", "de", "la", "und", "der", "&"}
+_STOP = {"of", "the", "and", "for", "in", "on", "a", "an", "de", "des", "du", "di", "la", "le",
+         "und", "der", "fur", "et", "&"}
 
 
 def fold(text: str) -> str:
@@ -50,11 +51,11 @@ def found_in(value: object, text: str) -> bool:
     if not want:
         return False
     hay = fold(text)
+    compact = want.replace(" ", "")
+    if compact.isdigit() or len(compact) <= 4:  # numbers and short values: whole words only
+        return re.search(rf"(?<![0-9a-z]){re.escape(want)}(?![0-9a-z])", hay) is not None
     if want in hay:
         return True
-    compact = want.replace(" ", "")
-    if compact.isdigit() or len(compact) <= 4:
-        return re.search(rf"(?<![0-9a-z]){re.escape(want)}(?![0-9a-z])", hay) is not None
     if len(want) >= 12 and fuzz.partial_ratio(want, hay) >= PARTIAL_MATCH:
         return True
     return _abbreviated(want, hay)

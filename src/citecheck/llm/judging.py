@@ -15,7 +15,14 @@ from collections.abc import Sequence
 from citecheck.llm import roles
 from citecheck.llm.base import Model, ModelError
 from citecheck.model import Assessment, Candidate, Citation, Record
-from citecheck.verify.llm_judge import JudgeMode, Scales, combine, needs_model, select
+from citecheck.verify.llm_judge import (
+    Evidence,
+    JudgeMode,
+    Scales,
+    combine,
+    needs_model,
+    select,
+)
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +71,10 @@ class ModelJudge:
         except ModelError as exc:
             log.info("%s: %s", citation.id, exc)
             return combine(rule, None, model=self.model.name, scales=scales, error=str(exc))
+        found = {k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
+                 for k, v in roles.record_view(cand.record).items()}
         return combine(rule, answer, model=self.model.name, scales=scales,
-                       identity_conflict=conflict)
+                       identity_conflict=conflict, evidence=Evidence(citation.raw, found))
 
 
 class ModelParser:

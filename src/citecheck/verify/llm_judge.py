@@ -9,8 +9,9 @@ A model may add discrepancies and judge the fuzzy fields (titles, names, venues)
   through a model;
 * it never accuses on its own: when the comparator's score is at or above τ_M, the combined
   score stays at or above τ_M (MAJOR needs the evidence, not a model's opinion);
-* it lowers a score only by naming a discrepancy in a fuzzy field (exact values are the
-  comparator's to check; a model's claim about them is dropped).
+* it lowers a score only by naming a discrepancy in a fuzzy field whose cited value the
+  citation states and whose found value the record holds (exact values are the comparator's
+  to check; a claim about them, or one the texts do not bear out, is dropped).
 
 A verdict the model influenced says "judged by <model>" and keeps the model's rationale; a failed
 call leaves the comparator's assessment, with a note.
@@ -23,7 +24,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal
 
-from citecheck.llm.schemas import JudgeAnswer
+from citecheck.llm.grounding import fold, found_in
+from citecheck.llm.schemas import JudgeAnswer, ModelDiscrepancy
 from citecheck.model import Assessment, Discrepancy
 
 JudgeMode = Literal["rules", "llm", "hybrid"]
@@ -64,12 +66,32 @@ def hard_findings(rule: Assessment) -> list[Discrepancy]:
             or (d.field in EXACT_VALUE_FIELDS and d.kind == "mismatch")]
 
 
-def _model_discrepancies(answer: JudgeAnswer, rule: Assessment, model: str) -> list[Discrepancy]:
-    """The fuzzy-field discrepancies the model adds (none the comparator already lists)."""
+@dataclass(frozen=True)
+class Evidence:
+    """What a model's discrepancy must be found in: the citation text, the record's fields."""
+
+    citation: str
+    record: dict[str, str]
+
+    def bears_out(self, d: ModelDiscrepancy) -> bool:
+        found_text = self.record.get(d.field) or " ".join(self.record.values())
+        if not (d.cited and found_in(d.cited, self.citation)):
+            return False
+        if d.kind == "missing_in_record":
+            return True
+        return bool(d.found) and found_in(d.found, found_text) and fold(d.cited) != fold(d.found or "")
+
+
+def _model_discrepancies(answer: JudgeAnswer, rule: Assessment, model: str,
+                         evidence: Evidence | None) -> list[Discrepancy]:
+    """The fuzzy-field discrepancies the model adds (none the comparator already lists, each
+    borne out by the texts when `evidence` is given)."""
     seen = {d.field for d in rule.discrepancies}
     out = []
     for d in answer.discrepancies:
         if d.field in EXACT_VALUE_FIELDS or d.field in seen or d.field == "other":
+            continue
+        if evidence is not None and not evidence.bears_out(d):
             continue
         seen.add(d.field)
         kind = d.kind if d.kind != "identifier_conflict" else "other"
@@ -79,20 +101,21 @@ def _model_discrepancies(answer: JudgeAnswer, rule: Assessment, model: str) -> l
 
 
 def combine(rule: Assessment, answer: JudgeAnswer | None, *, model: str, scales: Scales,
-            identity_conflict: bool = False, error: str | None = None) -> Assessment:
+            identity_conflict: bool = False, error: str | None = None,
+            evidence: Evidence | None = None) -> Assessment:
     """The assessment after the model's judgement, bounded by the comparator's evidence."""
     if answer is None:
         note = f" ({model} gave no valid answer: {error or 'failed call'}; the rules' verdict stands.)"
         return rule.model_copy(update={"rationale": rule.rationale + note})
-    added = _model_discrepancies(answer, rule, model)
-    score = scales.to_rule_scale(answer.score)
+    added = _model_discrepancies(answer, rule, model, evidence)
+    score = round(scales.to_rule_scale(answer.score), 3)
     bounds = []
     if identity_conflict or hard_findings(rule):
         if score > rule.score:
             bounds.append("it cannot outweigh the mismatches found")
         score = min(score, rule.score)
     if score < rule.score and not added:
-        bounds.append("it named no discrepancy the comparator had not checked")
+        bounds.append("it named no discrepancy the texts bear out that the comparator had not checked")
         score = rule.score
     if rule.score >= scales.minor > score:
         bounds.append("a model alone never calls a work nonexistent")
@@ -102,7 +125,7 @@ def combine(rule: Assessment, answer: JudgeAnswer | None, *, model: str, scales:
     if bounds:
         note += f" [The model's score was bounded by the evidence: {'; '.join(bounds)}.]"
     return Assessment(
-        score=round(score, 3),
+        score=score,
         confidence=round((rule.confidence + answer.confidence) / 2, 3),
         discrepancies=[*rule.discrepancies, *added],
         rationale=rule.rationale + note,
@@ -131,5 +154,5 @@ def select(scores: Sequence[float], asked: Sequence[bool], limit: int = MAX_JUDG
     return order[:limit]
 
 
-__all__ = ["BAND", "EXACT_VALUE_FIELDS", "JudgeMode", "Scales", "combine", "hard_findings",
+__all__ = ["BAND", "EXACT_VALUE_FIELDS", "Evidence", "JudgeMode", "Scales", "combine", "hard_findings",
            "needs_model", "select"]
