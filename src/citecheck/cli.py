@@ -154,7 +154,7 @@ def check(
                                     use_cache=not no_cache,
                                     model_thresholds=model_thresholds(llm_thresholds))
         checker = Checker(
-            index=index, sources=live, offline=offline,
+            index=index, sources=model_run.wrap(live) if model_run else live, offline=offline,
             thresholds=thresholds, options=CheckOptions(concurrency=concurrency),
             reparser=model_run.reparser if model_run else None,
             judge=model_run.judge if model_run else None,

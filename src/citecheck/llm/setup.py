@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
@@ -11,6 +11,7 @@ from citecheck.llm.base import Model
 from citecheck.llm.cached import CachedModel
 from citecheck.llm.judging import ModelJudge, ModelParser
 from citecheck.llm.spec import make_model, parse_spec
+from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.verify.llm_judge import JudgeMode
 
@@ -24,6 +25,12 @@ class ModelRun:
     model: Model
     judge: ModelJudge | None
     reparser: ModelParser | None
+
+    def wrap(self, sources: Sequence[Source]) -> list[Source]:
+        """The run's sources with the web search's hits read by the model (the *web* role)."""
+        from citecheck.llm.websource import read_web_with
+
+        return read_web_with(list(sources), self.model)
 
     async def closing(self, run: Awaitable[R]) -> R:
         """Await `run`, then close the model's connections in the same event loop."""
