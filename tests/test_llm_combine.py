@@ -45,11 +45,15 @@ def test_identity_conflict_and_major_findings_are_never_outweighed() -> None:
     assert combine(clean, answer(10), model="m", scales=SCALES, identity_conflict=True).score == 4.0
 
 
-def test_fuzzy_fields_are_the_models_to_judge() -> None:
-    rule = Assessment(score=8.5, confidence=0.9, discrepancies=[AUTHOR_MINOR])
+def test_a_venue_the_comparator_could_not_match_is_the_models_to_judge() -> None:
+    venue = Discrepancy(field="container-title", cited="J. Obscure Phys.", found="Journal of X")
+    rule = Assessment(score=8.0, confidence=0.9, discrepancies=[venue])
     out = combine(rule, answer(10), model="m", scales=SCALES)
     assert out.score == 10 and decide(out, TH) is Label.EXACT
-    assert AUTHOR_MINOR in out.discrepancies  # never removed, only outweighed
+    assert venue in out.discrepancies  # never removed, only outweighed
+    # a name or title difference the comparator measured is not outweighed
+    rule = Assessment(score=8.5, confidence=0.9, discrepancies=[AUTHOR_MINOR])
+    assert combine(rule, answer(10), model="m", scales=SCALES).score == 8.5
 
 
 def test_a_model_lowers_only_by_naming_a_fuzzy_discrepancy() -> None:

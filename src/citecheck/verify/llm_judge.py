@@ -6,7 +6,10 @@ A model may add discrepancies and judge the fuzzy fields (titles, names, venues)
   DOI, arXiv id), a major discrepancy (another title, other authors), nor an identity conflict
   (an identifier that resolves to another work, a DOI that is not registered): with any of them
   the combined score is at most the comparator's, so such a citation never becomes EXACT
-  through a model;
+  through a model. Nor does it outweigh a title or name difference the comparator measured (a
+  changed word, a misspelled or dropped author: an always-10 model turned such true MINORs
+  EXACT when allowed). What it may outweigh: a venue the comparator could not match (an
+  abbreviation it does not know) and fields the record lacks;
 * it never accuses on its own: when the comparator's score is at or above τ_M, the combined
   score stays at or above τ_M (MAJOR needs the evidence, not a model's opinion);
 * it lowers a score only by naming a discrepancy in a fuzzy field whose cited value the
@@ -59,11 +62,15 @@ class Scales:
         return 10.0
 
 
+#: the comparator's findings a model may outweigh (minor ones only)
+OUTWEIGHABLE_FIELDS = frozenset({"container-title", "publisher", "type"})
+
+
 def hard_findings(rule: Assessment) -> list[Discrepancy]:
     """The comparator's findings no model may remove or outweigh."""
     return [d for d in rule.discrepancies
             if d.severity == "major" or d.kind == "identifier_conflict"
-            or (d.field in EXACT_VALUE_FIELDS and d.kind == "mismatch")]
+            or not (d.field in OUTWEIGHABLE_FIELDS or d.kind == "missing_in_record")]
 
 
 @dataclass(frozen=True)
