@@ -9,7 +9,7 @@ A model may add discrepancies and judge the fuzzy fields (titles, names, venues)
   through a model. Nor does it outweigh a title or name difference the comparator measured (a
   changed word, a misspelled or dropped author: an always-10 model turned such true MINORs
   EXACT when allowed). What it may outweigh: a venue the comparator could not match (an
-  abbreviation it does not know) and fields the record lacks;
+  abbreviation it does not know; not a sibling journal) and fields the record lacks;
 * it never accuses on its own: when the comparator's score is at or above τ_M, the combined
   score stays at or above τ_M (MAJOR needs the evidence, not a model's opinion);
 * it lowers a score only by naming a discrepancy in a fuzzy field whose cited value the
@@ -70,6 +70,7 @@ def hard_findings(rule: Assessment) -> list[Discrepancy]:
     """The comparator's findings no model may remove or outweigh."""
     return [d for d in rule.discrepancies
             if d.severity == "major" or d.kind == "identifier_conflict"
+            or d.detail == "sibling journal"  # Phys. Rev. B for Phys. Rev. A: two known journals
             or not (d.field in OUTWEIGHABLE_FIELDS or d.kind == "missing_in_record")]
 
 
