@@ -67,7 +67,9 @@ class Model(Protocol):
     """A chat model that answers with an instance of `schema`."""
 
     name: str  # "provider:model", for notes ("judged by openai:gpt-4.1-mini") and cache keys
-    usage: Usage
+
+    @property
+    def usage(self) -> Usage: ...
 
     async def complete(self, messages: list[Message], schema: type[T]) -> T: ...
 

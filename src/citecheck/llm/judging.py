@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from citecheck.llm import roles
 from citecheck.llm.base import Model, ModelError
+from citecheck.llm.schemas import JudgeAnswer
 from citecheck.model import Assessment, Candidate, Citation, Record
 from citecheck.verify.llm_judge import (
     Evidence,
@@ -63,6 +64,7 @@ class ModelJudge:
     async def _one(self, citation: Citation, pair: tuple[Candidate, Assessment], conflict: bool,
                    reviewer: bool, scales: Scales) -> Assessment:
         cand, rule = pair
+        answer: JudgeAnswer
         try:
             if reviewer:
                 answer = await roles.review(self.model, citation, citation.fields, cand.record)
