@@ -133,3 +133,26 @@ def test_judge_without_model_is_a_usage_error(db: Path) -> None:
     result = runner.invoke(app, ["check", "--offline", "--index", str(db), "--judge", "llm",
                                  str(DATA / "refs.bib")])
     assert result.exit_code == 2 and "--llm" in result.output
+
+
+def test_bad_llm_spec_is_a_usage_error(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CITECHECK_LLM_URL", raising=False)
+    for spec, message in (("bard:x", "unknown provider"),
+                          ("openai-compatible:test", "CITECHECK_LLM_URL")):
+        result = runner.invoke(app, ["check", "--offline", "--index", str(db), "--llm", spec,
+                                     str(DATA / "refs.bib")])
+        assert result.exit_code == 2 and message in result.output
+
+
+def test_usage_line_counts_calls_and_tokens(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with FakeModelServer({"JudgeAnswer": always_ten, "ReviewAnswer": always_same_work}) as server:
+        monkeypatch.setenv("CITECHECK_LLM_URL", server.base_url)
+        monkeypatch.setenv("CITECHECK_LLM_KEY", "sk-usage-secret")
+        result = runner.invoke(app, ["check", "--offline", "--index", str(db), "--no-cache",
+                                     "--llm", "openai-compatible:test", "--judge", "llm",
+                                     "-f", "json", "--fail-on", "never", str(DATA / "refs.bib")])
+    assert result.exit_code == 0
+    calls = len(server.requests)
+    assert f"model openai-compatible:test: {calls} call(s)" in result.stderr
+    assert f"{calls * 150} tokens" in result.stderr
+    assert "sk-usage-secret" not in result.output
