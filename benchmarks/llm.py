@@ -12,6 +12,9 @@ Modes (each on the same sample, a fresh model state, no answer cache so that tim
     python benchmarks/llm.py --llm local:/path/model.gguf --index bench-out/full-corpus.db \
         --data benchmarks/physics --split test --n 24 --seed 14 --out bench-out/llm.json
 
+    python benchmarks/llm.py --adversary ten --index bench-out/full-corpus.db --modes rules,llm \
+        --max-judged 3 --n 90      # a loopback "model" that answers 10 to everything (or: zero)
+
 Prints a Markdown table: accuracy, macro-F1, false accusations (EXACT called MAJOR, and any real
 work called MAJOR), seconds and model tokens per citation, model calls.
 """
@@ -21,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -140,9 +144,33 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def adversary(kind: str) -> Any:
+    """A loopback endpoint (tests/servers/llm.py) whose judge answers 10 to everything, or 0
+    with the title difference it sees (a model that obeys injected text)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.servers.llm import FakeModelServer
+
+    def zero(p: dict[str, Any]) -> dict[str, Any]:
+        return {"score": 0, "confidence": 1.0, "rationale": "fabricated", "discrepancies": [
+            {"field": "title", "cited": p["parsed"].get("title"), "found": p["record"].get("title"),
+             "kind": "mismatch"}]}
+
+    def ten(_: dict[str, Any]) -> dict[str, Any]:
+        return {"score": 10, "confidence": 1.0, "rationale": "perfect", "discrepancies": []}
+
+    judge = ten if kind == "ten" else zero
+    return FakeModelServer({"JudgeAnswer": judge,
+                            "ReviewAnswer": lambda p: {**judge(p), "same_work": kind == "ten"}})
+
+
 async def main(args: argparse.Namespace) -> None:
     items = sample(read_dataset(args.data, args.split), args.n, args.seed)
     shots = one_per_label(read_dataset(args.data, "validation"), args.seed)
+    server = None
+    if args.adversary:
+        server = adversary(args.adversary).start()
+        os.environ["CITECHECK_LLM_URL"] = server.base_url
+        args.llm = f"openai-compatible:always-{args.adversary}"
     model = make_model(args.llm) if args.llm else None
     rows = []
     try:
@@ -161,6 +189,8 @@ async def main(args: argparse.Namespace) -> None:
     finally:
         if model is not None:
             await model.aclose()
+        if server is not None:
+            server.stop()
     print(table(rows))
 
 
@@ -175,6 +205,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--modes", default=",".join(MODES))
     p.add_argument("--max-judged", type=int, default=1, help="candidates the llm mode judges")
     p.add_argument("--out", type=Path)
+    p.add_argument("--adversary", choices=("ten", "zero"),
+                   help="judge with a loopback endpoint answering 10 (or 0) to everything")
     return p.parse_args(argv)
 
 
