@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from citecheck.llm import roles
 from citecheck.llm.base import Model, ModelError
-from citecheck.llm.schemas import JudgeAnswer
+from citecheck.llm.schemas import JudgeAnswer, ReviewAnswer
 from citecheck.model import Assessment, Candidate, Citation, Record
 from citecheck.verify.llm_judge import (
     Evidence,
@@ -75,8 +75,13 @@ class ModelJudge:
             return combine(rule, None, model=self.model.name, scales=scales, error=str(exc))
         found = {k: " ".join(map(str, v)) if isinstance(v, list) else str(v)
                  for k, v in roles.record_view(cand.record).items()}
-        return combine(rule, answer, model=self.model.name, scales=scales,
-                       identity_conflict=conflict, evidence=Evidence(citation.raw, found))
+        out = combine(rule, answer, model=self.model.name, scales=scales,
+                      identity_conflict=conflict, evidence=Evidence(citation.raw, found))
+        if isinstance(answer, ReviewAnswer):
+            says = "describes" if answer.same_work else "does not describe"
+            out.rationale += (f" Second judge ({self.model.name}): the text {says} the work the "
+                              "identifier names; an identity conflict stands either way.")
+        return out
 
 
 class ModelParser:
