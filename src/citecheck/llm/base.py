@@ -76,9 +76,25 @@ class Model(Protocol):
     async def aclose(self) -> None: ...
 
 
+#: bounds checked here, after the answer, not sent: a grammar-constrained backend (llama.cpp,
+#: llama-server) expands ``maxLength: 600`` into 600 optional characters, and sampling with that
+#: grammar ran at 0.4 tokens/s instead of ~30 on the 1.5B model
+_CHECKED_LOCALLY = frozenset({"maxLength", "minLength", "maxItems", "minItems", "minimum",
+                              "maximum"})
+
+
+def _strip(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _strip(v) for k, v in node.items() if k not in _CHECKED_LOCALLY}
+    if isinstance(node, list):
+        return [_strip(v) for v in node]
+    return node
+
+
 def json_schema(schema: type[BaseModel]) -> dict[str, Any]:
-    """The JSON schema sent to a backend (pydantic's, with no extra keys allowed)."""
-    data = schema.model_json_schema()
+    """The JSON schema sent to a backend: pydantic's, no extra keys allowed, without the
+    length/range bounds (`validate` enforces those on the answer)."""
+    data: dict[str, Any] = _strip(schema.model_json_schema())
     data.setdefault("additionalProperties", False)
     return data
 
