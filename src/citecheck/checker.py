@@ -48,6 +48,12 @@ log = logging.getLogger(__name__)
 LOW_PARSE_CONFIDENCE = 0.5
 #: async (citation) -> better fields, or None to keep the rule-based parse
 Reparser = Callable[[Citation], Awaitable[Record | None]]
+#: async (citation, [(candidate, assessment)], identity mismatches, τ_E, τ_M) -> the pairs with
+#: assessments a model has judged (e.g. `citecheck.llm.judging.ModelJudge`, bounded by evidence)
+Judge = Callable[
+    [Citation, list[tuple[Candidate, Assessment]], list[bool], float, float],
+    Awaitable[list[tuple[Candidate, Assessment]]],
+]
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,7 @@ class Checker:
         LLM parser); its fields replace the parse when it returns some.
     index_covers: coverage scopes of the index, instead of those it was built with (a benchmark
         drawn from the index's own records is a closed world: ``("all",)``).
+    judge: called with each citation's assessed candidates (the hook for an LLM judge).
     """
 
     def __init__(
@@ -112,9 +119,11 @@ class Checker:
         use_index: bool = True,
         reparser: Reparser | None = None,
         index_covers: Sequence[str] | None = None,
+        judge: Judge | None = None,
     ) -> None:
         self.options = options or CheckOptions()
         self.reparser = reparser
+        self.judge = judge
         if isinstance(thresholds, Thresholds):
             self.thresholds = thresholds
         else:
@@ -233,10 +242,12 @@ class Checker:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
         if citation.readings is None:  # built outside extract (library callers, tests)
             citation.readings = alternative_readings(citation)
-        if self.reparser is not None and citation.parse_confidence < LOW_PARSE_CONFIDENCE:
+        rules_reading = None
+        if self.reparser is not None and (citation.parse_confidence < LOW_PARSE_CONFIDENCE
+                                          or not _checkable(citation.fields)):
             better = await self.reparser(citation)
             if better is not None:
-                citation.fields = better
+                rules_reading, citation.fields = citation.fields, better
                 citation.readings = alternative_readings(citation)
                 citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
         if not _checkable(citation.fields):
@@ -256,11 +267,26 @@ class Checker:
             )
 
         retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
-        assessed = [self._assess(citation, cand) for cand in retrieval.candidates]
+        if not retrieval.candidates and rules_reading is not None and _checkable(rules_reading):
+            # both readings go to retrieval: the re-read found nothing, the rules' reading may
+            citation.fields = cited = rules_reading
+            citation.parse_warnings.append("the re-read retrieved nothing; back to the rules' reading")
+            retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
+        assessed = await self._judged(citation, [self._assess(citation, c) for c in retrieval.candidates])
         coverage = Coverage(scopes=source_scopes(self.sources), notes=self._notes())
         decision = decide(assessed, retrieval, self.thresholds, cited=cited,
                           reviewer=self.options.reviewer, citation=citation, coverage=coverage)
         return self._decided(citation, decision, retrieval.evidence, retrieval.statuses)
+
+    async def _judged(self, citation: Citation, assessed: list[Assessed]) -> list[Assessed]:
+        """The model judge, when one is set, re-judges the assessments (bounded by evidence:
+        `verify.llm_judge.combine`); the rules' mismatch findings stay as they were."""
+        if self.judge is None or not assessed:
+            return assessed
+        pairs = await self.judge(citation, [(a.candidate, a.assessment) for a in assessed],
+                                 [a.mismatch is not None for a in assessed],
+                                 self.thresholds.exact, self.thresholds.minor)
+        return [replace(a, assessment=judged) for a, (_, judged) in zip(assessed, pairs, strict=True)]
 
     def _decided(self, citation: Citation, d: Decision, evidence: list[str],
                  statuses: list[SourceStatus]) -> Verdict:

@@ -38,6 +38,12 @@ err = Console(stderr=True)
 OutputFormat = StrEnum("OutputFormat", {name: name for name in format_names()})  # type: ignore[misc]
 
 
+class JudgeChoice(StrEnum):
+    rules = "rules"
+    llm = "llm"
+    hybrid = "hybrid"
+
+
 class FailOn(StrEnum):
     minor = "minor"
     major = "major"
@@ -110,6 +116,25 @@ def check(
     resume: Annotated[
         bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
     ] = False,
+    llm: Annotated[
+        str | None,
+        typer.Option("--llm", help="A model to help the rules, PROVIDER:MODEL (openai:gpt-4.1-mini, "
+                     "anthropic:claude-sonnet-4-6, ollama:qwen2.5:7b, openai-compatible:NAME with "
+                     "CITECHECK_LLM_URL, local:PATH.gguf). See docs/llm.md."),
+    ] = None,
+    judge: Annotated[
+        JudgeChoice,
+        typer.Option("--judge", help="Who judges candidates: rules; llm (every candidate); hybrid "
+                     "(the model only in the ambiguous band). The model is always bounded by the evidence."),
+    ] = JudgeChoice.rules,
+    llm_parse: Annotated[
+        bool, typer.Option("--llm-parse/--no-llm-parse",
+                           help="With --llm: the model re-reads entries the rules read badly.")
+    ] = True,
+    llm_thresholds: Annotated[
+        Path | None, typer.Option("--llm-thresholds",
+                                  help="The model's τ_E/τ_M (from `citecheck calibrate --judge llm`).")
+    ] = None,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
@@ -145,10 +170,17 @@ def check(
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     try:
+        from citecheck.llm.setup import build_model_run, model_thresholds
+
+        model_run = build_model_run(llm, judge.value, parse=llm_parse, config=load_config(),
+                                    use_cache=not no_cache,
+                                    model_thresholds=model_thresholds(llm_thresholds))
         checker = Checker(
-            index=index, sources=live, offline=offline,
+            index=index, sources=model_run.wrap(live) if model_run else live, offline=offline,
             thresholds=thresholds,
             options=CheckOptions(concurrency=concurrency, deadline=deadline or None),
+            reparser=model_run.reparser if model_run else None,
+            judge=model_run.judge if model_run else None,
         )
     except (OSError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
@@ -158,7 +190,7 @@ def check(
     from citecheck.runctl import Interrupted, interruptible
 
     started = time.perf_counter()
-    workers = auto_workers(jobs, offline, len(citations))
+    workers = auto_workers(jobs, offline, len(citations)) if model_run is None else 1
     verdicts: list = []  # filled as verdicts are decided, so an interrupted run keeps them
     try:
         with interruptible():
@@ -172,7 +204,8 @@ def check(
                 )
                 _run_parallel(spec, workers, citations, format, output, quiet, verdicts, resume)
             else:
-                asyncio.run(_run(checker, citations, format, output, quiet, verdicts, resume))
+                run = _run(checker, citations, format, output, quiet, verdicts, resume)
+                asyncio.run(model_run.closing(run) if model_run else run)
     except Interrupted as stop:
         verdicts.sort(key=lambda v: v.citation.provenance.index)
         _write_report(verdicts, format, output, time.perf_counter() - started)
@@ -182,6 +215,8 @@ def check(
 
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     seconds = time.perf_counter() - started
+    if model_run is not None:
+        err.print(model_run.model.usage.line(model_run.model.name))
     verdicts.sort(key=lambda v: v.citation.provenance.index)
     _write_report(verdicts, format, output, seconds)
     if fix_bib is not None:

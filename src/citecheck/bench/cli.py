@@ -199,6 +199,9 @@ def calibrate_command(
     split: Annotated[str, typer.Option("--split", help="Split to fit on (never the test split).")] = "validation",
     step: Annotated[float, typer.Option("--step", min=0.01, max=1.0, help="Grid step.")] = 0.1,
     covers: CoversOpt = None,
+    judge: Annotated[str, typer.Option("--judge", help="rules, or llm: fit the model's own "
+                                       "thresholds (for `check --llm-thresholds`).")] = "rules",
+    llm: Annotated[str | None, typer.Option("--llm", help="PROVIDER:MODEL (with --judge llm).")] = None,
 ) -> None:
     """Fit the thresholds τ_M ≤ τ_E on the validation split and write them."""
     from citecheck.bench.calibrate import fit_thresholds
@@ -215,11 +218,26 @@ def calibrate_command(
         raise _fail(str(exc)) from exc
     if not items:
         raise _fail(f"{validation}: no items in split {split!r}")
-    # the fixed labels (reviewer, not found) do not depend on the thresholds used for this run
-    result = run_checker(items, index=index, thresholds=Thresholds(exact=9.5, minor=3.0), covers=covers)
     source = (f"citecheck calibrate on {validation} split={split} (n={len(items)}), "
               f"grid step {step}, index {index.name if index else 'embedded default'}")
-    thresholds, metrics = fit_thresholds(result.rows, step=step, source=source)
+    if judge == "llm":  # issue 14: the model's score scale, fitted on its own
+        from citecheck.llm import make_model
+        from citecheck.llm.calibrate import calibrate_model
+
+        if not llm:
+            raise _fail("--judge llm needs --llm PROVIDER:MODEL")
+        try:
+            model = make_model(llm)
+        except ValueError as exc:
+            raise _fail(str(exc)) from exc
+        thresholds, metrics = calibrate_model(items, model, index, source)
+    elif judge != "rules":
+        raise _fail(f"--judge {judge!r}: expected rules or llm")
+    else:
+        # the fixed labels (reviewer, not found) do not depend on the thresholds used for this run
+        result = run_checker(items, index=index, thresholds=Thresholds(exact=9.5, minor=3.0),
+                             covers=covers)
+        thresholds, metrics = fit_thresholds(result.rows, step=step, source=source)
     out.parent.mkdir(parents=True, exist_ok=True)
     save_thresholds(thresholds, out)
     typer.echo(f"{out}: τ_E = {thresholds.exact}, τ_M = {thresholds.minor}; on {split}: "
