@@ -35,7 +35,7 @@ err = Console(stderr=True)
 
 
 #: the report formats, from the registry in citecheck.report.base
-OutputFormat = StrEnum("OutputFormat", {name: name for name in format_names()})  # type: ignore[misc]
+OutputFormat = StrEnum("OutputFormat", {name: name for name in format_names()})  # type: ignore[misc]  # a functional Enum built from the report registry
 
 
 class JudgeChoice(StrEnum):

@@ -95,7 +95,7 @@ class SharedHostState(HostState):
         super().__init__(limit, scale)
         self.actor = actor
         self.key = key
-        self.gate = _SharedGate(self, limit.concurrency)  # type: ignore[assignment]
+        self.gate = _SharedGate(self, limit.concurrency)  # type: ignore[assignment]  # a gate with the same interface, shared across workers
 
     def limiter(self) -> Any:
         return _NoLimiter()  # the actor paced the request when it admitted it

@@ -92,7 +92,7 @@ def parquet_to_jsonl(path: Path, out_dir: Path) -> Path:
     if target.exists():
         return target
     try:
-        import pyarrow.parquet as pq  # type: ignore[import-not-found,unused-ignore]
+        import pyarrow.parquet as pq
     except ImportError as exc:
         raise ImportError(f"{path}: reading Parquet needs pyarrow (pip install pyarrow)") from exc
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -8,8 +8,8 @@ import json
 
 def verdict_table_bytes(lines: list[str]) -> bytes:
     try:
-        import pyarrow as pa  # type: ignore[import-not-found,unused-ignore]
-        import pyarrow.parquet as pq  # type: ignore[import-not-found,unused-ignore]
+        import pyarrow as pa
+        import pyarrow.parquet as pq
     except ImportError as exc:
         raise ImportError("Parquet output needs pyarrow (pip install pyarrow)") from exc
     rows = [json.loads(line) for line in lines]

@@ -192,7 +192,7 @@ def label_tokens(text: str) -> list[tuple[str, Token]]:
     tokens = tokenize(text)
     if tagger is None or not tokens:
         return []
-    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]
+    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped; _tagger returns a Tagger
     return list(zip(tags, tokens, strict=True))
 
 

@@ -148,7 +148,7 @@ def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int 
             if w is None:
                 continue
             cand = (prev[0] + 1, prev[1] - w, (*prev[2], low[i:j]))
-            if best[j] is None or cand < best[j]:  # type: ignore[operator]
+            if best[j] is None or cand < best[j]:  # type: ignore[operator]  # checked for None just before
                 best[j] = cand
     end = best[n]
     return end[2] if end is not None and end[0] >= 2 else None

@@ -68,7 +68,7 @@ class TexProject:
                 continue
             seen.add(path)
             try:
-                sub = strip(self.read(path))  # type: ignore[operator]
+                sub = strip(self.read(path))  # type: ignore[operator]  # strip is a callable attribute set in __init__
             except (OSError, InputError) as exc:
                 self.refused.append((m.group(1).strip(), getattr(exc, "reason", None) or str(exc)))
                 continue

@@ -89,7 +89,7 @@ class Service:
             chain = [LocalIndexSource(cfg.index or default_index_path()), *live]
             for source in chain:  # a finished check must not close what the next one uses
                 self._closers.append(source.aclose)
-                source.aclose = _kept_open  # type: ignore[method-assign]
+                source.aclose = _kept_open  # type: ignore[method-assign]  # shared sources outlive one check
             self._sources = chain
         return self._sources
 

@@ -32,7 +32,7 @@ class LocalIndexSource(Source):
         self._scopes = None if scopes is None else tuple(scopes)
 
     @property
-    def scopes(self) -> tuple[str, ...]:  # type: ignore[override]
+    def scopes(self) -> tuple[str, ...]:  # type: ignore[override]  # a property over the protocol's class attribute
         """What the index was built to cover (``index build --covers``); () if it cannot open."""
         if self._scopes is None:
             try:

@@ -112,10 +112,10 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig, use_cache: bool) ->
                for name in chosen]
     if not use_cache or not path.exists():
         # nothing cached yet: every source is "not asked", and the verdicts say so
-        return list(offline)  # type: ignore[arg-type]
+        return list(offline)  # type: ignore[arg-type]  # OfflineSource answers like a Source without subclassing it
     cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
                           ttl_notfound_days=config.cache_ttl_notfound_days)
-    return [CachedSource(source, cache) for source in offline]  # type: ignore[arg-type]
+    return [CachedSource(source, cache) for source in offline]  # type: ignore[arg-type]  # (as above)
 
 
 def base_url(name: str, config: SourceConfig) -> str:

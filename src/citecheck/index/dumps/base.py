@@ -49,7 +49,7 @@ def _is_gzip(name: str) -> bool:
 
 def open_member(raw: IO[bytes], name: str) -> IO[str]:
     """Text view of a (possibly gzipped) byte stream."""
-    stream: IO[bytes] = gzip.GzipFile(fileobj=raw) if _is_gzip(name) else raw  # type: ignore[assignment]
+    stream: IO[bytes] = gzip.GzipFile(fileobj=raw) if _is_gzip(name) else raw  # type: ignore[assignment]  # GzipFile is an IO[bytes] at run time
     return io.TextIOWrapper(stream, encoding="utf-8", errors="replace")
 
 
