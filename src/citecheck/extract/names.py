@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 # The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
@@ -19,7 +20,7 @@ from citecheck.model import Name
 from citecheck.names import ET_AL, parse_person, strip_et_al
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
-AnyMatch = re.Match[str] | regex.Match[str]
+AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
