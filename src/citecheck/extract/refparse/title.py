@@ -94,7 +94,7 @@ def title_pass(st: ParseState) -> None:
         title, tail = split_venue(rest, st.comma_style, has_id=st.has_id)
     if st.thesis and title:
         tm = THESIS_RE.search(title)
-        school_only = bool(tm) and tm.start() == 0 and re.match(r"\s+[A-Z]", title[tm.end() :])
+        school_only = tm is not None and tm.start() == 0 and bool(re.match(r"\s+[A-Z]", title[tm.end() :]))
         if tm and (tm.start() > 10 or school_only):
             # "Title PhD thesis University of X": the rest names the school; "PhD Thesis
             # University of X" alone (IOP style, the title left out) is no title

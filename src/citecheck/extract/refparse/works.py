@@ -49,10 +49,10 @@ _ENDS_IN_NUMBERS_RE = re.compile(
 
 def _cut(text: str) -> tuple[str, list[str]]:
     notes: list[str] = []
-    for m in reversed(list(_BRACKETED_RE.finditer(text))):
-        if m.start() > 0:
-            notes.insert(0, m.group(0).strip(" ,;"))
-            text = (text[: m.start()] + " " + text[m.end() :]).strip()
+    for b in reversed(list(_BRACKETED_RE.finditer(text))):
+        if b.start() > 0:
+            notes.insert(0, b.group(0).strip(" ,;"))
+            text = (text[: b.start()] + " " + text[b.end() :]).strip()
     for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE):
         m = rx.search(text)
         if m and m.start() > 0 and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
