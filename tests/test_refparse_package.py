@@ -19,7 +19,7 @@ APA = "Smith, J., & Doe, A. (2019). A study of things. Journal of Stuff, 12(3), 
 
 def test_passes_run_in_the_documented_order() -> None:
     assert [p.__name__ for p in PASSES] == [
-        "authors_pass", "year_pass", "title_pass", "venue_pass", "leftovers_pass"]
+        "several_works_pass", "authors_pass", "year_pass", "title_pass", "venue_pass", "leftovers_pass"]
 
 
 def test_each_pass_consumes_its_part_of_the_text() -> None:

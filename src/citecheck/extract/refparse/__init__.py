@@ -5,6 +5,8 @@ The parser is a row of named passes over one `ParseState` (state.py): the text s
 and fills its fields:
 
 1. identifiers (identifiers.py): cut DOI, arXiv id and URL out; clean the text
+1b. several works (works.py): an entry citing more works keeps the first; the rest becomes
+   the note ("…; 31, 4723 (1998)", "[Erratum …]", "and references therein")
 2. authors (authors.py): the author list from the front, with a small name grammar
 3. year (years.py): the publication year; the date is cut out
 4. title (title.py): split the rest into the title and the venue tail: the GOST layout at its
@@ -30,13 +32,14 @@ from citecheck.extract.refparse.finish import finish, leftovers_pass
 from citecheck.extract.refparse.identifiers import identifiers_pass
 from citecheck.extract.refparse.state import ParsedReference, ParseState
 from citecheck.extract.refparse.title import title_pass
+from citecheck.extract.refparse.works import several_works_pass
 from citecheck.extract.refparse.years import year_pass
 from citecheck.model import Record
 
 __all__ = ["PASSES", "ParsedReference", "parse_reference"]
 
 #: the passes after the identifiers pass, in the order they run
-PASSES = (authors_pass, year_pass, title_pass, venue_pass, leftovers_pass)
+PASSES = (several_works_pass, authors_pass, year_pass, title_pass, venue_pass, leftovers_pass)
 
 _MAX_LEN = 2000
 

@@ -26,13 +26,23 @@ from citecheck.extract.refparse.lexicon import (
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
+# A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"
+_LOCATOR_RE = re.compile(
+    r"\s+(?:ch|chap|chapter|sec|sect|section|§|pp?)\.?\s*\d+(?:\.\d+)*(?:\s*[-–]\s*\d+)?\s*\.?\s*$", re.I
+)
+
 
 def split_no_numbers(
     text: str, tail: Tail, whole_title: bool, comma_style: bool = False
 ) -> tuple[str | None, Tail]:
     """``whole_title``: comma style up to an identifier ("A. Author, Title, arXiv:…"): no venue
     unless the last comma piece names one, so '?', ':' and '.' inside the title do not cut it."""
-    # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher.
+    # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher. IOP
+    # style may add a locator after it ("(Oxford: Pergamon) ch 3"): kept as the note.
+    loc = _LOCATOR_RE.search(text)
+    if loc and PAREN_PUB_RE.search(text[: loc.start()]):
+        tail.note = clean_field(loc.group(0))
+        text = text[: loc.start()]
     paren = PAREN_PUB_RE.search(text)
     if paren and paren.end() >= len(text.rstrip(" .")) and paren.start() > 8:
         return pull_parenthetical(text.rstrip(" ."), tail), tail

@@ -72,8 +72,9 @@ def _confidence(record: Record, warnings: list[str]) -> float:
 def leftovers_pass(st: ParseState) -> None:
     """Text between the title and the imprint that no field took ('2nd edition', 'Edited by
     X') is kept as a note, never dropped; the place of publication is a CSL extra."""
-    if st.tail.note:
-        st.record.custom["note"] = st.tail.note
+    if st.tail.note:  # after a note of the several-works pass, if any
+        earlier = st.record.custom.get("note")
+        st.record.custom["note"] = f"{earlier}; {st.tail.note}" if earlier else st.tail.note
     if st.tail.place:
         setattr(
             st.record, "publisher-place", st.tail.place

@@ -31,8 +31,8 @@ class Tail:
 class ParseState:
     """What one reference's passes share.
 
-    ``text`` is the cleaned reference without its identifiers and never changes after the
-    identifiers pass; ``rest`` is the part no pass has consumed yet (the authors pass cuts the
+    ``text`` is the cleaned reference without its identifiers (and, after the several-works
+    pass, without the works after the first) and never changes after those two passes; ``rest`` is the part no pass has consumed yet (the authors pass cuts the
     names off its front, the year pass cuts the date out). ``title`` and ``tail`` are the raw
     split of ``rest`` into title and venue; ``record`` collects the finished fields.
     """

@@ -94,10 +94,12 @@ def title_pass(st: ParseState) -> None:
         title, tail = split_venue(rest, st.comma_style, has_id=st.has_id)
     if st.thesis and title:
         tm = THESIS_RE.search(title)
-        if tm and tm.start() > 10:
-            # "Title PhD thesis University of X": the rest names the school
+        school_only = tm is not None and tm.start() == 0 and bool(re.match(r"\s+[A-Z]", title[tm.end() :]))
+        if tm and (tm.start() > 10 or school_only):
+            # "Title PhD thesis University of X": the rest names the school; "PhD Thesis
+            # University of X" alone (IOP style, the title left out) is no title
             school = title[tm.end() :].strip(" ,.;:")
-            title = title[: tm.start()]
+            title = title[: tm.start()] or None
             if school and not tail.publisher:
                 tail.publisher = school
     st.rest, st.title, st.tail = rest, title, tail

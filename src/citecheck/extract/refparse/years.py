@@ -100,8 +100,9 @@ def _tidy(text: str) -> str:
 
 
 # The date right after the authors (APA, astronomy): ", 2019a." / "(2019 [1990])" / "(2019, May 3)."
+# A month is a whole word: "2006, Decay of …" is no December.
 _YEAR_AFTER_AUTHORS_RE = re.compile(
-    rf"^\s*[,.]?\s*\(?\s*({YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{MONTH_DAY}\)?)?\s*[.,:]?\s*"
+    rf"^\s*[,.]?\s*\(?\s*({YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{MONTH_DAY}(?![^\W\d_])\)?)?\s*[.,:]?\s*"
 )
 _SPAN_AFTER_AUTHORS_RE = re.compile(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]")
 

@@ -1,0 +1,75 @@
+"""Several-works pass: an entry that cites more than one work keeps the first; the rest is a note.
+
+Physics reference lists pack related works into one entry: a second paper in the same journal
+("J. Phys. A 31, L11 (1998); 31, 4723 (1998)"), an erratum ("… B 600, 1 (2004) [Erratum-ibid.
+B605 (2005) 211]"), a pointer ("… 81, 109 and references therein") or an ADS-style list
+("2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"). The later works are rarely complete (no authors,
+often no journal), so the entry is checked as its first work and the rest is kept verbatim in
+``custom.note``: the numbers of the second work never reach the first's volume, page or year.
+The cut is made only where what follows is recognisably another work (numbers, an erratum, the
+"references therein" formula); anything else stays for the other passes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from citecheck.extract.refparse.state import ParseState
+
+_YEAR = r"(?:1[6-9]|20)\d\d[a-z]?"
+# An erratum / addendum / corrigendum in brackets or parentheses: "[Erratum-ibid. B605 (2005)
+# 211]", "(Erratum: Phys. Rev. D 93, 039904 (2016))" — one level of nested parentheses.
+_BRACKETED_RE = re.compile(
+    r"[,;]?\s*[\[(]\s*(?:Erratum|Errata|Addendum|Corrigendum|Err\.|Erratumibid)\b"
+    r"(?:[^\[\]()]|\([^()]*\))*[\])]\s*\.?",
+    re.I,
+)
+# The same without brackets, running to the end: ", Erratum ibid. 86, 049903 (2012)"
+_TRAILING_ERRATUM_RE = re.compile(
+    r"[,;.]\s*(?:Erratum|Errata|Addendum|Corrigendum)\b(?:[\s:-]|ibid).*$", re.I
+)
+_THEREIN_RE = re.compile(
+    r"[,;]?\s*\(?\s*(?:and|&)\s+(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\s*\)?\s*\.?\s*$",
+    re.I,
+)
+# "…(1998); 31, 4723 (1998)" / "…(1998); Phys. Rev. B 58, 1 (1998)": after a work that ends in
+# its numbers, a semicolon and another volume-and-page group
+_NEXT_WORK_RE = re.compile(
+    r"(?<=[\d)])\s*;\s*(?=(?:[A-Z][\w.]*\.?\s*){0,6}[A-Z]?\d{1,5}\s*,\s*[A-Z]?\d{1,6}\b)"
+)
+# ADS: "2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"
+_ADS_NEXT_RE = re.compile(rf"(?<=\d)\s+[-–—]\s+(?={_YEAR},\s*[A-Z])")
+# the first work must end in its volume and page (and maybe year): "31, L11 (1998)", "192, 18",
+# "B 600, 1 (2004)", "D85 (2012) 014035" — a year alone ("Homoeopathy 1991; 1,2:121") is no complete work
+_ENDS_IN_NUMBERS_RE = re.compile(
+    r"(?:(?<![\w.])[A-Z]?\d{1,5}\s*[,:]\s*[A-Z]?\d{1,6}(?:\s*[-–]\s*\d+)?\s*(?:\(\s*" + _YEAR + r"\s*\))?"
+    r"|(?<![\w.])[A-Z]?\d{1,5}\s*\(\s*" + _YEAR + r"\s*\)\s*[A-Z]?\d{1,6})\s*$"
+)
+
+
+def _cut(text: str) -> tuple[str, list[str]]:
+    notes: list[str] = []
+    for b in reversed(list(_BRACKETED_RE.finditer(text))):
+        if b.start() > 0:
+            notes.insert(0, b.group(0).strip(" ,;"))
+            text = (text[: b.start()] + " " + text[b.end() :]).strip()
+    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE):
+        m = rx.search(text)
+        if m and m.start() > 0 and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
+            notes.insert(0, m.group(0).strip(" ,;.()"))
+            text = text[: m.start()].rstrip()
+    for rx in (_NEXT_WORK_RE, _ADS_NEXT_RE):
+        m = rx.search(text)
+        if m and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
+            notes.insert(0, text[m.end() :].strip(" ,;."))
+            text = text[: m.start()].rstrip()
+    return text, notes
+
+
+def several_works_pass(st: ParseState) -> None:
+    """Keep the entry's first work in ``text``/``rest``; the other works go to ``custom.note``."""
+    text, notes = _cut(st.text)
+    if not notes:
+        return
+    st.text = st.rest = text
+    st.record.custom["note"] = "; ".join(n for n in notes if n)
