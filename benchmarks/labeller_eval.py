@@ -13,7 +13,8 @@ Readers compared:
 
 Scoring is benchmarks/parser_accuracy.py's (`score`), except the title: equal when its letters and digits
 are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs); journal by key or canonical name, volume, first+last page, year, authors as
-a bag of name words; pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
+a bag of name words (a collaboration GROBID tags as <orgName type="collaboration"> counts as the
+authors: since 13c); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
 year → date).
 
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--set grobid-physics] [--show FIELD]
@@ -56,6 +57,10 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if g.get("authors"):
         out["author"] = [g["authors"]]
+    elif collaboration := [text for label, text in ref.segments if label == "author"]:
+        # GROBID tags "ATLAS Collaboration" as <orgName type="collaboration"> and its gold lists no
+        # author; the checker (and CSL) read the collaboration as the author: score it as one
+        out["author"] = [", ".join(collaboration)]
     for src, dst in (("title", "title"), ("container-title", "container-title"), ("volume", "volume"),
                      ("page", "pages"), ("year", "date"), ("doi", "doi"), ("arxiv", "arxiv")):
         if g.get(src):

@@ -83,6 +83,8 @@ def _grobid_label(el: ET.Element, has_article_title: bool) -> str:
         unit = (el.get("unit") or el.get("type") or "").lower()
         return {"vol": "volume", "volume": "volume", "issue": "issue", "pp": "pages",
                 "page": "pages"}.get(unit, "other")
+    if tag == "orgName" and el.get("type") == "collaboration":
+        return "author"  # "ATLAS Collaboration": the author of the work (CSL literal name)
     return {"author": "author", "editor": "editor", "date": "date", "publisher": "publisher",
             "pubPlace": "location", "idno": "identifier", "ptr": "url", "note": "note",
             "orgName": "publisher", "institution": "publisher"}.get(tag, "other")

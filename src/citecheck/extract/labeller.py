@@ -14,6 +14,7 @@ month; whether it sits inside quotes or parentheses; the same for its neighbours
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 
-__all__ = ["LABELS", "Token", "features", "label_tokens", "read_labelled", "tokenize"]
+__all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "label_tokens_scored",
+           "read_labelled", "read_labelled_scored", "tokenize"]
 
 LABELS = ("author", "editor", "date", "title", "container", "collection", "volume", "issue", "pages",
           "publisher", "location", "identifier", "url", "note", "other")
@@ -66,33 +68,70 @@ def _journal_words() -> frozenset[str]:
     return frozenset(words)
 
 
+@lru_cache(maxsize=1)
+def _names() -> dict[str, str]:
+    """Person-name words (data/names.txt.gz, scripts/build_names.py): word → "f" (family) or "g" (given)."""
+    ref = resources.files("citecheck.data").joinpath("names.txt.gz")
+    if not ref.is_file():
+        return {}
+    with ref.open("rb") as raw:
+        text = gzip.decompress(raw.read()).decode("utf-8")
+    return {w: k for k, w in (line.split("\t", 1) for line in text.splitlines())}
+
+
+def _shape(w: str) -> str:
+    if w.isdigit():
+        return f"d{min(len(w), 5)}"
+    if len(w) == 1 and not w.isalnum():
+        return "p" + w
+    if w.isupper():
+        return "X1" if len(w) == 1 else "XX"
+    if w[:1].isupper():
+        return "Xx" if w[1:].islower() else "XxX"
+    return "x" if w.islower() else "xX"  # "xX": a glued word ("andM", "etal")
+
+
 @lru_cache(maxsize=65536)
 def _word_features(w: str) -> tuple[str, ...]:
     low = w.lower()
-    if w.isdigit():
-        shape = f"d{min(len(w), 5)}"
-    elif len(w) == 1 and not w.isalnum():
-        shape = "p" + w
-    elif w.isupper():
-        shape = "X1" if len(w) == 1 else "XX"
-    elif w[:1].isupper():
-        shape = "Xx" if w[1:].islower() else "XxX"
-    else:
-        shape = "x"
-    out = [f"w={low}" if len(low) < 25 else "w=LONG", f"s={shape}", f"len={min(len(w), 12)}"]
+    out = [f"w={low}" if len(low) < 25 else "w=LONG", f"s={_shape(w)}", f"len={min(len(w), 12)}"]
     if w.isalpha():
         out.append(f"suf={low[-3:]}")
-        if is_known_word(low):
-            out.append("dict")
-        if low in _journal_words():
-            out.append("jw")
+        out.append(f"pre={low[:3]}")
+        out.extend(_flags(w, low))
         if low in _MONTHS:
             out.append("month")
         if low in _ORDINARY:
             out.append("ord")
+        if low.startswith("and") and len(w) > 3 and w[3].isupper():
+            out.append("and_glued")
     if _YEAR_RE.match(w):
         out.append("year")
+    elif w.isdigit() and len(w) >= 5:
+        out.append("longnum")  # an article number ("054912"), not a year
     return tuple(out)
+
+
+def _flags(w: str, low: str) -> list[str]:
+    out = []
+    if is_known_word(low):
+        out.append("dict")
+    if low in _journal_words():
+        out.append("jw")
+    name = _names().get(low)
+    if name and w[:1].isupper():
+        out.append("name_" + name)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def _neighbour(w: str, off: int) -> tuple[str, ...]:
+    """The features a token lends its neighbours: word and shape (±1, ±2), and its flags (±1)."""
+    base = _word_features(w)
+    if abs(off) == 1:
+        keep = [x for x in base if not x.startswith(("len=", "suf=", "pre="))]
+        return tuple(f"{off}:{x}" for x in keep)
+    return (f"{off}:{base[0]}", f"{off}:{base[1]}")
 
 
 @lru_cache(maxsize=1)
@@ -124,15 +163,55 @@ def _in_journal(tokens: list[Token]) -> list[bool]:
     return marked
 
 
+_PUNCT = frozenset(".,;:()[]\"“”«»-–/&'’")
+
+
+def _state(tokens: list[Token]) -> list[list[str]]:
+    """Left-to-right context of each token: inside quotes or brackets, after the year, after "et al",
+    how many sentence stops (". ") came before, the last punctuation mark before it."""
+    out: list[list[str]] = []
+    quote = paren = stops = 0
+    seen_year = seen_etal = False
+    last_punct = "^"
+    prev = ""
+    for i, t in enumerate(tokens):
+        f = [f"stops={min(stops, 3)}", f"lp={last_punct}"]
+        if quote % 2:
+            f.append("inquote")
+        if paren > 0:
+            f.append("inparen")
+        if seen_year:
+            f.append("after_year")
+        if seen_etal:
+            f.append("after_etal")
+        out.append(f)
+        x = t.text
+        if x in "\"“”«»":
+            quote += 1
+        elif x in "([":
+            paren += 1
+        elif x in ")]":
+            paren = max(0, paren - 1)
+        elif x == "." and i + 1 < len(tokens) and tokens[i + 1].space_before and len(prev) > 1:
+            stops += 1
+        if x in _PUNCT:
+            last_punct = x
+        if _YEAR_RE.match(x):
+            seen_year = True
+        if x.lower() == "al" and prev.lower() == "et":
+            seen_etal = True
+        prev = x
+    return out
+
+
 def features(tokens: list[Token]) -> list[list[str]]:
     n = len(tokens)
-    base = [_word_features(t.text) for t in tokens]
+    texts = [t.text for t in tokens]
     journal = _in_journal(tokens)
-    quote = paren = 0
-    seen_year = False
+    state = _state(tokens)
     out: list[list[str]] = []
     for i, t in enumerate(tokens):
-        f = ["bias", f"pos={10 * i // max(n, 1)}", *base[i]]
+        f = ["bias", f"pos={10 * i // max(n, 1)}", *_word_features(texts[i]), *state[i]]
         if i < 3:
             f.append(f"first{i}")
         if i >= n - 2:
@@ -140,36 +219,24 @@ def features(tokens: list[Token]) -> list[list[str]]:
         f.append("sp" if t.space_before else "nosp")
         if i + 1 < n and not tokens[i + 1].space_before:
             f.append("nosp_after")
-        if quote % 2:
-            f.append("inquote")
-        if paren > 0:
-            f.append("inparen")
-        if seen_year:
-            f.append("after_year")
         if journal[i]:
             f.append("journal")
         if i and journal[i - 1]:
             f.append("-1:journal")
         if i + 1 < n and journal[i + 1]:
             f.append("1:journal")
-        nxt = tokens[i + 1].text if i + 1 < n else ""
+        nxt = texts[i + 1] if i + 1 < n else ""
         if len(t.text) == 1 and t.text.isupper() and nxt == ".":
             f.append("initial")
+        if t.text.isdigit() and nxt in ("-", "–") and i + 2 < n and texts[i + 2].isdigit():
+            f.append("range")
         for off in (-2, -1, 1, 2):
             j = i + off
             if 0 <= j < n:
-                f.extend(f"{off}:{x}" for x in base[j][:2])
+                f.extend(_neighbour(texts[j], off))
             else:
                 f.append(f"{off}:none")
         out.append(f)
-        if t.text in "\"“”«»":
-            quote += 1
-        elif t.text in "([":
-            paren += 1
-        elif t.text in ")]":
-            paren = max(0, paren - 1)
-        if "year" in base[i]:
-            seen_year = True
     return out
 
 
@@ -188,12 +255,18 @@ def _tagger() -> object | None:
 
 def label_tokens(text: str) -> list[tuple[str, Token]]:
     """Every token of ``text`` with the model's label; empty when no model ships."""
+    return [(label, tok) for label, tok, _p in label_tokens_scored(text)]
+
+
+def label_tokens_scored(text: str) -> list[tuple[str, Token, float]]:
+    """Every token with the model's label and that label's marginal probability there."""
     tagger = _tagger()
     tokens = tokenize(text)
     if tagger is None or not tokens:
         return []
-    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped; _tagger returns a Tagger
-    return list(zip(tags, tokens, strict=True))
+    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped
+    marginal = tagger.marginal  # type: ignore[attr-defined]
+    return [(y, tok, marginal(y, i)) for i, (y, tok) in enumerate(zip(tags, tokens, strict=True))]
 
 
 def _spans(text: str, labelled: list[tuple[str, Token]]) -> dict[str, list[str]]:
@@ -223,9 +296,51 @@ def _field(value: str | None, keep_dot: bool = False, pdf_like: bool = False) ->
 
 def read_labelled(text: str) -> Record | None:
     """The model's reading of a reference string as a CSL record (None when no model ships)."""
-    labelled = label_tokens(text)
-    if not labelled:
+    scored = read_labelled_scored(text)
+    return scored.record if scored else None
+
+
+@dataclass(frozen=True)
+class LabelledReading:
+    """The model's record and, per label, how sure it is: for a label it gave, the smallest marginal
+    probability over the label's first span; for "no-<label>" (a label it did not give), one minus the
+    largest marginal of that label at any token."""
+
+    record: Record
+    confidence: dict[str, float]
+
+
+_ASKED = ("author", "title", "container", "volume", "pages", "date")
+
+
+def _confidence(scored: list[tuple[str, Token, float]]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    prev = ""
+    for label, _tok, p in scored:
+        if label in out and label != prev:
+            prev = "#"  # a later span of a label already scored
+            continue
+        out[label] = min(out.get(label, 1.0), p)
+        prev = label
+    return out
+
+
+def read_labelled_scored(text: str) -> LabelledReading | None:
+    """`read_labelled` with the model's confidence per field (the combination weighs it)."""
+    scored = label_tokens_scored(text)
+    if not scored:
         return None
+    rec = _record(text, [(label, tok) for label, tok, _p in scored])
+    confidence = _confidence(scored)
+    tagger = _tagger()
+    for label in _ASKED:
+        if label not in confidence:
+            top = max(tagger.marginal(label, i) for i in range(len(scored)))  # type: ignore[attr-defined]
+            confidence["no-" + label] = 1.0 - top
+    return LabelledReading(rec, confidence)
+
+
+def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
     spans = _spans(text, labelled)
     rec = Record()
     ids = extract_identifiers(text)

@@ -1,0 +1,51 @@
+"""Milliseconds per string of the learned labeller (features + tagging) and of `read_reference`.
+
+Texts: the 792 items of benchmarks/physics/test.jsonl (or --dataset). The labeller is timed on every
+text (features, then CRF tagging, best of --repeat runs; feature caches warm after the first run, as
+in a long-running check), and `read_reference` reports on how many texts it asks the labeller.
+
+Usage: python benchmarks/labeller_speed.py [--dataset benchmarks/physics/test.jsonl] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from citecheck.extract import combine, labeller
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dataset", type=Path, default=ROOT / "benchmarks" / "physics" / "test.jsonl")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    texts = [" ".join(json.loads(line)["text"].split()) for line in args.dataset.open(encoding="utf-8")]
+    tagger = labeller._tagger()
+    assert tagger is not None, "no model shipped"
+    feats_s, tag_s = [], []
+    for _ in range(args.repeat):
+        t0 = time.perf_counter()
+        xs = [labeller.features(labeller.tokenize(t)) for t in texts]
+        t1 = time.perf_counter()
+        for x in xs:
+            tagger.tag(x)  # type: ignore[attr-defined]
+        t2 = time.perf_counter()
+        feats_s.append(t1 - t0)
+        tag_s.append(t2 - t1)
+    n = len(texts)
+    f, t = min(feats_s) * 1000 / n, min(tag_s) * 1000 / n
+    print(f"labeller on {n} texts: features {f:.3f} ms + tagging {t:.3f} ms = {f + t:.3f} ms per string")
+    asked = sum(combine.wants_labeller(text, parse_reference(clean_pdf_text(text))) for text in texts)
+    print(f"read_reference asks the labeller on {asked} of {n} texts")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
