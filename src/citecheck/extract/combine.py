@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from citecheck.extract.labeller import read_labelled
+from citecheck.extract.labeller import LabelledReading, read_labelled_scored
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
@@ -35,6 +35,8 @@ __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labe
 LOW_CONFIDENCE = 0.75
 #: strings with at least this many PDF artefacts are read by the labeller first
 PDF_LIKE = 3
+#: the labeller's marginal probability above which its reading of a field is trusted over the rules'
+SURE = 0.95
 
 
 @dataclass
@@ -101,27 +103,66 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
         not after or after[0] in ".,;:(\"“")
 
 
-def combine(rules: ParsedReference, model: Record | None, pdf_like: bool) -> tuple[Record, dict[str, str]]:
+def _sure(model: LabelledReading, label: str) -> bool:
+    return model.confidence.get(label, 0.0) >= SURE
+
+
+def _misread_names(rec: Record) -> bool:
+    """The rules took a journal word or a number for a family name ("J. Bahcall Phys. Rev." →
+    family "Phys"; "3GPP TS 23.501" → family "23.501")."""
+    return any(a.family and (journal_key(a.family) in _JOURNAL_WORDS or any(c.isdigit() for c in a.family))
+               for a in rec.author)
+
+
+_JOURNAL_WORDS = frozenset(["phys", "rev", "lett", "nucl", "astrophys", "astron", "j", "proc", "nature",
+                            "science", "ann", "z", "eur", "jhep", "apj", "mnras", "nuovo", "opt"])
+
+
+def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
+    """Whether the labeller's title (or its "no title") replaces the rules'."""
+    theirs = model.record.title
+    if rec.title and not theirs:
+        # journal references without a title: the rules made one up from a name or the journal
+        return _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
+    return doubtful and _inner_title(rec.title, theirs)  # the rules ran it into the authors or journal
+
+
+_MADE_UP_RE = re.compile(r"\b[A-Z][a-z]{0,5}\.|\d|arxiv|^\W*\w{0,3}\W*$", re.I)
+
+
+def _made_up_title(title: str) -> bool:
+    """A "title" with an abbreviation, a number or arXiv in it, or a short word ("al"), or a known
+    journal name ("Nucl. Instr", "Nature, 1991V349 665", "arXiv.org") is a misread, not a title."""
+    return bool(_MADE_UP_RE.search(title)) or _known_journal(title)
+
+
+def combine(rules: ParsedReference, scored: LabelledReading | None,
+            pdf_like: bool) -> tuple[Record, dict[str, str]]:
     """The rules' record with the fields where the labeller is the better reader (measured on the
-    validation split: docs/benchmarks.md, "Issue 13")."""
+    validation split: docs/benchmarks.md, "Issue 13" and "Issue 13 (13c)")."""
     rec = rules.record.model_copy(deep=True)
     origin: dict[str, str] = {}
-    if model is None:
+    if scored is None:
         return rec, origin
+    model = scored.record
     doubtful = pdf_like or rules.confidence < LOW_CONFIDENCE
 
     def take(attr: str) -> None:
         setattr(rec, attr, getattr(model, attr))
         origin[attr] = "labeller"
 
-    if doubtful and _inner_title(rec.title, model.title):
-        take("title")  # the rules ran the title into the authors or the journal
+    if _title(rec, scored, doubtful):
+        take("title")
     if _name_glued_journal(rec, model):
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
             take("author")
     elif _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
         take("container_title")
+    if model.author and _misread_names(rec) and not _misread_names(model):
+        take("author")
+    if not rec.volume and model.volume and _sure(scored, "volume"):
+        take("volume")
     if pdf_like:
         for attr in ("author", "volume", "page", "issued"):
             if not getattr(rec, attr) and getattr(model, attr):
@@ -148,10 +189,10 @@ def _read(text: str) -> Reading:
     rules = parse_reference(clean_pdf_text(text))
     if not wants_labeller(text, rules):
         return Reading(rules.record, rules.confidence, rules.warnings)
-    model = read_labelled(text)
-    record, origin = combine(rules, model, artefact_count(text) >= PDF_LIKE)
+    scored = read_labelled_scored(text)
+    record, origin = combine(rules, scored, artefact_count(text) >= PDF_LIKE)
     alternative = None
-    for other in (rules.record, model):
+    for other in (rules.record, scored.record if scored else None):
         if other is not None and _differs(record, other):
             alternative = other
             break
