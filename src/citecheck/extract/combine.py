@@ -57,7 +57,8 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
     journal name the abbreviation table does not know (the labeller's may be one it knows)."""
     rec = rules.record
     return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
-            or (bool(rec.container_title) and not _known_journal(rec.container_title)))
+            or (bool(rec.container_title) and not _known_journal(rec.container_title))
+            or (bool(rec.title) and not _title_like(rec.title or "")) or _misread_names(rec))
 
 
 _NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:\s+[A-Z]\.?){1,3}[\s,]*$")
@@ -128,6 +129,14 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
 
 
 _MADE_UP_RE = re.compile(r"\b[A-Z][a-z]{0,5}\.|\d|arxiv|^\W*\w{0,3}\W*$", re.I)
+
+
+_WORD_RE = re.compile(r"[^\W\d_]{4,}(?![.\w])")
+
+
+def _title_like(title: str) -> bool:
+    """Two whole words of four letters or more (not abbreviations: "Nucl. Instr", "J. Engrg")."""
+    return len(_WORD_RE.findall(title)) >= 2
 
 
 def _made_up_title(title: str) -> bool:
