@@ -61,7 +61,7 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
             or (bool(rec.title) and not _title_like(rec.title or "")) or _misread_names(rec))
 
 
-_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:\s+[A-Z]\.?){1,3}[\s,]*$")
+_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:(?:\s+[A-Z]\.?){1,3}[\s,]*|\s*,\s*)$")
 
 
 def _name_glued_journal(rec: Record, model: Record) -> bool:
@@ -85,6 +85,27 @@ def _better_journal(rec: Record, model: Record) -> bool:
     if mine.startswith(key):
         return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
     return key not in journal_key(rec.title) and not (longer and key in mine)
+
+
+#: the labeller's marginal above which its longer reading of a journal is taken
+FULLER = 0.7
+
+
+def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
+    """The rules kept only the end of the journal ("Phys" of "Astropart. Phys.", "Meth. A" of "Nucl.
+    Instr. Meth. A": the words before went to the authors) or no words at all ("V69"), and the
+    labeller reads the whole name."""
+    mine, theirs = rec.container_title or "", scored.record.container_title or ""
+    if not mine or not theirs or scored.confidence.get("container", 0.0) < FULLER:
+        return False
+    if not re.search(r"[^\W\d_]{2}", mine):
+        return True
+    a, b = journal_key(mine), journal_key(theirs)
+    if not (len(b) > len(a) and b.endswith(a) and len(theirs.split()) > len(mine.split())):
+        return False
+    # the words before are a known name's or abbreviations, not a title's end ("Argentina. Gondwana Research")
+    head = theirs.split()[: len(theirs.split()) - len(mine.split())]
+    return _known_journal(theirs) or all(re.fullmatch(r"[^\W\d_]{1,6}\.?|&|in|of", w) for w in head)
 
 
 def _title_words(title: str | None) -> str:
@@ -166,7 +187,8 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
             take("author")
-    elif _better_journal(rec, model) or (pdf_like and model.container_title and not rec.container_title):
+    elif (_better_journal(rec, model) or _fuller_journal(rec, scored)
+          or (pdf_like and model.container_title and not rec.container_title)):
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
