@@ -90,7 +90,8 @@ _SERIES_JOURNAL = (
     r"Phys\.\s?Rev\.|Physical\s+Review|Phys\.\s?Lett\.|Physics\s+Letters|Nucl\.\s?Phys\.|"
     r"Nuclear\s+Physics|Z\.\s?Phys\.|Zeitschrift\s+f(?:ü|u|ue)r\s+Physik|Eur\.\s?Phys\.\s?J\.|J\.\s?Phys\.|"
     r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
-    r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\."
+    r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\.|"
+    r"Int\.\s?J\.\s?Mod\.\s?Phys\.|Mod\.\s?Phys\.\s?Lett\."
 )
 _SERIES_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
