@@ -1,0 +1,104 @@
+"""13c: the labeller's features and marginals, and the per-field combination rules (strings copied
+from GROBID's citation corpus, Apache-2.0, tests/data/parsing/NOTICE.md)."""
+
+from __future__ import annotations
+
+from citecheck.extract import labeller as L
+from citecheck.extract.combine import (
+    _fuller_journal,
+    _made_up_title,
+    _misread_names,
+    _title_like,
+    combine,
+    read_reference,
+)
+from citecheck.extract.labeller import LabelledReading, features, read_labelled_scored, tokenize
+from citecheck.extract.refparse import ParsedReference
+from citecheck.model import Name, Record
+
+
+def _scored(confidence: dict[str, float], **fields: object) -> LabelledReading:
+    return LabelledReading(Record(**fields), confidence)  # type: ignore[arg-type]
+
+
+def test_features_mark_glued_and_names_and_stops() -> None:
+    toks = tokenize("D. Ferreira de Lima, andM .Spannowsky, Phys. Rev. D95, 034001( 2017 ).")
+    feats = features(toks)
+    by_text = {t.text: f for t, f in zip(toks, feats, strict=True)}
+    assert "and_glued" in by_text["andM"] and "s=xX" in by_text["andM"]
+    assert "longnum" in by_text["034001"]
+    assert "year" in by_text["2017"]
+    assert "name_f" in by_text["Lima"]  # a family-name word of the shipped names list
+    assert any(f.startswith("stops=") for f in by_text["Phys"])
+    assert "-1:w=," in by_text["Phys"] and "1:w=." in by_text["Phys"]
+
+
+def test_features_are_cached_and_pure() -> None:
+    toks = tokenize("A. Smith, Nature 489, 282 (2012).")
+    assert features(toks) == features(tokenize("A. Smith, Nature 489, 282 (2012)."))
+    assert L._neighbour("Nature", 1) is L._neighbour("Nature", 1)
+
+
+def test_marginals_come_with_the_reading() -> None:
+    scored = read_labelled_scored("M. Beneke and M. Neubert, Nucl. Phys. B 675 (2003), 333.")
+    assert scored is not None
+    assert scored.record.container_title == "Nucl. Phys. B"
+    assert 0.5 < scored.confidence["container"] <= 1.0
+    assert scored.confidence["no-title"] > 0.9  # a journal reference without a title
+
+
+def test_made_up_titles() -> None:
+    for junk in ("al", "Nucl. Instr", "arXiv.org", "Nature, 1991V349 665", "Int. J. Mod. Phys. A21S1 117"):
+        assert _made_up_title(junk), junk
+    for title in ("Metacaspases", "Quantum criticality in heavy-fermion metals", "Die Vielfalt der Verbaende"):
+        assert not _made_up_title(title), title
+    assert not _title_like("Nucl. Instr") and _title_like("Quantum criticality")
+
+
+def test_a_sure_no_title_drops_only_a_made_up_title() -> None:
+    rules = ParsedReference(Record(title="Nucl. Instr", container_title="Meth. A", volume="465"), 1.0, ())
+    sure = _scored({"no-title": 0.99, "container": 0.99}, container_title="Nucl. Instr. Meth. A", volume="465")
+    rec, origin = combine(rules, sure, pdf_like=False)
+    assert rec.title is None and origin["title"] == "labeller"
+    assert rec.container_title == "Nucl. Instr. Meth. A"
+    unsure = _scored({"no-title": 0.6}, volume="465")
+    assert combine(rules, unsure, pdf_like=False)[0].title == "Nucl. Instr"
+    real = ParsedReference(Record(title="Metacaspases", container_title="Cell Death Differ."), 1.0, ())
+    assert combine(real, sure, pdf_like=False)[0].title == "Metacaspases"
+
+
+def test_fuller_journal_needs_abbreviations_or_a_known_name() -> None:
+    rec = Record(container_title="Phys")
+    assert _fuller_journal(rec, _scored({"container": 0.99}, container_title="Astropart. Phys."))
+    assert not _fuller_journal(rec, _scored({"container": 0.5}, container_title="Astropart. Phys."))
+    title_end = _scored({"container": 0.99}, container_title="Argentina. Gondwana Research")
+    assert not _fuller_journal(Record(container_title="Gondwana Research"), title_end)
+    assert _fuller_journal(Record(container_title="V69"), _scored({"container": 0.97},
+                                                                  container_title="Physics of Atomic Nuclei"))
+
+
+def test_misread_names_take_the_labellers_authors() -> None:
+    rules = ParsedReference(Record(author=[Name(family="Waxman", given="E."), Name(family="Phys", given="J. Bahcall")],
+                                   container_title="Phys. Rev. D"), 1.0, ())
+    assert _misread_names(rules.record)
+    model = _scored({"author": 0.9}, author=[Name(family="Waxman", given="E."), Name(family="Bahcall", given="J.")])
+    rec, origin = combine(rules, model, pdf_like=False)
+    assert [a.family for a in rec.author] == ["Waxman", "Bahcall"] and origin["author"] == "labeller"
+
+
+def test_sure_volume_only_where_the_rules_have_none() -> None:
+    rules = ParsedReference(Record(container_title="Phys. Rev. D"), 1.0, ())
+    rec, _ = combine(rules, _scored({"volume": 0.99}, volume="47"), pdf_like=False)
+    assert rec.volume == "47"
+    rec, _ = combine(rules, _scored({"volume": 0.8}, volume="47"), pdf_like=False)
+    assert rec.volume is None
+    rules = ParsedReference(Record(container_title="Phys. Rev. D", volume="48"), 1.0, ())
+    assert combine(rules, _scored({"volume": 0.99}, volume="47"), pdf_like=False)[0].volume == "48"
+
+
+def test_end_to_end_physics_strings() -> None:
+    rec = read_reference("L. Nellen, K. Mannheim and P. Biermann Phys. Rev. D47( 1993)5270 .").record
+    assert [a.family for a in rec.author] == ["Nellen", "Mannheim", "Biermann"]
+    assert (rec.container_title, rec.volume, rec.first_page, rec.year) == ("Phys. Rev. D", "47", "5270", 1993)
+    rec = read_reference("T. Matsuzaki et al., Nucl. Instr. Meth. A 465 (2001) 365.").record
+    assert rec.title is None and rec.container_title == "Nucl. Instr. Meth. A"
