@@ -102,3 +102,18 @@ def test_end_to_end_physics_strings() -> None:
     assert (rec.container_title, rec.volume, rec.first_page, rec.year) == ("Phys. Rev. D", "47", "5270", 1993)
     rec = read_reference("T. Matsuzaki et al., Nucl. Instr. Meth. A 465 (2001) 365.").record
     assert rec.title is None and rec.container_title == "Nucl. Instr. Meth. A"
+
+
+def test_title_that_was_the_journals_start_goes_with_it() -> None:
+    rules = ParsedReference(Record(title="Muon Catal", container_title="Fusion", volume="7"), 1.0, ())
+    model = _scored({"container": 0.74, "no-title": 0.7}, container_title="Muon Catal. Fusion", volume="7")
+    rec, origin = combine(rules, model, pdf_like=False)
+    assert rec.container_title == "Muon Catal. Fusion" and rec.title is None
+    assert origin == {"container_title": "labeller", "title": "labeller"}
+
+
+def test_inner_title_after_a_last_author() -> None:
+    mine = "C. Meier Non-CMC solutions of the Einstein constraint equations"
+    rules = ParsedReference(Record(title=mine), 0.7, ())
+    model = _scored({"title": 0.9}, title="Non-CMC solutions of the Einstein constraint equations")
+    assert combine(rules, model, pdf_like=False)[0].title == model.record.title

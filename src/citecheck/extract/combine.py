@@ -112,6 +112,9 @@ def _title_words(title: str | None) -> str:
     return " ".join(normalize_title(title or "").split())
 
 
+_NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
+
+
 def _inner_title(mine: str | None, theirs: str | None) -> bool:
     """``theirs`` is a part of ``mine`` cut at punctuation (or a year) on both ends: "Smith J 2012
     Title", "Title. Nucl. Phys" hold "Title"; "Cars - a lane-change test" does not hold "Cars - a lane"."""
@@ -121,7 +124,8 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
     if i < 0:
         return False
     before, after = mine[:i].rstrip(), mine[i + len(theirs):]
-    return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()) and (
+    return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
+            or bool(_NAME_END_RE.search(before))) and (
         not after or after[0] in ".,;:(\"“")
 
 
@@ -194,6 +198,9 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         take("author")
     if not rec.volume and model.volume and _sure(scored, "volume"):
         take("volume")
+    if (origin.get("container_title") and rec.title and not model.title
+            and journal_key(rec.title) in journal_key(rec.container_title)):
+        take("title")  # the rules' "title" was the start of the journal the labeller read whole
     if pdf_like:
         for attr in ("author", "volume", "page", "issued"):
             if not getattr(rec, attr) and getattr(model, attr):
