@@ -14,7 +14,7 @@ Readers compared:
 Scoring is benchmarks/parser_accuracy.py's (`score`), except the title: equal when its letters and digits
 are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs); journal by key or canonical name, volume, first+last page, year, authors as
 a bag of name words (a collaboration GROBID tags as <orgName type="collaboration"> counts as the
-authors: since 13c); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
+authors: since 13c; a gold "andM ." reads "and M ."); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
 year → date).
 
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--set grobid-physics] [--show FIELD]
@@ -56,7 +56,8 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
     g = ref.gold
     out: dict[str, Any] = {}
     if g.get("authors"):
-        out["author"] = [g["authors"]]
+        # GROBID's gold keeps the PDF's "andM .Spannowsky": its name words would hold "andm"
+        out["author"] = [_GLUED_AND_RE.sub(r"\1 ", g["authors"])]
     elif collaboration := [text for label, text in ref.segments if label == "author"]:
         # GROBID tags "ATLAS Collaboration" as <orgName type="collaboration"> and its gold lists no
         # author; the checker (and CSL) read the collaboration as the author: score it as one
@@ -69,6 +70,7 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
 
 
 _SERIES_RE = re.compile(rf"^(?:{_SERIES_JOURNAL})\s*$")
+_GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z])")
 _LETTER_VOLUME_RE = re.compile(r"^([A-HX])\s*(\d+)$")
 
 

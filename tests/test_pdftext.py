@@ -71,3 +71,13 @@ def test_clean_text_is_left_alone(text: str) -> None:
 def test_ligatures_and_lookalikes() -> None:
     assert clean_pdf_text("Information deﬁcits, Рhys. Rev. B 12, 3 (2001)") == \
         "Information deficits, Phys. Rev. B 12, 3 (2001)"
+
+
+def test_glued_and_before_the_last_author_13c() -> None:
+    from citecheck.extract.pdftext import clean_pdf_text
+
+    assert clean_pdf_text("V. Mateu, andI .W .Stewart ,Phys .Rev .D83 ,074021 ( 2011)").startswith(
+        "V. Mateu, and I.W. Stewart, Phys. Rev. D 83")
+    assert "& Steyvers" in clean_pdf_text("Griffiths, T. L., &Steyvers, M. (2004).")
+    assert "Anderson" in clean_pdf_text("Anderson P W 1958 Phys. Rev. 109 1492")  # a name starting "And"
+    assert "Nucl. Instrum." in clean_pdf_text("C. Thornton,R .walczak ,and S .M .Hooker ,Nucl .Instrum .Methods")

@@ -78,6 +78,10 @@ _MONTH_YEAR_RE = re.compile(
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 _JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
                             "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
+_JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "quantum", "condens",
+                                 "supercond", "photon", "plasmas", "methods", "physik"])
+#: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
+_GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
@@ -183,6 +187,8 @@ def _fix_word(m: re.Match[str]) -> str:
         after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
         if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before):
             return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A": a surname
+    if word.lower() in _JOURNAL_WORDS or word.lower() in _JOURNAL_WORDS_LONG:
+        return word  # "Instrum." is an abbreviation, not "In strum"
     parts = split_glued(word)
     return " ".join(parts) if parts else word
 
@@ -278,6 +284,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
 
     if len(_PROTECT_RE.findall(text)) < 200:
         text = _PROTECT_RE.sub(protect, text)
+    text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _punctuation(text, pdf_like)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
