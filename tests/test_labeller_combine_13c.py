@@ -117,3 +117,10 @@ def test_inner_title_after_a_last_author() -> None:
     rules = ParsedReference(Record(title=mine), 0.7, ())
     model = _scored({"title": 0.9}, title="Non-CMC solutions of the Einstein constraint equations")
     assert combine(rules, model, pdf_like=False)[0].title == model.record.title
+
+
+def test_a_title_is_never_dropped_when_nothing_would_locate_the_work() -> None:
+    # a CJK entry: the rules' title is all there is (GROBID test split)
+    rules = ParsedReference(Record(title="五臟图考", issued={"date-parts": [[1994]]}), 0.55, ())
+    rec, _ = combine(rules, _scored({"no-title": 0.99}), pdf_like=False)
+    assert rec.title == "五臟图考"

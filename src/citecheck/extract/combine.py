@@ -149,7 +149,10 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
     theirs = model.record.title
     if rec.title and not theirs:
         # journal references without a title: the rules made one up from a name or the journal
-        return _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
+        # (only where a journal and a volume or page remain to find the work by)
+        m = model.record
+        locator = (rec.container_title or m.container_title) and (rec.volume or rec.page or m.volume or m.page)
+        return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
     return doubtful and _inner_title(rec.title, theirs)  # the rules ran it into the authors or journal
 
 
