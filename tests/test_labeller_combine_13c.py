@@ -124,3 +124,5 @@ def test_a_title_is_never_dropped_when_nothing_would_locate_the_work() -> None:
     rules = ParsedReference(Record(title="五臟图考", issued={"date-parts": [[1994]]}), 0.55, ())
     rec, _ = combine(rules, _scored({"no-title": 0.99}), pdf_like=False)
     assert rec.title == "五臟图考"
+    rules = ParsedReference(Record(title="靳士英. 五臟图考. 中华医史杂誌", container_title="24"), 0.7, ())
+    assert combine(rules, _scored({"no-title": 0.99}), pdf_like=False)[0].title == rules.record.title

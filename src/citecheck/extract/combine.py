@@ -91,6 +91,10 @@ def _better_journal(rec: Record, model: Record) -> bool:
 FULLER = 0.7
 
 
+def _has_words(text: str | None) -> bool:
+    return bool(text and re.search(r"[^\W\d_]{2}", text))
+
+
 def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
     """The rules kept only the end of the journal ("Phys" of "Astropart. Phys.", "Meth. A" of "Nucl.
     Instr. Meth. A": the words before went to the authors) or no words at all ("V69"), and the
@@ -98,7 +102,7 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
     mine, theirs = rec.container_title or "", scored.record.container_title or ""
     if not mine or not theirs or scored.confidence.get("container", 0.0) < FULLER:
         return False
-    if not re.search(r"[^\W\d_]{2}", mine):
+    if not _has_words(mine):
         return True
     a, b = journal_key(mine), journal_key(theirs)
     if not (len(b) > len(a) and b.endswith(a) and len(theirs.split()) > len(mine.split())):
@@ -109,7 +113,8 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
 
 
 def _title_words(title: str | None) -> str:
-    return " ".join(normalize_title(title or "").split())
+    """Normalised title words; the text itself where normalising leaves nothing (CJK titles)."""
+    return " ".join(normalize_title(title or "").split()) or (title or "").strip()
 
 
 _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
@@ -151,7 +156,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
         # journal references without a title: the rules made one up from a name or the journal
         # (only where a journal and a volume or page remain to find the work by)
         m = model.record
-        locator = (rec.container_title or m.container_title) and (rec.volume or rec.page or m.volume or m.page)
+        journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
+        locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
     return doubtful and _inner_title(rec.title, theirs)  # the rules ran it into the authors or journal
 
