@@ -2,7 +2,9 @@
 
 Texts: the 792 items of benchmarks/physics/test.jsonl (or --dataset). The labeller is timed on every
 text (features, then CRF tagging, best of --repeat runs; feature caches warm after the first run, as
-in a long-running check), and `read_reference` reports on how many texts it asks the labeller.
+in a long-running check); then the texts `read_reference` asks the labeller about, the labeller's whole
+reading of those (with marginals, where the version has them), and `read_reference` itself (uncached).
+Runs against any version of the package (PYTHONPATH=/tmp/base/src) for before/after.
 
 Usage: python benchmarks/labeller_speed.py [--dataset benchmarks/physics/test.jsonl] [--repeat 3]
 """
@@ -42,9 +44,24 @@ def main(argv: list[str] | None = None) -> int:
     n = len(texts)
     f, t = min(feats_s) * 1000 / n, min(tag_s) * 1000 / n
     print(f"labeller on {n} texts: features {f:.3f} ms + tagging {t:.3f} ms = {f + t:.3f} ms per string")
-    asked = sum(combine.wants_labeller(text, parse_reference(clean_pdf_text(text))) for text in texts)
-    print(f"read_reference asks the labeller on {asked} of {n} texts")
+    asked = [text for text in texts if combine.wants_labeller(text, parse_reference(clean_pdf_text(text)))]
+    print(f"read_reference asks the labeller on {len(asked)} of {n} texts")
+    # the labeller's whole reading (features, tagging, marginals where this version has them, fields)
+    read = getattr(labeller, "read_labelled_scored", labeller.read_labelled)
+    best = min(_timed(lambda: [read(t) for t in asked]) for _ in range(args.repeat))
+    print(f"labeller reading on those {len(asked)}: {best * 1000 / max(len(asked), 1):.3f} ms per string, "
+          f"{best * 1000:.0f} ms in all")
+    uncached = combine._read.__wrapped__
+    best = min(_timed(lambda: [uncached(t) for t in texts]) for _ in range(args.repeat))
+    print(f"read_reference (clean-up + rules + labeller where asked + combination) on {n} texts: "
+          f"{best * 1000 / n:.3f} ms per string, {n / best:,.0f} strings/s")
     return 0
+
+
+def _timed(work: object) -> float:
+    t0 = time.perf_counter()
+    work()  # type: ignore[operator]
+    return time.perf_counter() - t0
 
 
 if __name__ == "__main__":

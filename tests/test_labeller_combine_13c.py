@@ -126,3 +126,9 @@ def test_a_title_is_never_dropped_when_nothing_would_locate_the_work() -> None:
     assert rec.title == "五臟图考"
     rules = ParsedReference(Record(title="靳士英. 五臟图考. 中华医史杂誌", container_title="24"), 0.7, ())
     assert combine(rules, _scored({"no-title": 0.99}), pdf_like=False)[0].title == rules.record.title
+
+
+def test_no_volume_without_a_journal() -> None:
+    # the rules read the whole CJK entry as a title: a volume alone would find some other work
+    rules = ParsedReference(Record(title="周兵, 周杰. 灼口汤治疗阴虚型灼口综合征观察. 临床口腔医学杂志2012;28(4)"), 0.7, ())
+    assert combine(rules, _scored({"volume": 0.99}, volume="28"), pdf_like=False)[0].volume is None

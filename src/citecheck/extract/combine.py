@@ -205,7 +205,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
-    if not rec.volume and model.volume and _sure(scored, "volume"):
+    if not rec.volume and model.volume and _sure(scored, "volume") and rec.container_title:
         take("volume")
     if (origin.get("container_title") and rec.title and not model.title
             and journal_key(rec.title) in journal_key(rec.container_title)):
