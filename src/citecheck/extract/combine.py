@@ -1,16 +1,28 @@
 """One reference string read by the rules and by the learned labeller, and the two combined.
 
 `read_reference(text)` is what the readers call: the PDF clean-up pass, the rule parser, and — only
-when the string looks PDF-extracted or the rule parse is doubtful — the labeller
-(extract/labeller.py). Identifiers always come from the rules. Field by field:
+when the string looks PDF-extracted, the rule parse is doubtful, the rules' journal is unknown, their
+title has no title-like words or a name holds a journal word or a number — the labeller
+(extract/labeller.py), which also says how sure it is of each field (CRF marginals). Identifiers
+always come from the rules. Field by field (rules chosen on the validation split: docs/benchmarks.md,
+"Issue 13" and "Issue 13 (13c)"):
 
-- a journal name that the shipped abbreviation table knows beats one it does not;
-- on PDF-like text (the clean-up found several artefacts) or after a low-confidence rule parse,
-  the labeller's title wins when it is a part of the rules' title (the rules ran it into the
-  authors or the journal);
+- title: where the labeller is sure (marginal ≥ `SURE`) that there is none, the rules' title is
+  dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
+  known journal: "Nucl. Instr", "al") — and only where a journal and a volume or page remain; on
+  doubtful text the labeller's title wins when it is a part of the rules' title (the rules ran it
+  into the authors or the journal); a rules title that was the start of the journal the labeller
+  read whole goes with it ("Muon Catal." + "Fusion");
+- journal: one the abbreviation table knows beats one it does not; the labeller's fuller name wins
+  when the rules kept only its end ("Phys" of "Astropart. Phys.") or no word at all ("V69"), when
+  it is fairly sure (marginal ≥ `FULLER`) and the words before are abbreviations or the whole is
+  known; a name the rules glued to the journal ("and Brown D Nature", "Najmudin, Phys. Plasmas")
+  goes;
+- authors: the labeller's when the rules read a journal word or a number as a family name
+  ("J. Bahcall Phys. Rev." → "Phys");
+- volume: the labeller's, when it is sure and the rules read a journal but no volume;
 - on PDF-like text a journal, authors, volume, first page or year only the labeller found is taken;
-- everything else stays with the rules (measured better on the validation split, docs/benchmarks.md,
-  "Issue 13").
+- everything else stays with the rules.
 
 The reading not chosen is kept (`Reading.alternative`) when it differs in title, journal, volume or
 first page: retrieval searches with it when the first reading finds nothing, so the reading that

@@ -6,10 +6,15 @@ one of: author, editor, date, title, container, collection, volume, issue, pages
 location, identifier, url, note, other. `read_labelled` turns the labelled spans into a CSL
 `Record`; identifiers (DOI, arXiv id) are always taken by rule, never from the model.
 
-Features per token: the word (folded), its shape (case, digits, length), punctuation, whether
-white space precedes/follows it (PDF text loses and adds spaces), its relative position, whether it
-is a year, an initial, a known English word, a word of a known journal name or abbreviation, a
-month; whether it sits inside quotes or parentheses; the same for its neighbours.
+Features per token (computed once per distinct word and cached: `_word_features`, `_neighbour`):
+the word (folded), its shape (case, digits, length, "xX" for a glued word such as "andM"), prefix
+and suffix, whether it is a year, a long number (an article number), an initial, a known English
+word, a word of a known journal name or abbreviation, a family- or given-name word (data/names.txt.gz,
+scripts/build_names.py), a month; whether white space precedes/follows it (PDF text loses and adds
+spaces), its relative position, the start of a number range; the left context (inside quotes or
+brackets, after the year, after "et al", how many sentence stops came before, the last punctuation
+mark); the word and shape of the tokens ±1 and ±2 and the flags of ±1. `read_labelled_scored` adds,
+per field, the model's marginal probability (how sure it is), which extract/combine.py weighs.
 """
 
 from __future__ import annotations
