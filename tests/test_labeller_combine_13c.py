@@ -132,3 +132,11 @@ def test_no_volume_without_a_journal() -> None:
     # the rules read the whole CJK entry as a title: a volume alone would find some other work
     rules = ParsedReference(Record(title="周兵, 周杰. 灼口汤治疗阴虚型灼口综合征观察. 临床口腔医学杂志2012;28(4)"), 0.7, ())
     assert combine(rules, _scored({"volume": 0.99}, volume="28"), pdf_like=False)[0].volume is None
+
+
+def test_a_subtitle_is_not_cut_off() -> None:
+    from citecheck.extract.combine import _inner_title
+
+    mine = "Passenger cars - test track for a severe lane-change manoeuvre - part 2: Obstacle avoidance"
+    assert not _inner_title(mine, "Passenger cars - test track for a severe lane-change manoeuvre - part 2")
+    assert _inner_title("Quantum criticality. Nucl. Phys", "Quantum criticality")

@@ -143,7 +143,7 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
     before, after = mine[:i].rstrip(), mine[i + len(theirs):]
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
             or bool(_NAME_END_RE.search(before))) and (
-        not after or after[0] in ".,;:(\"“")
+        not after or after[0] in ".,;(\"“")  # not ":": a subtitle follows
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
