@@ -140,3 +140,15 @@ def test_a_subtitle_is_not_cut_off() -> None:
     mine = "Passenger cars - test track for a severe lane-change manoeuvre - part 2: Obstacle avoidance"
     assert not _inner_title(mine, "Passenger cars - test track for a severe lane-change manoeuvre - part 2")
     assert _inner_title("Quantum criticality. Nucl. Phys", "Quantum criticality")
+
+
+def test_iop_title_run_into_the_journal() -> None:
+    # IOP style: nothing but a space between title and journal; the rules read no journal
+    rules = ParsedReference(Record(title="Indecomposable fusion products Nucl. Phys. B", volume="477"), 1.0, ())
+    model = _scored({"container": 0.99, "title": 0.97, "volume": 0.99},
+                    title="Indecomposable fusion products", container_title="Nucl. Phys. B", volume="477")
+    rec, origin = combine(rules, model, pdf_like=False)
+    assert (rec.title, rec.container_title) == ("Indecomposable fusion products", "Nucl. Phys. B")
+    assert origin == {"title": "labeller", "container_title": "labeller"}
+    unsure = _scored({"container": 0.6}, title="Indecomposable fusion products", container_title="Nucl. Phys. B")
+    assert combine(rules, unsure, pdf_like=False)[0].container_title is None

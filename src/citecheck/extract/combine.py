@@ -11,13 +11,15 @@ always come from the rules. Field by field (rules chosen on the validation split
   dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
   known journal: "Nucl. Instr", "al") — and only where a journal and a volume or page remain; on
   doubtful text the labeller's title wins when it is a part of the rules' title (the rules ran it
-  into the authors or the journal); a rules title that was the start of the journal the labeller
-  read whole goes with it ("Muon Catal." + "Fusion");
+  into the authors or the journal; never cut before a subtitle's ":"); where the journal is taken
+  from the labeller, a rules title that was its start ("Muon Catal." + "Fusion") or that runs the
+  labeller's title into it (IOP: "Indecomposable fusion products Nucl. Phys. B") gives way;
 - journal: one the abbreviation table knows beats one it does not; the labeller's fuller name wins
   when the rules kept only its end ("Phys" of "Astropart. Phys.") or no word at all ("V69"), when
   it is fairly sure (marginal ≥ `FULLER`) and the words before are abbreviations or the whole is
   known; a name the rules glued to the journal ("and Brown D Nature", "Najmudin, Phys. Plasmas")
-  goes;
+  goes; where the rules read no journal, the labeller's is taken when it is sure (or on PDF-like
+  text);
 - authors: the labeller's when the rules read a journal word or a number as a family name
   ("J. Bahcall Phys. Rev." → "Phys");
 - volume: the labeller's, when it is sure and the rules read a journal but no volume;
@@ -146,6 +148,18 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
         not after or after[0] in ".,;(\"“")  # not ":": a subtitle follows
 
 
+def _journal_in_title(rec: Record, model: Record) -> bool:
+    """The rules' title was the start of the journal the labeller read whole ("Muon Catal." +
+    "Fusion"), or the labeller's title followed by that journal ("Indecomposable fusion products
+    Nucl. Phys. B 477"): the journal now taken from the labeller, the title goes with it."""
+    mine, journal = journal_key(rec.title), journal_key(rec.container_title)
+    if not model.title:
+        return bool(mine) and mine in journal
+    theirs = model.title
+    return (bool(rec.title) and rec.title.startswith(theirs) and len(rec.title) > len(theirs)
+            and bool(journal) and journal in journal_key(rec.title[len(theirs):]))
+
+
 def _sure(model: LabelledReading, label: str) -> bool:
     return model.confidence.get(label, 0.0) >= SURE
 
@@ -213,15 +227,14 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if len(model.author) > len(rec.author):
             take("author")
     elif (_better_journal(rec, model) or _fuller_journal(rec, scored)
-          or (pdf_like and model.container_title and not rec.container_title)):
+          or (model.container_title and not rec.container_title and (pdf_like or _sure(scored, "container")))):
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
     if not rec.volume and model.volume and _sure(scored, "volume") and rec.container_title:
         take("volume")
-    if (origin.get("container_title") and rec.title and not model.title
-            and journal_key(rec.title) in journal_key(rec.container_title)):
-        take("title")  # the rules' "title" was the start of the journal the labeller read whole
+    if origin.get("container_title") and rec.title and _journal_in_title(rec, model):
+        take("title")  # the rules' "title" held the journal the labeller read (IOP: "Title Nucl. Phys. B")
     if pdf_like:
         for attr in ("author", "volume", "page", "issued"):
             if not getattr(rec, attr) and getattr(model, attr):
