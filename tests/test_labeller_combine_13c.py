@@ -152,3 +152,10 @@ def test_iop_title_run_into_the_journal() -> None:
     assert origin == {"title": "labeller", "container_title": "labeller"}
     unsure = _scored({"container": 0.6}, title="Indecomposable fusion products", container_title="Nucl. Phys. B")
     assert combine(rules, unsure, pdf_like=False)[0].container_title is None
+
+
+def test_a_colon_before_the_rest_of_the_reference_is_no_subtitle() -> None:
+    from citecheck.extract.combine import _inner_title
+
+    rest = "Probabilistic surface reconstruction: Bodin, T., Salmon, M., 2012. J. Geophys. Res., 117"
+    assert _inner_title(rest, "Probabilistic surface reconstruction")

@@ -145,7 +145,8 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
     before, after = mine[:i].rstrip(), mine[i + len(theirs):]
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
             or bool(_NAME_END_RE.search(before))) and (
-        not after or after[0] in ".,;(\"“")  # not ":": a subtitle follows
+        not after or after[0] in ".,;(\"“" or (after[0] == ":" and any(c.isdigit() for c in after)))
+    # ":" only when a number follows (the rest of the reference), not a subtitle
 
 
 def _journal_in_title(rec: Record, model: Record) -> bool:
