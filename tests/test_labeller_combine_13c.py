@@ -159,3 +159,15 @@ def test_a_colon_before_the_rest_of_the_reference_is_no_subtitle() -> None:
 
     rest = "Probabilistic surface reconstruction: Bodin, T., Salmon, M., 2012. J. Geophys. Res., 117"
     assert _inner_title(rest, "Probabilistic surface reconstruction")
+
+
+def test_cjk_title_run_into_the_journal() -> None:
+    title = "李元青, 孙红. 中药治疗化疗所致周围神经病变的效果. 中国康复理论与实践 23(11)"
+    rules = ParsedReference(Record(title=title), 0.7, ())
+    model = _scored({"container": 0.97, "volume": 0.99}, title="中药治疗化疗所致周围神经病变的效果",
+                    container_title="中国康复理论与实践", volume="23")
+    rec, _ = combine(rules, model, pdf_like=False)
+    assert (rec.title, rec.container_title) == ("中药治疗化疗所致周围神经病变的效果", "中国康复理论与实践")
+    # without the labeller's title, the journal stays in the rules' title and is not taken alone
+    alone = _scored({"container": 0.97, "volume": 0.99}, container_title="中国康复理论与实践", volume="23")
+    assert combine(rules, alone, pdf_like=False)[0].container_title is None

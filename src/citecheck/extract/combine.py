@@ -127,8 +127,7 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
 
 
 def _title_words(title: str | None) -> str:
-    """Normalised title words; the text itself where normalising leaves nothing (CJK titles)."""
-    return " ".join(normalize_title(title or "").split()) or (title or "").strip()
+    return " ".join(normalize_title(title or "").split())
 
 
 _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
@@ -156,9 +155,22 @@ def _journal_in_title(rec: Record, model: Record) -> bool:
     mine, journal = journal_key(rec.title), journal_key(rec.container_title)
     if not model.title:
         return bool(mine) and mine in journal
-    theirs = model.title
-    return (bool(rec.title) and rec.title.startswith(theirs) and len(rec.title) > len(theirs)
-            and bool(journal) and journal in journal_key(rec.title[len(theirs):]))
+    title, theirs, name = rec.title or "", model.title, rec.container_title or ""
+    i = title.find(theirs)
+    if i < 0 or len(title) <= len(theirs) or not name:
+        return False
+    rest = title[i + len(theirs):]
+    return (bool(journal) and journal in journal_key(rest)) or name in rest  # (a CJK name has no key)
+
+
+def _title_can_give_way(rec: Record, model: Record) -> bool:
+    """A journal the rules ran into their title is taken only with the labeller's title (a reading
+    whose title still holds the journal would be judged as another work)."""
+    name, title = model.container_title or "", rec.title or ""
+    key = journal_key(name)
+    if not title or not (name in title or (key and key in journal_key(title))):
+        return True
+    return bool(model.title) and model.title in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -228,7 +240,8 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if len(model.author) > len(rec.author):
             take("author")
     elif (_better_journal(rec, model) or _fuller_journal(rec, scored)
-          or (model.container_title and not rec.container_title and (pdf_like or _sure(scored, "container")))):
+          or (model.container_title and not rec.container_title
+              and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
