@@ -171,3 +171,11 @@ def test_cjk_title_run_into_the_journal() -> None:
     # without the labeller's title, the journal stays in the rules' title and is not taken alone
     alone = _scored({"container": 0.97, "volume": 0.99}, container_title="中国康复理论与实践", volume="23")
     assert combine(rules, alone, pdf_like=False)[0].container_title is None
+
+
+def test_a_title_too_short_to_search_by_is_not_taken() -> None:
+    rules = ParsedReference(Record(title="王小平. '陰陽交'小議. 山東中醫學院學報"), 0.7, ())
+    model = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="'陰陽交'小議",
+                    container_title="山東中醫學院學報", volume="13")
+    assert combine(rules, model, pdf_like=False)[0].title == rules.record.title
+    assert combine(rules, model, pdf_like=False)[0].container_title is None  # nor the journal run into it

@@ -49,6 +49,8 @@ __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labe
 LOW_CONFIDENCE = 0.75
 #: strings with at least this many PDF artefacts are read by the labeller first
 PDF_LIKE = 3
+#: a title shorter than this is no handle to look a work up by (the checker's own test, checker.py)
+MIN_TITLE = 8
 #: the labeller's marginal probability above which its reading of a field is trusted over the rules'
 SURE = 0.95
 
@@ -170,7 +172,7 @@ def _title_can_give_way(rec: Record, model: Record) -> bool:
     key = journal_key(name)
     if not title or not (name in title or (key and key in journal_key(title))):
         return True
-    return bool(model.title) and model.title in title
+    return bool(model.title) and len((model.title or "").strip()) >= MIN_TITLE and (model.title or "") in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -230,6 +232,8 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
     doubtful = pdf_like or rules.confidence < LOW_CONFIDENCE
 
     def take(attr: str) -> None:
+        if attr == "title" and model.title and len(model.title.strip()) < MIN_TITLE:
+            return  # too short to look the work up by: keep the rules' (longer) title
         setattr(rec, attr, getattr(model, attr))
         origin[attr] = "labeller"
 
