@@ -172,7 +172,9 @@ def _title_can_give_way(rec: Record, model: Record) -> bool:
     key = journal_key(name)
     if not title or not (name in title or (key and key in journal_key(title))):
         return True
-    return bool(model.title) and len((model.title or "").strip()) >= MIN_TITLE and (model.title or "") in title
+    if not model.title:
+        return bool(journal_key(title)) and journal_key(title) in key  # the "title" was the journal
+    return len(model.title.strip()) >= MIN_TITLE and model.title in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -243,7 +245,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
             take("author")
-    elif (_better_journal(rec, model) or _fuller_journal(rec, scored)
+    elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
           or (model.container_title and not rec.container_title
               and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
         take("container_title")
