@@ -32,8 +32,8 @@ from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 
-__all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "label_tokens_scored",
-           "read_labelled", "read_labelled_scored", "tokenize"]
+__all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "read_labelled",
+           "read_labelled_scored", "tokenize"]
 
 LABELS = ("author", "editor", "date", "title", "container", "collection", "volume", "issue", "pages",
           "publisher", "location", "identifier", "url", "note", "other")
@@ -260,18 +260,12 @@ def _tagger() -> object | None:
 
 def label_tokens(text: str) -> list[tuple[str, Token]]:
     """Every token of ``text`` with the model's label; empty when no model ships."""
-    return [(label, tok) for label, tok, _p in label_tokens_scored(text)]
-
-
-def label_tokens_scored(text: str) -> list[tuple[str, Token, float]]:
-    """Every token with the model's label and that label's marginal probability there."""
     tagger = _tagger()
     tokens = tokenize(text)
     if tagger is None or not tokens:
         return []
-    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped
-    marginal = tagger.marginal  # type: ignore[attr-defined]
-    return [(y, tok, marginal(y, i)) for i, (y, tok) in enumerate(zip(tags, tokens, strict=True))]
+    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped; _tagger returns a Tagger
+    return list(zip(tags, tokens, strict=True))
 
 
 def _spans(text: str, labelled: list[tuple[str, Token]]) -> dict[str, list[str]]:
@@ -301,8 +295,8 @@ def _field(value: str | None, keep_dot: bool = False, pdf_like: bool = False) ->
 
 def read_labelled(text: str) -> Record | None:
     """The model's reading of a reference string as a CSL record (None when no model ships)."""
-    scored = read_labelled_scored(text)
-    return scored.record if scored else None
+    labelled = label_tokens(text)
+    return _record(text, labelled) if labelled else None
 
 
 @dataclass(frozen=True)
@@ -312,37 +306,42 @@ class LabelledReading:
     largest marginal of that label at any token."""
 
     record: Record
-    confidence: dict[str, float]
+    confidence: dict[str, float]  # label or "no-<label>" → probability (only `SCORED`/`ABSENT`)
 
 
-_ASKED = ("author", "title", "container", "volume", "pages", "date")
+#: the fields whose confidence the combination weighs (marginals cost time: only these are computed)
+SCORED = ("author", "title", "container", "volume")
+#: the fields whose absence it weighs ("no-title": the labeller is sure there is no title)
+ABSENT = ("title",)
 
 
-def _confidence(scored: list[tuple[str, Token, float]]) -> dict[str, float]:
+def _confidence(tags: list[str], marginal: object) -> dict[str, float]:
     out: dict[str, float] = {}
-    prev = ""
-    for label, _tok, p in scored:
-        if label in out and label != prev:
-            prev = "#"  # a later span of a label already scored
+    for label in SCORED:
+        if label not in tags:
             continue
-        out[label] = min(out.get(label, 1.0), p)
-        prev = label
+        i = tags.index(label)
+        p = 1.0
+        while i < len(tags) and tags[i] == label:  # the label's first span
+            p = min(p, marginal(label, i))  # type: ignore[operator]
+            i += 1
+        out[label] = p
+    for label in ABSENT:
+        if label not in tags:
+            out["no-" + label] = 1.0 - max(marginal(label, i) for i in range(len(tags)))  # type: ignore[operator]
     return out
 
 
 def read_labelled_scored(text: str) -> LabelledReading | None:
-    """`read_labelled` with the model's confidence per field (the combination weighs it)."""
-    scored = label_tokens_scored(text)
-    if not scored:
-        return None
-    rec = _record(text, [(label, tok) for label, tok, _p in scored])
-    confidence = _confidence(scored)
+    """`read_labelled` with the model's confidence in the fields `SCORED` (and in the absence of
+    those in `ABSENT`): the combination weighs it."""
     tagger = _tagger()
-    for label in _ASKED:
-        if label not in confidence:
-            top = max(tagger.marginal(label, i) for i in range(len(scored)))  # type: ignore[attr-defined]
-            confidence["no-" + label] = 1.0 - top
-    return LabelledReading(rec, confidence)
+    tokens = tokenize(text)
+    if tagger is None or not tokens:
+        return None
+    tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped
+    confidence = _confidence(tags, tagger.marginal)  # type: ignore[attr-defined]
+    return LabelledReading(_record(text, list(zip(tags, tokens, strict=True))), confidence)
 
 
 def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
