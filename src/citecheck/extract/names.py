@@ -3,7 +3,8 @@
 Forms recognised (the first name fixes the style; later names may use the companion form):
 ``A. B. Family`` (physics, IEEE), ``Family, A. B.`` (APA, astronomy), ``Family, Given`` (MLA and
 Chicago first author), ``Given M. Family`` (CS), ``Family AB`` (Vancouver), ``FAMILY A.``,
-collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others".
+collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others"; names in
+Han, kana or Hangul ("李明, 王芳", "山田太郎, 鈴木一郎:") in names_cjk.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
+from citecheck.extract.names_cjk import scan_cjk_authors
 from citecheck.model import Name
 from citecheck.names import ET_AL, parse_person, strip_et_al
 
@@ -471,6 +473,9 @@ def scan_authors(text: str) -> AuthorScan:
         scan.names.append(Name(family=solo.group("family")))
         scan.end = solo.end("family")
         return scan
+    cjk = scan_cjk_authors(text)
+    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:" (names_cjk.py)
+        return AuthorScan(names=cjk[0], truncated=cjk[1], end=cjk[2])
     bare = _bare_families(text)
     if bare is not None:
         return bare

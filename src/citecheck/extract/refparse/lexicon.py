@@ -148,6 +148,24 @@ def norm_pages(value: str) -> str:
     return value
 
 
+_SHORT_RANGE_RE = re.compile(r"^(?P<pre>[A-Za-z]{0,2})(?P<a>\d{2,6})-(?P=pre)?(?P<b>\d{1,5})$")
+
+
+def expand_pages(value: str | None) -> str | None:
+    """An abbreviated range written out (Vancouver, Chicago): "770-8" → "770-778", "1123-45"
+    → "1123-1145", "e101-9" → "e101-e109"; a range that reads no other way is kept."""
+    m = _SHORT_RANGE_RE.match(value or "")
+    if not m or not value:
+        return value
+    a, b = m.group("a"), m.group("b")
+    if len(b) >= len(a):
+        return value
+    full = a[: len(a) - len(b)] + b
+    if int(full) <= int(a):
+        return value  # "125-3": no reading makes it a range
+    return f"{m.group('pre')}{a}-{m.group('pre')}{full}"
+
+
 FUNCTION_WORDS = frozenset(
     [
         "of",

@@ -175,7 +175,7 @@ def _split_labelled(
         year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
         if (
             vm
-            and re.search(r"[A-Za-z]", head[: vm.start()])
+            and re.search(r"[^\W\d_]", head[: vm.start()])
             and not (
                 year_like and CONF_RE.search(head)  # "Proceedings of NAACL-HLT 2019 (pp. 1-9)"
             )
@@ -218,7 +218,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
         if _VERSION_RE.search(text, 0, m.start()):
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
-        if not prefix or not re.search(r"[A-Za-z]", prefix):
+        if not prefix or not re.search(r"[^\W\d_]", prefix):
             continue
         best = m
     if (

@@ -1,0 +1,48 @@
+"""Author lists in Chinese, Japanese and Korean: names written in Han, kana or Hangul.
+
+A CJK personal name is one token, family name first, without spaces ("李明", "山田太郎",
+"김철수") or with one space between family and given name ("山田 太郎"). Names are separated by
+commas (GB/T 7714, APA) or the ideographic comma "、" (made "," by
+`refparse.scripts.normalize_punctuation`); the list ends at a period, a colon (SIST / IPSJ
+"山田太郎, 鈴木一郎: Title"), a parenthesised year or a year, and may close with the CJK words
+for "and others": 等 (Chinese), 他 / ほか / 外 (Japanese), 외 / 등 (Korean).
+
+`parse_person` (citecheck/names.py) stores an unspaced name whole in ``family`` and a spaced
+one as family + given; the comparator keys both on the whole name (verify/authors.py).
+"""
+
+from __future__ import annotations
+
+import regex
+
+from citecheck.model import Name
+from citecheck.names import CJK, parse_person
+
+#: one name: 2–10 CJK characters, or two short parts with a space ("山田 太郎", "김 철수")
+_NAME = rf"(?:[{CJK}]{{1,4}}[ ][{CJK}]{{1,4}}(?![{CJK}])|[{CJK}]{{2,10}}(?![{CJK}]))"
+#: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
+_OTHERS = r"(?:等人?|他|ほか|外|외|등)"
+_LIST_RE = regex.compile(
+    rf"(?P<names>{_NAME}(?:\s*[,;]\s*{_NAME})*)"
+    rf"(?:\s*[,;]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
+    r"(?=\s*(?:[.:]|\(|\d{4}\b|$))"
+)
+_SEP_RE = regex.compile(r"\s*[,;]\s*")
+
+
+def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
+    """(names, truncated, end) of a CJK author list opening ``text``, or None."""
+    m = _LIST_RE.match(text)
+    if not m:
+        return None
+    pieces = [p for p in _SEP_RE.split(m.group("names")) if p]
+    others = bool(m.group("others"))
+    if not others and pieces and regex.fullmatch(rf"[{CJK}]+{_OTHERS}", pieces[-1]):
+        # "山田太郎ほか": the marker glued to the last name (only when the name stays 2+ long)
+        head = regex.sub(rf"{_OTHERS}$", "", pieces[-1])
+        if len(head) >= 2 and len(pieces[-1]) >= 4:
+            pieces[-1], others = head, True
+    return [parse_person(p) for p in pieces], others, m.end()
+
+
+__all__ = ["scan_cjk_authors"]
