@@ -2,8 +2,8 @@
 
 A CJK personal name is one token, family name first, without spaces ("李明", "山田太郎",
 "김철수") or with one space between family and given name ("山田 太郎"). Names are separated by
-commas (GB/T 7714, APA) or the ideographic comma "、" (made "," by
-`refparse.scripts.normalize_punctuation`); the list ends at a period, a colon (SIST / IPSJ
+commas (GB/T 7714, APA) or the ideographic comma "、" (full-width "，" is made "," by
+`refparse.scripts.normalize_punctuation`; "、" is kept, titles use it too); the list ends at a period, a colon (SIST / IPSJ
 "山田太郎, 鈴木一郎: Title"), a parenthesised year or a year, and may close with the CJK words
 for "and others": 等 (Chinese), 他 / ほか / 外 (Japanese), 외 / 등 (Korean).
 
@@ -23,11 +23,11 @@ _NAME = rf"(?:[{CJK}]{{1,4}}[ ][{CJK}]{{1,4}}(?![{CJK}])|[{CJK}]{{2,10}}(?![{CJK
 #: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
 _OTHERS = r"(?:等人?|他|ほか|外|외|등)"
 _LIST_RE = regex.compile(
-    rf"(?P<names>{_NAME}(?:\s*[,;]\s*{_NAME})*)"
-    rf"(?:\s*[,;]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
+    rf"(?P<names>{_NAME}(?:\s*[,;、]\s*{_NAME})*)"
+    rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
     r"(?=\s*(?:[.:]|\(|\d{4}\b|$))"
 )
-_SEP_RE = regex.compile(r"\s*[,;]\s*")
+_SEP_RE = regex.compile(r"\s*[,;、]\s*")
 
 
 def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:

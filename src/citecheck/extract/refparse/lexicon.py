@@ -60,7 +60,9 @@ BOOK_HINT_RE = re.compile(
     r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
     r"inc|pub|publications|associates|ltd|gmbh|co\.|"
     r"springer|elsevier|academic|university|routledge|sage|macmillan|"
-    r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b",
+    r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b"
+    # publishers in Chinese, Japanese, Korean: "科学出版社", "講談社", "幻冬舎", "岩波書店", "민음사"
+    r"|(?<=[\u3040-\u9fff\uac00-\ud7af])(?:出版社|出版部|出版|書店|書房|書院|文庫|社|舎|館|堂|사|출판부)(?!\w)",
     re.I,
 )
 

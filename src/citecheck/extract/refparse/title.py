@@ -12,7 +12,7 @@ import re
 
 from citecheck.extract import names as N
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
-from citecheck.extract.refparse.gost import fuller_authors, split_gost
+from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import pull_parenthetical
 from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
 from citecheck.extract.refparse.state import ParseState
@@ -77,7 +77,8 @@ def finish_title(title: str | None) -> str | None:
 
 def title_pass(st: ParseState) -> None:
     record = st.record
-    rest = st.rest.strip(TRIM)
+    rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
+    rest = rest.strip(TRIM)
     title: str | None = None
     gbt = split_gbt(rest)
     gost = None if gbt else split_gost(rest)
@@ -110,5 +111,7 @@ def title_pass(st: ParseState) -> None:
             title = title[: tm.start()] or None
             if school and not tail.publisher:
                 tail.publisher = school
+    if extent:
+        tail.note = f"{tail.note}; {extent}" if tail.note else extent
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))

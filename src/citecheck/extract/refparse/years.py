@@ -124,13 +124,15 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     rest = st.rest[m.end() :]
     # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
     rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
-    # ACM: "Journal 127, 1 (2001), 287–296" repeats it after the volume and issue
+    # ACM: "Journal 127, 1 (2001), 287–296" / "51, 1 (January 2008), 107–113" repeats it
+    # after the volume and issue
+    date = rf"\(\s*(?:{MONTH}\s*)?{year}\s*\)"
     rest = re.sub(
-        rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*\(\s*{year}\s*\)(?=\s*[,:])",
+        rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*{date}(?=\s*[,:])",
         r"\1(\2)",
         rest,
     )
-    rest = re.sub(rf"(?<=\d)\s*\(\s*{year}\s*\)(?=\s*[,:]\s*\w)", "", rest)
+    rest = re.sub(rf"(?<=\d)\s*{date}(?=\s*[,:]\s*\w)", "", rest)
     st.comma_style = False
     nd = _ND_RE.match(rest)
     if nd:
