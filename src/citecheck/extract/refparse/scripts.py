@@ -33,8 +33,12 @@ _TABLE = str.maketrans(_FULLWIDTH)
 #: full-width (or ideographic) punctuation that ends an element: a space follows it
 _SPACED_AFTER = frozenset("，．：；。！？）")
 _SPACED_BEFORE = frozenset("（")
-#: ASCII punctuation glued to a CJK character on either side ("学报,2018", "研究.计算机")
-_GLUED_RE = regex.compile(rf"(?<=[{CJK}\])])([,.;:])(?=[^\s\d.,;:)\]])|(?<=[{CJK}])([,;:])(?=\d)")
+#: ASCII punctuation glued to a CJK character ("学报,2018", "[J].计算机"); not a period between two
+#: CJK characters ("グローバル.バリュー", "최경원.임연옥": a middle dot, names joined by periods)
+_GLUED_RE = regex.compile(
+    rf"(?<=[{CJK}])([,;:])(?=[^\s\d.,;:)\]])|(?<=[{CJK}])(\.)(?=[^\s\d.,;:)\]{CJK}])"
+    rf"|(?<=[\])])([,.;:])(?=[{CJK}])|(?<=[{CJK}])([,;:])(?=\d)"
+)
 _UNCASED_RE = regex.compile(UNCASED)
 _SPACES_RE = re.compile(r"[ \t]{2,}")
 
@@ -58,7 +62,7 @@ def normalize_punctuation(text: str) -> str:
         # no space between two closing marks or before one: "2017) ." → "2017)."
         text = re.sub(r"\s+([.,;:)\]])", r"\1", text)
         text = re.sub(r"([(\[])\s+", r"\1", text)
-    text = _GLUED_RE.sub(lambda m: (m.group(1) or m.group(2)) + " ", text)
+    text = _GLUED_RE.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     return _SPACES_RE.sub(" ", text).strip()
 
 

@@ -86,6 +86,12 @@ _LOWER_ABBREV = frozenset(
 _ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
 
 
+# Cyrillic abbreviations that a capitalised word follows ("проф. Милетич", "им. Ленина")
+_CYRILLIC_ABBREV = frozenset(
+    "проф акад доц им гл ред изд сб вып кн пер ун-т ин-т отд чл-корр св ст тов".split()
+)
+
+
 _WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z]$")
 
 
@@ -99,6 +105,8 @@ def boundary_kind(text: str, pos: int) -> int:
     bare = token.rstrip(".").lower()
     if len(token) == 1 and token.isupper():
         return 0  # an initial "A."
+    if bare in _CYRILLIC_ABBREV:
+        return 0  # "проф. Любомир Милетич", "акад. наук": a Cyrillic abbreviation
     if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in NON_TERMINAL:
         return 0
     mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
