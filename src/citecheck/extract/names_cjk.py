@@ -19,23 +19,24 @@ from citecheck.model import Name
 from citecheck.names import CJK, parse_person
 
 #: one name: 2–10 CJK characters, or family and given name in Han / kana with a space between
-#: ("山田 太郎"; Korean writes its names unspaced, and words of a title with spaces)
+#: ("山田 太郎"; Korean writes its names unspaced but for "권 진", and a title's words with spaces)
 _KANJI = r"\p{Han}\p{Hiragana}\p{Katakana}ー々"
-_NAME = rf"(?:[{_KANJI}]{{1,4}}[ ][{_KANJI}]{{1,4}}(?![{CJK}])|[{CJK}]{{2,10}}(?![{CJK}]))"
+_NAME = (rf"(?:[{_KANJI}]{{1,4}}[ ][{_KANJI}]{{1,4}}(?![{CJK}])|\p{{Hangul}}[ ]\p{{Hangul}}{{1,2}}(?![{CJK}])"
+         rf"|[{CJK}]{{2,10}}(?![{CJK}]))")
 #: names joined by periods ("최경원.임연옥.윤현숙(2012)", "최지수. 윤석민 (2019)", "馬淵久夫.平尾良光,
 #: 1987"): only before a parenthesised year, or unspaced before a comma, so that "王五. 题名研究.
 #: 物理学报, 2018" keeps its title
 _DOT_LIST_RE = regex.compile(
-    rf"(?P<names>{_NAME}(?:\.\s?{_NAME})+)(?=\s*\(\d{{4}})|(?P<names>{_NAME}(?:\.{_NAME})+)(?=\s*,)"
+    rf"(?P<names>{_NAME}(?:\.\s?{_NAME})+)(?=\s*\(\d{{4}})|(?P<names>{_NAME}(?:[.․·・]{_NAME})+)(?=\s*[,(])"
 )
 #: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
-_OTHERS = r"(?:等人?|他|ほか|外|외|등)"
+_OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)"
 _LIST_RE = regex.compile(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
-    r"(?=\s*(?:[.:]|\(|\d{4}\b|$))"
+    r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]))"
 )
-_SEP_RE = regex.compile(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?")
+_SEP_RE = regex.compile(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
 
 
 def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:

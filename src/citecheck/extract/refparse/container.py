@@ -80,7 +80,8 @@ _NOT_VENUE_RE = re.compile(
 _TRAILING_PUB_RE = re.compile(
     r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|Springer|Elsevier|Wiley|"
     r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
-    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates)"
+    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates|"
+    r"Association for Computing Machinery|Institute of Electrical and Electronics Engineers)"
     r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
     r"(?:,\s*(?:Inc|Ltd|LLC|Co|GmbH)\b\.?)?"
     r"|[A-Z][\w&'’-]*(?:[\s-][A-Z][\w&'’-]*){0,3}[\s-](?:Press|Verlag|Publishers|Publishing|"

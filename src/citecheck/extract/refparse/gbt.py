@@ -31,7 +31,7 @@ TYPES = {
     "EB": "webpage", "DB": "dataset", "DS": "dataset", "CP": "software", "G": "book",
     "K": "book", "Z": "document", "CM": "map",
 }
-_VENUE_LEAD_RE = re.compile(r"^[\s.,:;]*(?://\s*)?")
+_VENUE_LEAD_RE = re.compile(r"^[\s.,:;'\"”’]*(?://\s*)?")
 #: the works GB/T describes by an imprint "Place: Publisher" (a thesis: "Place: School")
 _IMPRINT_TYPES = frozenset({"book", "thesis", "report", "standard"})
 _IMPRINT_RE = re.compile(r"^(?P<place>[^:,.;\d]{1,30}):\s*(?P<pub>[^:,;]{2,80}?)\s*(?:[,:;.]|$)")
@@ -44,7 +44,7 @@ def split_gbt(rest: str) -> tuple[str, str, str] | None:
     m = _MARKER_RE.search(rest)
     if not m:
         return None
-    title = rest[: m.start()].strip(" .,;:")
+    title = rest[: m.start()].strip(" .,;:'\"“”‘’")  # "'Title [J],' Journal": quotes too
     if len(title) < 2 or not re.search(r"[^\W\d_]", title):
         return None
     venue = _VENUE_LEAD_RE.sub("", rest[m.end() :])

@@ -62,6 +62,7 @@ def normalize_punctuation(text: str) -> str:
         # no space between two closing marks or before one: "2017) ." → "2017)."
         text = re.sub(r"\s+([.,;:)\]])", r"\1", text)
         text = re.sub(r"([(\[])\s+", r"\1", text)
+        text = re.sub(r"(?<=\d) \(", "(", text)  # "41（3）" → "41(3)", as a volume and issue
     text = _GLUED_RE.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
     return _SPACES_RE.sub(" ", text).strip()
 
