@@ -148,6 +148,8 @@ def first_author_key(record: Record) -> str:
     for name in record.author:
         if name.literal:
             return name_key(name.literal)
+        if name.family and name.given and _CJK_NAME_RE.fullmatch(f"{name.family} {name.given}"):
+            return name_key(name.family + name.given)  # "李" + "明": a CJK name is one token
         if name.family:
             return name_key(name.family)
     return ""

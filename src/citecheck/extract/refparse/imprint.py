@@ -184,7 +184,7 @@ def plausible_imprint(place: str, pub: str) -> bool:
 def split_publisher(text: str, hint: bool = True) -> tuple[str, tuple[str | None, str] | None]:
     """'Cambridge: Polity Press' / 'New Brunswick, N.J.: Rutgers UP' → (rest, (place, publisher))."""
     parts = [p.strip() for p in re.split(r"(?<=[.,])\s+", text) if p.strip()]
-    found: tuple[int, re.Match[str]] | None = None
+    found: tuple[int, regex.Match[str]] | None = None
     for i in range(len(parts) - 1, -1, -1):
         piece = " ".join(parts[i:]).strip(TRIM)
         m = PUBLISHER_RE.match(piece)

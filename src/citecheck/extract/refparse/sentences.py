@@ -88,7 +88,8 @@ _ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
 
 # Cyrillic abbreviations that a capitalised word follows ("проф. Милетич", "им. Ленина")
 _CYRILLIC_ABBREV = frozenset(
-    "проф акад доц им гл ред изд сб вып кн пер ун-т ин-т отд чл-корр св ст тов".split()
+    ["проф", "акад", "доц", "им", "гл", "ред", "изд", "сб", "вып", "кн", "пер", "ун-т", "ин-т",
+     "отд", "чл-корр", "св", "ст", "тов"]
 )
 
 
