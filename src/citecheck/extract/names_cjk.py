@@ -9,6 +9,10 @@ for "and others": 等 (Chinese), 他 / ほか / 外 (Japanese), 외 / 등 (Korea
 
 `parse_person` (citecheck/names.py) stores an unspaced name whole in ``family`` and a spaced
 one as family + given; the comparator keys both on the whole name (verify/authors.py).
+
+Names in the other scripts without case (Arabic, Persian, Hebrew, written right to left) are
+read in the APA form only, where a parenthesised year closes the list and so vouches for it:
+"حسين، طه (1926).", "עגנון, ש. י. (1945)." — family name, comma, given name or initials.
 """
 
 from __future__ import annotations
@@ -57,4 +61,29 @@ def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
     return [parse_person(p) for p in pieces], others, m.end()
 
 
-__all__ = ["scan_cjk_authors"]
+#: a word of a script without case other than CJK (Arabic, Hebrew, Thaana, Syriac, …)
+_RTL_WORD = r"(?:[\p{Arabic}\p{Hebrew}\p{Syriac}\p{Thaana}][\p{Arabic}\p{Hebrew}\p{M}'׳״-]*)"
+_RTL_NAME = rf"{_RTL_WORD}(?:\s{_RTL_WORD})?\s*,\s*(?:(?:{_RTL_WORD}\.\s?)+|{_RTL_WORD}(?:\s{_RTL_WORD})?)"
+#: "&", or the word "and" standing alone (و, ו are also letters inside words)
+_RTL_AND = r"(?:\s*,?\s*&\s*|,?\s+(?:و|ו)\s+)"
+_RTL_LIST_RE = regex.compile(
+    rf"(?P<names>{_RTL_NAME}(?:{_RTL_AND}{_RTL_NAME}|\s*,\s*{_RTL_NAME})*)"
+    r"(?=\s*\(\s*\d{4})"
+)
+_RTL_SPLIT_RE = regex.compile(rf"{_RTL_AND}|(?<=\.)\s*,\s*(?={_RTL_WORD}\s*,)")
+
+
+def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
+    """(names, end) of an APA author list in Arabic, Persian or Hebrew script before "(YEAR", or None."""
+    m = _RTL_LIST_RE.match(text)
+    if not m:
+        return None
+    names = []
+    for piece in _RTL_SPLIT_RE.split(m.group("names")):
+        family, _, given = piece.partition(",")
+        if family.strip():
+            names.append(Name(family=family.strip(), given=given.strip(" ,") or None))
+    return names, m.end()
+
+
+__all__ = ["scan_cjk_authors", "scan_rtl_authors"]

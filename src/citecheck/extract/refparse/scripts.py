@@ -28,10 +28,11 @@ SENTENCE_START = r"[\p{Lu}\p{Lt}\p{Lo}0-9]"
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH.update({"\u3000": " ", "。": ".", "「": "“", "」": "”", "『": "“", "』": "”",
                    "【": "[", "】": "]", "〔": "(", "〕": ")", "〈": "‹", "〉": "›", "～": "-", "〜": "-",
-                   "－": "-", "―": "—"})
+                   "－": "-", "―": "—",
+                   "،": ",", "؛": ";", "؟": "?"})
 _TABLE = str.maketrans(_FULLWIDTH)
 #: full-width (or ideographic) punctuation that ends an element: a space follows it
-_SPACED_AFTER = frozenset("，．：；。！？）")
+_SPACED_AFTER = frozenset("，．：；。！？）،؛؟")
 _SPACED_BEFORE = frozenset("（")
 #: ASCII punctuation glued to a CJK character ("学报,2018", "[J].计算机"); not a period between two
 #: CJK characters ("グローバル.バリュー", "최경원.임연옥": a middle dot, names joined by periods)
