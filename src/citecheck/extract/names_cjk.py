@@ -45,6 +45,8 @@ _SEP_RE = regex.compile(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
 
 def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
     """(names, truncated, end) of a CJK author list opening ``text``, or None."""
+    if not text or text[0].isascii():
+        return None
     dots = _DOT_LIST_RE.match(text)
     if dots:
         return [parse_person(p) for p in _SEP_RE.split(dots.group("names")) if p], False, dots.end()
@@ -75,6 +77,8 @@ _RTL_SPLIT_RE = regex.compile(rf"{_RTL_AND}|(?<=\.)\s*,\s*(?={_RTL_WORD}\s*,)")
 
 def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
     """(names, end) of an APA author list in Arabic, Persian or Hebrew script before "(YEAR", or None."""
+    if not text or text[0].isascii():
+        return None
     m = _RTL_LIST_RE.match(text)
     if not m:
         return None

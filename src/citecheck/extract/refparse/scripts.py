@@ -22,8 +22,14 @@ from citecheck.names import CJK
 
 #: letters of scripts without case ("Lo": Han, kana, Hangul, Arabic, Hebrew, Thai, …)
 UNCASED = r"\p{Lo}"
-#: a character that may start a sentence (after a quotation mark or bracket)
-SENTENCE_START = r"[\p{Lu}\p{Lt}\p{Lo}0-9]"
+#: a character that may start a sentence (after a quotation mark or bracket), for stdlib `re`:
+#: a digit, a Latin capital (A-Z, À-Þ), a Greek, Cyrillic or Armenian capital, or a letter of an
+#: uncased script (Hebrew, Arabic, Indic, Thai, Hangul, kana, Han)
+SENTENCE_START = (
+    "[0-9A-Z\u00c0-\u00de\u0386-\u03ab\u0400-\u042f\u0531-\u0556\u05d0-\u05ea\u0620-\u06ff"
+    "\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff"
+    "\uac00-\ud7af\uf900-\ufaff]"
+)
 
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH.update({"\u3000": " ", "。": ".", "「": "“", "」": "”", "『": "“", "』": "”",

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import re
 
-import regex
-
 from citecheck.extract.refparse.lexicon import NON_TERMINAL
 from citecheck.extract.refparse.scripts import SENTENCE_START
 
 # A new sentence starts with a capital of any cased script (Latin, Greek, Cyrillic) or a letter
 # of a script without case (Han, Hangul, Arabic, …), or a digit.
-_SENT_END_RE = regex.compile(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
+_SENT_END_RE = re.compile(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
 
 
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
