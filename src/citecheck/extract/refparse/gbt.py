@@ -48,6 +48,8 @@ def split_gbt(rest: str) -> tuple[str, str, str] | None:
     if len(title) < 2 or not re.search(r"[^\W\d_]", title):
         return None
     venue = _VENUE_LEAD_RE.sub("", rest[m.end() :])
+    if m.group("code") == "J" and not re.search(r"[^\W\d_]{2,}", venue):
+        return None  # "Title, 城市更新[J], p.95": the code after the journal, not the title
     return title, venue, TYPES[m.group("code")]
 
 

@@ -142,6 +142,7 @@ _CITIES = frozenset(
         "Würzburg|Regensburg|Augsburg|Innsbruck|Salzburg|Graz|Reading|New Jersey|Harlow|Malden|Oakland|"
         # other scripts; "М." (Moscow), "Л." (Leningrad), "СПб." (St Petersburg) in GOST imprints
         "Москва|М|Ленинград|Л|Санкт-Петербург|СПб|Киев|Київ|Минск|Новосибирск|Екатеринбург|"
+        "Казань|Томск|Харьков|Одесса|София|"
         "北京|上海|南京|天津|武汉|广州|杭州|西安|成都|合肥|長沙|长沙|台北|香港|東京|京都|大阪|"
         "서울|Αθήνα|Θεσσαλονίκη"
     ).split("|")
