@@ -4,7 +4,7 @@ Forms recognised (the first name fixes the style; later names may use the compan
 ``A. B. Family`` (physics, IEEE), ``Family, A. B.`` (APA, astronomy), ``Family, Given`` (MLA and
 Chicago first author), ``Given M. Family`` (CS), ``Family AB`` (Vancouver), ``FAMILY A.``,
 collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others"; names in
-Han, kana or Hangul ("李明, 王芳", "山田太郎, 鈴木一郎:") in names_cjk.py.
+Han, kana or Hangul ("李明, 王芳", "山田太郎, 鈴木一郎:") in names_scripts.py.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
-from citecheck.extract.names_cjk import scan_cjk_authors, scan_rtl_authors
+from citecheck.extract.names_scripts import scan_cjk_authors, scan_rtl_authors
 from citecheck.model import Name
 from citecheck.names import ET_AL, parse_person, strip_et_al
 
@@ -474,10 +474,10 @@ def scan_authors(text: str) -> AuthorScan:
         scan.end = solo.end("family")
         return scan
     cjk = scan_cjk_authors(text)
-    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:" (names_cjk.py)
+    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:" (names_scripts.py)
         return AuthorScan(names=cjk[0], truncated=cjk[1], end=cjk[2])
     rtl = scan_rtl_authors(text)
-    if rtl is not None:  # "حسين، طه (1926)." (names_cjk.py)
+    if rtl is not None:  # "حسين، طه (1926)." (names_scripts.py)
         return AuthorScan(names=rtl[0], end=rtl[1])
     bare = _bare_families(text)
     if bare is not None:

@@ -1,4 +1,5 @@
-"""Author lists in Chinese, Japanese and Korean: names written in Han, kana or Hangul.
+"""Author lists in scripts without case: Chinese, Japanese and Korean (Han, kana, Hangul), and
+Arabic, Persian and Hebrew (APA lists only).
 
 A CJK personal name is one token, family name first, without spaces ("李明", "山田太郎",
 "김철수") or with one space between family and given name ("山田 太郎"). Names are separated by
