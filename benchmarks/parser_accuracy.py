@@ -16,7 +16,8 @@ present and the two agree; a wrong prediction is both a false positive and a fal
   leading "2009;" in AnyStyle's Vancouver volumes ("2009;108(2)") is skipped. Where the gold
   volume is a labelled issue number ("n°58", "No. 1254": magazines numbered by issue only) and the
   parser gave no volume, the parsed issue is compared instead.
-- pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166");
+- pages: first page and last page digits equal after dash normalisation ("161–166" = "161-166")
+  and an abbreviated last page written out on both sides ("770-8" = "770-778", issue 13e);
   where AnyStyle labelled "137(3):322–331" as one volume segment, its trailing range is the gold
   pages.
 - year: the first 4-digit year of the gold date equals `record.year`.
@@ -79,8 +80,16 @@ _ISSUE_AS_VOLUME_RE = re.compile(r"^\s*(?:n°|n\.|no\.?|nr\.?|№)\s*\d", re.I)
 def _pages(value: str | None) -> str | None:
     if not value:
         return None
-    nums = re.findall(r"[A-Za-z]?\d+", value)
-    return "-".join(n.lower() for n in nums[:2]) or None
+    nums = [n.lower() for n in re.findall(r"[A-Za-z]?\d+", value)[:2]]
+    if len(nums) == 2 and nums[1][:1].isalpha() and nums[1][:1] == nums[0][:1]:
+        nums[1] = nums[1][1:]  # "e119-e122" = "e119-122"
+    if len(nums) == 2 and nums[1].isdigit() and nums[0][-len(nums[1]):].isdigit():
+        # an abbreviated last page written out ("770-8" = "770-778"): the parser expands it
+        first, last = nums[0], nums[1]
+        digits = first.lstrip("abcdefghijklmnopqrstuvwxyz")
+        if len(last) < len(digits) and int(digits[: len(digits) - len(last)] + last) > int(digits):
+            nums[1] = digits[: len(digits) - len(last)] + last
+    return "-".join(nums) or None
 
 
 def _year(value: Any) -> str | None:

@@ -102,7 +102,7 @@ CASES: list[tuple[str, dict[str, object]]] = [
     (
         "LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521(7553):436-44.",
         {"authors": ["LeCun", "Bengio", "Hinton"], "title": "Deep learning", "container": "Nature",
-         "volume": "521", "issue": "7553", "page": "436-44", "year": 2015},
+         "volume": "521", "issue": "7553", "page": "436-444", "year": 2015},
     ),
     # arXiv, new and old style
     (
@@ -217,7 +217,7 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "Lindholm ML, Traff S, Granath F, et al. Mortality within 2 years after surgery. "
         "Anesth Analg. 2009;108(2): 508-12.",
         {"authors": ["Lindholm", "Traff", "Granath"], "truncated": True, "volume": "108",
-         "issue": "2", "page": "508-12", "year": 2009, "container": "Anesth Analg"},
+         "issue": "2", "page": "508-512", "year": 2009, "container": "Anesth Analg"},
     ),
     # Roman volume numbers, quoted title in Chicago notes style
     (
@@ -312,7 +312,7 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["Pereira", "Moreschi"],
          "title": "LIVING WITH IMAGES FROM LARGE-SCALE DATA SETS: A CRITICAL PEDAGOGY FOR "
                   "SCALING DOWN",
-         "container": "photographies", "volume": "16", "page": "235-61", "year": 2023},
+         "container": "photographies", "volume": "16", "page": "235-261", "year": 2023},
     ),
     (
         "Doe J, Roe R. REMOTE SENSING OF COASTAL EROSION IN BANGLADESH. npj Clim Atmos Sci. "
@@ -406,7 +406,7 @@ CASES: list[tuple[str, dict[str, object]]] = [
         "semi‐almost periodic symbols. Int J Math Math Sci. 2003;2003(34):2157-76.",
         {"authors": ["Böttcher", "Grudsky", "Spitkovsky"],
          "title": "Block Toeplitz operators with frequency-modulated semi-almost periodic symbols",
-         "container": "Int J Math Math Sci", "volume": "2003", "issue": "34", "page": "2157-76",
+         "container": "Int J Math Math Sci", "volume": "2003", "issue": "34", "page": "2157-2176",
          "year": 2003},
     ),
     (
@@ -480,14 +480,14 @@ CASES: list[tuple[str, dict[str, object]]] = [
         {"authors": ["York", "Evensen", "Mart\u0131\u0301nez", "De Basabe Delgado"],
          "title": "Unified Equations for the Slope, Intercept, and Standard Errors of the Best "
                   "Straight Line",
-         "container": "Am J Phys", "volume": "72", "issue": "3", "page": "367-75", "year": 2004},
+         "container": "Am J Phys", "volume": "72", "issue": "3", "page": "367-375", "year": 2004},
     ),
     (
         "Kowalski P, Y\u0131ld\u0131r\u0131\u0301m DM, Nu\u0301n\u0303ez J. Notes on bone density in adults. "
         "Bone. 2011;48(2):101-9.",
         {"authors": ["Kowalski", "Y\u0131ld\u0131r\u0131\u0301m", "N\u00fa\u00f1ez"],
          "title": "Notes on bone density in adults", "container": "Bone", "volume": "48",
-         "page": "101-9", "year": 2011},
+         "page": "101-109", "year": 2011},
     ),
     # given-first full names joined by "and", one family name ending like a title noun
     (
@@ -893,7 +893,7 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
      {"title": "Planejando Empresas", "container": None, "publisher": "Campus"}),
     ("Doe, Ann. “Early Narratives.” Studies in Narrative. Eds. Bo Reitz and Sigrid Lind. "
      "Trier: WVT, 2000. 345–73.",
-     {"title": "Early Narratives", "container": "Studies in Narrative", "page": "345-73"}),
+     {"title": "Early Narratives", "container": "Studies in Narrative", "page": "345-373"}),
     ("Ann Smith. Building a recognition app. In Computer Vision and Pattern Recognition (CVPR). "
      "IEEE, 2015.",
      {"container": "Computer Vision and Pattern Recognition (CVPR)", "publisher": "IEEE"}),
@@ -920,7 +920,7 @@ VENUE_CASES: list[tuple[str, dict[str, object]]] = [
      {"title": "Nocturne", "container": None, "publisher": "Marlboro Press"}),
     ("Pater, W., “Conclusion”, in M. H. Abrams (ed.), Norton Anthology of English Literature, "
      "5th edn. 2 vols. (New York, NY: Norton, 1986), pp. 1565–68.",
-     {"container": "Norton Anthology of English Literature", "page": "1565-68"}),
+     {"container": "Norton Anthology of English Literature", "page": "1565-1568"}),
     ("Doe, J. (1990). Fibre growth in the cortex: a study of rats. Mapping of the outer layers. "
      "Developmental Brain Studies 12, 117–165.",
      {"title": "Fibre growth in the cortex: a study of rats. Mapping of the outer layers",

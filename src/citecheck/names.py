@@ -18,6 +18,8 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import regex
+
 from citecheck.folding import fold
 
 if TYPE_CHECKING:
@@ -45,8 +47,13 @@ PARTICLES = frozenset({
     "van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du", "dos", "das",
     "ten", "ter", "al", "el", "bin", "y", "zu", "vom", "af", "degli", "dei", "delle", "dello",
     "dal", "dalla", "op", "'t", "van't", "d'"})
+#: Han ideographs, kana and Hangul (inside [...], for the `regex` module): the scripts whose
+#: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
+CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"
+_CJK_NAME_RE = regex.compile(rf"[{CJK}]+(?: [{CJK}]+)?")
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr"})
 _NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
+_NON_WORD_RE = re.compile(r"[\W_]+")
 
 
 def strip_et_al(text: str) -> tuple[str, bool]:
@@ -77,7 +84,8 @@ def is_organisation(text: str) -> bool:
 
 def parse_person(text: str) -> Name:
     """One written name: 'Family, Given', 'Family, Jr., Given', 'Given Family', 'Given van
-    Family', 'Given Family Jr.', Vancouver 'Family AB', or a literal (an organisation)."""
+    Family', 'Given Family Jr.', Vancouver 'Family AB', a CJK name (family first: '李明',
+    '山田 太郎'), or a literal (an organisation)."""
     from citecheck.model import Name
 
     text = " ".join(text.strip(" ,;").split())
@@ -85,6 +93,10 @@ def parse_person(text: str) -> Name:
         return Name()
     if is_organisation(text):
         return Name(literal=text)
+    if not text.isascii() and _CJK_NAME_RE.fullmatch(text):
+        # CJK: family name first; "山田 太郎" → family 山田, given 太郎; "李明" whole in family
+        family, _, given = text.partition(" ")
+        return Name(family=family, given=given or None)
     if "," in text:
         family, _, rest = text.partition(",")
         parts = [p.strip() for p in rest.split(",") if p.strip()]
@@ -111,11 +123,15 @@ def parse_person(text: str) -> Name:
 
 @lru_cache(maxsize=65536)
 def name_key(family: str | None) -> str:
-    """Family-name key: folded, particles and punctuation dropped ("van der Waals" → "waals")."""
+    """Family-name key: folded, particles and punctuation dropped ("van der Waals" → "waals").
+    A name in a script that folds away entirely (Cyrillic, CJK, Arabic) keeps its case-folded
+    Unicode letters ("Иванов" → "иванов", "李明" → "李明")."""
     if not family:
         return ""
     words = [w for w in _NON_ALNUM_RE.split(fold(family)) if w]
     core = [w for w in words if w not in PARTICLES]
+    if not words:
+        return "".join(_NON_WORD_RE.split(family.casefold()))
     return "".join(core or words)
 
 
@@ -132,6 +148,8 @@ def first_author_key(record: Record) -> str:
     for name in record.author:
         if name.literal:
             return name_key(name.literal)
+        if name.family and name.given and _CJK_NAME_RE.fullmatch(f"{name.family} {name.given}"):
+            return name_key(name.family + name.given)  # "李" + "明": a CJK name is one token
         if name.family:
             return name_key(name.family)
     return ""

@@ -75,6 +75,18 @@ def title_key(title: str) -> str:
     return ascii_key
 
 
+_WIDE_RE = re.compile(r"[\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def title_length(title: str | None) -> int:
+    """Length of a title in Latin-letter terms: a Han, kana or Hangul character, which holds a
+    word or a syllable, counts as two ("채식주의자", a whole title, is 10)."""
+    if not title:
+        return 0
+    title = title.strip()
+    return len(title) + len(_WIDE_RE.findall(title))
+
+
 def title_similarity(a: str | None, b: str | None) -> float:
     """Normalised Levenshtein similarity of two titles in 0..1 (0 when either is missing).
 

@@ -3,7 +3,8 @@
 Forms recognised (the first name fixes the style; later names may use the companion form):
 ``A. B. Family`` (physics, IEEE), ``Family, A. B.`` (APA, astronomy), ``Family, Given`` (MLA and
 Chicago first author), ``Given M. Family`` (CS), ``Family AB`` (Vancouver), ``FAMILY A.``,
-collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others".
+collaborations ("ATLAS Collaboration"), and the terminators "et al." / "and others"; names in
+Han, kana or Hangul ("李明, 王芳", "山田太郎, 鈴木一郎:") in names_scripts.py.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
+from citecheck.extract.names_scripts import scan_cjk_authors, scan_rtl_authors
 from citecheck.model import Name
 from citecheck.names import ET_AL, parse_person, strip_et_al
 
@@ -72,7 +74,7 @@ F_FAM_GIVEN = regex.compile(
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." ("Jr." is a suffix, not initials)
-_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?![\w.])|[{U}]{{1,4}}(?![{L}]))"
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,4}}(?![{L}]))"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
@@ -471,6 +473,12 @@ def scan_authors(text: str) -> AuthorScan:
         scan.names.append(Name(family=solo.group("family")))
         scan.end = solo.end("family")
         return scan
+    cjk = scan_cjk_authors(text)
+    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:" (names_scripts.py)
+        return AuthorScan(names=cjk[0], truncated=cjk[1], end=cjk[2])
+    rtl = scan_rtl_authors(text)
+    if rtl is not None:  # "حسين، طه (1926)." (names_scripts.py)
+        return AuthorScan(names=rtl[0], end=rtl[1])
     bare = _bare_families(text)
     if bare is not None:
         return bare

@@ -13,11 +13,12 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import regex
 from rapidfuzz.distance import OSA
 
 from citecheck.folding import delatex, fold
 from citecheck.model import Name, Record
-from citecheck.names import COLLECTIVE, ET_AL, collab_key, initials, is_et_al, name_key
+from citecheck.names import CJK, COLLECTIVE, ET_AL, collab_key, initials, is_et_al, name_key
 
 _DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
 #: generational suffix written after the family or given name: "Ausman Jr.", "Smith, III"
@@ -53,6 +54,7 @@ class NameKey:
         return self.family.startswith("@")
 
 
+_CJK_PARTS = regex.compile(rf"[{CJK}]+ [{CJK}]+")
 _LEADING_INITIALS = re.compile(r"^((?:[A-Z]\.\s*)+)(?=[A-Z][a-z]{2,})")
 
 
@@ -85,6 +87,10 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
         return NameKey("@" + ck, "", "@" + ck, "", display, "@" + ck)
     if not family and given:  # a lone given name is really the family name
         family, given = given, ""
+    if given and _CJK_PARTS.fullmatch(f"{family} {given}"):
+        # a CJK name is one token: "李明" cited, family "李" given "明" in the record
+        family, given = family + given, ""
+        display = family
     # Parsers sometimes swap the parts: family "S." and given "Stepanow".
     if given and len(name_key(family)) <= 2 and len(name_key(given)) > 2 and "." in family + " ":
         family, given = given, family
@@ -94,14 +100,15 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
         given, family = f"{given} {lead.group(1).strip()}", family[lead.end(1):]
     full_family = " ".join(p for p in (particle, family) if p)
     fk = name_key(full_family)
-    full = re.sub(r"[^a-z0-9]+", "", fold(full_family))
+    full = re.sub(r"[^a-z0-9]+", "", fold(full_family)) or fk  # or a name in another script
     first = re.split(r"[\s.]+", given.strip(), maxsplit=1)[0] if given else ""
     first_given = "" if _initials_only(first) or given.strip().startswith(first + ".") else name_key(first)
     alts: tuple[str, ...] = ()
     words = family.split()
     if not given and len(words) >= 2:  # "John Smith" or "Smith J" all in the family field
         alts = tuple(dict.fromkeys(name_key(w) for w in (words[-1], words[0]) if len(w.strip(".")) > 1))
-    tokens = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w)
+    tokens = tuple(w for w in re.split(r"[^a-z0-9]+", fold(f"{given} {full_family}")) if w) or tuple(
+        k for w in f"{given} {full_family}".split() if (k := name_key(w)))
     return NameKey(fk, initials(given), translit_key(full_family), name_key(given), display, full,
                    first_given, alts, tokens)
 

@@ -25,6 +25,7 @@ from citecheck.extract.refparse.lexicon import (
     REPORT_RE,
     THESIS_RE,
     clean_field,
+    expand_pages,
     norm_pages,
 )
 from citecheck.extract.refparse.state import ParseState, Tail
@@ -79,8 +80,10 @@ _NOT_VENUE_RE = re.compile(
 _TRAILING_PUB_RE = re.compile(
     r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|Springer|Elsevier|Wiley|"
     r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
-    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates)"
+    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates|"
+    r"Association for Computing Machinery|Institute of Electrical and Electronics Engineers)"
     r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
+    r"(?:,\s*(?:Inc|Ltd|LLC|Co|GmbH)\b\.?)?"
     r"|[A-Z][\w&'’-]*(?:[\s-][A-Z][\w&'’-]*){0,3}[\s-](?:Press|Verlag|Publishers|Publishing|"
     r"Editores|Éditions|Editions))"
     r"(?:,\s*(?P<place>[A-Z][\w .,'’-]{1,30}))?$"
@@ -180,7 +183,7 @@ def venue_pass(st: ParseState) -> None:
     record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue
-    record.page = tail.page
+    record.page = expand_pages(tail.page)
     if tail.publisher:
         record.publisher = clean_field(tail.publisher)
 

@@ -84,6 +84,6 @@ def leftovers_pass(st: ParseState) -> None:
 def finish(st: ParseState) -> ParsedReference:
     """The work type, then the confidence (which adds its warnings)."""
     record = st.record
-    record.type = _guess_type(record, st.thesis, st.report, st.text)
+    record.type = st.layout_type or _guess_type(record, st.thesis, st.report, st.text)
     confidence = _confidence(record, st.warnings)
     return ParsedReference(record, confidence, tuple(st.warnings))

@@ -38,6 +38,8 @@ _ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ы�
                        r"(\d+(?:\s*[-–/]\s*\d+)?)(?![\w])")
 _PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
 _YEAR_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*)(?:1[5-9]|20)\d\d\b")
+#: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
+EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$")
 #: what is left of a cut-out element: " — ." and the like
 _EMPTY_ELEMENTS_RE = re.compile(r"(?:\s*[—–]\s*\.?)+\s*$")
 
@@ -81,4 +83,12 @@ def fuller_authors(heading: list[Name], listed: list[Name]) -> list[Name]:
     return listed
 
 
-__all__ = ["fuller_authors", "split_gost"]
+def cut_extent(rest: str) -> tuple[str, str | None]:
+    """(the text without a closing extent "768 с.", the extent or None)."""
+    m = EXTENT_RE.search(rest)
+    if not m or m.start() < 10:
+        return rest, None
+    return rest[: m.start()], m.group(0).strip(" .,—–")
+
+
+__all__ = ["cut_extent", "fuller_authors", "split_gost"]

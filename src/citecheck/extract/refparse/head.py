@@ -172,7 +172,7 @@ def _comma_venue_start(head: str) -> int | None:
         ):
             start = prev + 1
     piece = head[start:]
-    if not re.search(r"[A-Za-z]", piece):
+    if not re.search(r"[^\W\d_]", piece):
         return None
     words = [w for w in _TITLE_WORD_RE.findall(piece) if w not in FUNCTION_WORDS]
     if len(words) > 3:

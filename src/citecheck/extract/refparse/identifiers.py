@@ -5,13 +5,15 @@ from __future__ import annotations
 from citecheck.extract.cleanup import clean_reference
 from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.refparse.lexicon import REPORT_RE, THESIS_RE
+from citecheck.extract.refparse.scripts import normalize_punctuation
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Record
 
 
 def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
-    """The first pass: it builds the state the other passes share."""
-    ids = extract_identifiers(text)
+    """The first pass: it builds the state the other passes share. Full-width punctuation
+    (CJK references) is made ASCII first (scripts.py)."""
+    ids = extract_identifiers(normalize_punctuation(text))
     s = clean_reference(ids.rest)
     if ids.doi:
         record.DOI = ids.doi

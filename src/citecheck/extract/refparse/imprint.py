@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, COUNTRIES, TRIM, US_STATE_RE
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
-PUBLISHER_RE = re.compile(r"^(?P<place>[A-Z][\w .,'’-]{1,40}?)\s*:\s*(?P<pub>[^:]{2,80}?)$")
+# the place starts with a capital of any script or a letter of an uncased one ("Москва", "北京")
+_CAP = r"[\p{Lu}\p{Lt}\p{Lo}]"
+PUBLISHER_RE = regex.compile(rf"^(?P<place>{_CAP}[\w .,'’-]{{1,40}}?)\s*:\s*(?P<pub>[^:]{{2,80}}?)$")
 
 
 _EDS_WORD = r"(?:eds?|Eds?|editors?|Editors?|Hrsg|Hg|éds?)\.?"
@@ -96,13 +100,18 @@ _PLACE_PARTICLES = frozenset(
 )
 
 
+def _capital(word: str) -> bool:
+    """A capital of any script, or a letter of a script without case ("北京", "서울")."""
+    return word[:1].isalpha() and not word[:1].islower()
+
+
 def _is_place(text: str) -> bool:
     """'New York', 'New Brunswick, N.J.', 'Issy-les-Moulineaux', 'Rio de Janeiro'."""
     words = text.replace(",", " ").split()
     return (
         1 <= len(words) <= 4
-        and words[0][:1].isupper()
-        and all(w[:1].isupper() or w.lower() in _PLACE_PARTICLES for w in words)
+        and _capital(words[0])
+        and all(_capital(w) or w.lower() in _PLACE_PARTICLES for w in words)
     )
 
 
@@ -130,14 +139,19 @@ _CITIES = frozenset(
         "Buffalo|Rochester|Syracuse|Hanover|Lanham|Thousand Oaks|Newbury Park|Beverly Hills|Belmont|"
         "Upper Saddle River|Englewood Cliffs|Menlo Park|Palo Alto|Stanford|Norwood|Norwich|Dresden|Jena|"
         "Halle|Bonn|Mainz|Trier|Freiburg|Münster|Marburg|Giessen|Kiel|Bremen|Hannover|Nürnberg|Nuremberg|"
-        "Würzburg|Regensburg|Augsburg|Innsbruck|Salzburg|Graz|Reading|New Jersey|Harlow|Malden|Oakland"
+        "Würzburg|Regensburg|Augsburg|Innsbruck|Salzburg|Graz|Reading|New Jersey|Harlow|Malden|Oakland|"
+        # other scripts; "М." (Moscow), "Л." (Leningrad), "СПб." (St Petersburg) in GOST imprints
+        "Москва|М|Ленинград|Л|Санкт-Петербург|СПб|Киев|Київ|Минск|Новосибирск|Екатеринбург|"
+        "Казань|Томск|Харьков|Одесса|София|"
+        "北京|上海|南京|天津|武汉|广州|杭州|西安|成都|合肥|長沙|长沙|台北|香港|東京|京都|大阪|"
+        "서울|Αθήνα|Θεσσαλονίκη"
     ).split("|")
 )
 
 
-_CITY_RE = re.compile(
-    r"^(?:[A-Z][\w'’.-]*(?:\s+(?:[A-Z][\w'’.-]*|de|do|da|am|upon|on|sur))*)"
-    r"(?:\s*(?:,|and|&)\s*[A-Z][\w'’.-]*(?:\s+[A-Z][\w'’.-]*)*)*$"
+_CITY_RE = regex.compile(
+    rf"^(?:{_CAP}[\w'’.-]*(?:\s+(?:{_CAP}[\w'’.-]*|de|do|da|am|upon|on|sur))*)"
+    rf"(?:\s*(?:,|and|&)\s*{_CAP}[\w'’.-]*(?:\s+{_CAP}[\w'’.-]*)*)*$"
 )
 
 
@@ -171,7 +185,7 @@ def plausible_imprint(place: str, pub: str) -> bool:
 def split_publisher(text: str, hint: bool = True) -> tuple[str, tuple[str | None, str] | None]:
     """'Cambridge: Polity Press' / 'New Brunswick, N.J.: Rutgers UP' → (rest, (place, publisher))."""
     parts = [p.strip() for p in re.split(r"(?<=[.,])\s+", text) if p.strip()]
-    found: tuple[int, re.Match[str]] | None = None
+    found: tuple[int, regex.Match[str]] | None = None
     for i in range(len(parts) - 1, -1, -1):
         piece = " ".join(parts[i:]).strip(TRIM)
         m = PUBLISHER_RE.match(piece)

@@ -29,7 +29,17 @@ def known_journal_suffix(head: str) -> int | None:
         key = journal_key(suffix.rstrip(" .,"))
         if key and (key in table or key in journal_values()):
             return m.end()
+    # IOP writes the journal right after the title, without a period ("The rise of graphene Nat.
+    # Mater. 6 183"): a trailing abbreviated name of two words or more from the table
+    # (the title's last word in lower case: "Plasma Phys. Rep." is one name)
+    for m in _ABBREV_START_RE.finditer(head):
+        suffix = head[m.end() :].rstrip(" .,")
+        if len(suffix) <= 40 and len(suffix.split()) >= 2 and journal_key(suffix) in table:
+            return m.end()
     return None
+
+
+_ABBREV_START_RE = re.compile(r"\s[a-z][\w-]*\s(?=[A-Z][a-z]{0,5}\.\s)")
 
 
 @lru_cache(maxsize=1)

@@ -60,7 +60,9 @@ BOOK_HINT_RE = re.compile(
     r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
     r"inc|pub|publications|associates|ltd|gmbh|co\.|"
     r"springer|elsevier|academic|university|routledge|sage|macmillan|"
-    r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b",
+    r"harper|penguin|norton|mcgraw|addison|prentice|oxford|cambridge)\b"
+    # publishers in Chinese, Japanese, Korean: "科学出版社", "講談社", "幻冬舎", "岩波書店", "민음사"
+    r"|(?<=[\u3040-\u9fff\uac00-\ud7af])(?:出版社|出版部|出版|書店|書房|書院|文庫|社|舎|館|堂|사|출판부)(?!\w)",
     re.I,
 )
 
@@ -146,6 +148,24 @@ def clean_field(value: str | None) -> str | None:
 def norm_pages(value: str) -> str:
     value = re.sub(r"\s*(?:--|[-–—‐])+\s*", "-", value.strip())
     return value
+
+
+_SHORT_RANGE_RE = re.compile(r"^(?P<pre>[A-Za-z]{0,2})(?P<a>\d{2,6})-(?P=pre)?(?P<b>\d{1,5})$")
+
+
+def expand_pages(value: str | None) -> str | None:
+    """An abbreviated range written out (Vancouver, Chicago): "770-8" → "770-778", "1123-45"
+    → "1123-1145", "e101-9" → "e101-e109"; a range that reads no other way is kept."""
+    m = _SHORT_RANGE_RE.match(value or "")
+    if not m or not value:
+        return value
+    a, b = m.group("a"), m.group("b")
+    if len(b) >= len(a):
+        return value
+    full = a[: len(a) - len(b)] + b
+    if int(full) <= int(a):
+        return value  # "125-3": no reading makes it a range
+    return f"{m.group('pre')}{a}-{m.group('pre')}{full}"
 
 
 FUNCTION_WORDS = frozenset(

@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 
 from citecheck.extract.refparse.lexicon import NON_TERMINAL
+from citecheck.extract.refparse.scripts import SENTENCE_START
 
-_SENT_END_RE = re.compile(r"([.?!])\s+(?=[\"“‘'(\[]?[A-Z0-9À-Þ])")
+# A new sentence starts with a capital of any cased script (Latin, Greek, Cyrillic) or a letter
+# of a script without case (Han, Hangul, Arabic, …), or a digit.
+_SENT_END_RE = re.compile(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
 
 
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
@@ -81,6 +84,13 @@ _LOWER_ABBREV = frozenset(
 _ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
 
 
+# Cyrillic abbreviations that a capitalised word follows ("проф. Милетич", "им. Ленина")
+_CYRILLIC_ABBREV = frozenset(
+    ["проф", "акад", "доц", "им", "гл", "ред", "изд", "сб", "вып", "кн", "пер", "ун-т", "ин-т",
+     "отд", "чл-корр", "св", "ст", "тов"]
+)
+
+
 _WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z]$")
 
 
@@ -94,6 +104,8 @@ def boundary_kind(text: str, pos: int) -> int:
     bare = token.rstrip(".").lower()
     if len(token) == 1 and token.isupper():
         return 0  # an initial "A."
+    if bare in _CYRILLIC_ABBREV:
+        return 0  # "проф. Любомир Милетич", "акад. наук": a Cyrillic abbreviation
     if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in NON_TERMINAL:
         return 0
     mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())

@@ -1,6 +1,7 @@
 """Title pass: split what follows the authors and the year into the title and the venue tail.
 
-The GOST layout ("Title // Journal. Vol. 1. P. 2–3.", gost.py) is split at its double slash; a
+The GB/T 7714 layout ("Title[J]. Journal, 41(3): 456-470", gbt.py) is split at its type code,
+the GOST layout ("Title // Journal. Vol. 1. P. 2–3.", gost.py) at its double slash; a
 quoted title (IEEE, Chicago, MLA, ACS) is taken as it stands and the text after it is the
 venue; otherwise `venue.split_venue` finds the venue by its numbers (or a book's imprint) and the
 title is what comes before it."""
@@ -10,7 +11,8 @@ from __future__ import annotations
 import re
 
 from citecheck.extract import names as N
-from citecheck.extract.refparse.gost import fuller_authors, split_gost
+from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
+from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import pull_parenthetical
 from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
 from citecheck.extract.refparse.state import ParseState
@@ -75,11 +77,18 @@ def finish_title(title: str | None) -> str | None:
 
 def title_pass(st: ParseState) -> None:
     record = st.record
-    rest = st.rest.strip(TRIM)
+    rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
+    rest = rest.strip(TRIM)
     title: str | None = None
-    gost = split_gost(rest)
-    q = None if gost else _pick_quote(rest, bool(record.author))
-    if gost:
+    gbt = split_gbt(rest)
+    gost = None if gbt else split_gost(rest)
+    q = None if gost or gbt else _pick_quote(rest, bool(record.author))
+    if gbt:
+        title, venue, st.layout_type = gbt  # "Title[J]. Journal, 41(3): 456-470" (gbt.py)
+        st.thesis = st.thesis or st.layout_type == "thesis"
+        imprint = gbt_imprint(venue, st.layout_type)
+        tail = imprint or split_venue(venue, comma_style=True, title_known=True)[1]
+    elif gost:
         title, tail, listed = gost  # "Title / Authors // Journal. Vol. 1. P. 2–3." (gost.py)
         record.author = fuller_authors(record.author, listed)
     elif q:
@@ -102,5 +111,7 @@ def title_pass(st: ParseState) -> None:
             title = title[: tm.start()] or None
             if school and not tail.publisher:
                 tail.publisher = school
+    if extent:
+        tail.note = f"{tail.note}; {extent}" if tail.note else extent
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))

@@ -21,17 +21,30 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.state import Tail
 
+# Labels before the number ("vol. 5", "no. 2", "pp. 10-20") or, in Chinese, Japanese and Korean,
+# around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
 _LABELLED_VOL_RE = re.compile(
-    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.)\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)", re.I
+    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.)\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
+    r"|(?:第|제)?\s*(?<!\d)(\d{1,5})\s*(?:巻|卷|권|집)",
+    re.I,
 )
 
 
 _LABELLED_NO_RE = re.compile(
-    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№)\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)", re.I
+    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№)\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"
+    r"|(?:第|제)?\s*(?<!\d)(\d{1,4})\s*(?:号|號|호|期)",
+    re.I,
 )
 
 
-_LABELLED_PP_RE = re.compile(rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({PAGES})", re.I)
+_LABELLED_PP_RE = re.compile(
+    rf"\b(?:pp?\.|pp\b|pages?|S\.)\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
+)
+
+
+def _number(m: re.Match[str]) -> str:
+    """The number of a labelled match, whichever side its label stood on."""
+    return m.group(1) or m.group(2)
 
 
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
@@ -69,13 +82,13 @@ def _parse_numbers(zone: str, tail: Tail) -> None:
     """Fill volume/issue/page from labelled tokens ('vol. 5, no. 2, pp. 10-20')."""
     m = _LABELLED_VOL_RE.search(zone)
     if m:
-        tail.volume = m.group(1)
+        tail.volume = _number(m)
     m = _labelled_issue(zone)
     if m:
-        tail.issue = m.group(1)
+        tail.issue = _number(m)
     m = _LABELLED_PP_RE.search(zone)
     if m:
-        tail.page = norm_pages(m.group(1))
+        tail.page = norm_pages(_number(m))
 
 
 _VOL_BEFORE_LABELS_RE = re.compile(
@@ -175,7 +188,7 @@ def _split_labelled(
         year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
         if (
             vm
-            and re.search(r"[A-Za-z]", head[: vm.start()])
+            and re.search(r"[^\W\d_]", head[: vm.start()])
             and not (
                 year_like and CONF_RE.search(head)  # "Proceedings of NAACL-HLT 2019 (pp. 1-9)"
             )
@@ -218,7 +231,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
         if _VERSION_RE.search(text, 0, m.start()):
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
-        if not prefix or not re.search(r"[A-Za-z]", prefix):
+        if not prefix or not re.search(r"[^\W\d_]", prefix):
             continue
         best = m
     if (

@@ -119,18 +119,24 @@ def year_pass(st: ParseState) -> None:
         set_year(st.record, year)
 
 
+_ACM_DATE = rf"\(\s*(?:{MONTH}\s*)?({YEAR})\s*\)"
+_ACM_VOL_ISSUE_DATE_RE = re.compile(
+    rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*{_ACM_DATE}(?=\s*[,:])"
+)
+_DATE_AFTER_NUMBER_RE = re.compile(rf"(?<=\d)\s*{_ACM_DATE}(?=\s*[,:]\s*\w)")
+
+
 def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     year = int(m.group(1))
     rest = st.rest[m.end() :]
     # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
     rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
-    # ACM: "Journal 127, 1 (2001), 287–296" repeats it after the volume and issue
-    rest = re.sub(
-        rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*\(\s*{year}\s*\)(?=\s*[,:])",
-        r"\1(\2)",
-        rest,
-    )
-    rest = re.sub(rf"(?<=\d)\s*\(\s*{year}\s*\)(?=\s*[,:]\s*\w)", "", rest)
+    # ACM: "Journal 127, 1 (2001), 287–296" / "51, 1 (January 2008), 107–113" repeats it
+    # after the volume and issue
+    same = str(year)
+    rest = _ACM_VOL_ISSUE_DATE_RE.sub(
+        lambda m: f"{m.group(1)}({m.group(2)})" if m.group(3) == same else m.group(0), rest)
+    rest = _DATE_AFTER_NUMBER_RE.sub(lambda m: "" if m.group(1) == same else m.group(0), rest)
     st.comma_style = False
     nd = _ND_RE.match(rest)
     if nd:
