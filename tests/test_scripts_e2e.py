@@ -98,8 +98,8 @@ CORRUPTED = {
 }
 
 #: the given name changed, in full-width punctuation: the parse reads 岡谷 / 隆之 and the comparator
-#: finds the name differs, but the labeller's other reading of the text (extract/combine.py) has
-#: no authors and no title, agrees "better" and turns the verdict EXACT (see the xfail below)
+#: finds the name differs; an other reading of the text without authors or title must not agree
+#: "better" and turn the verdict EXACT
 OTHER_READING_HIDES_AUTHOR = ("okatani2013", "岡谷 隆之：「画像認識のための深層学習」，人工知能学会誌，Vol. 28，"
                               "No. 6，pp. 962–974（2013）．")
 
@@ -156,8 +156,6 @@ def test_a_changed_year_or_author_is_minor(index: Path, tmp_path: Path) -> None:
     assert not wrong
 
 
-@pytest.mark.xfail(strict=True, reason="combine.other_readings keeps a reading without authors, "
-                   "which hides the author discrepancy (a guard like the one for numbers is missing)")
 def test_a_reading_without_authors_does_not_hide_a_changed_author(index: Path, tmp_path: Path) -> None:
     key, text = OTHER_READING_HIDES_AUTHOR
     [row] = _check(index, [text], tmp_path)
