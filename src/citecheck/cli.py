@@ -361,6 +361,10 @@ def index_build(
         str, typer.Option("--format", help="Input format: csl, crossref, openalex, s2, dblp, arxiv.")
     ] = "csl",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0,
+        help="Processes parsing and preparing records while one writes (0: one per core; "
+             "1: all in one process). The index is the same whatever the number.")] = 0,
 ) -> None:
     """Build (or update) a local index from record files or a bibliographic dump."""
     from citecheck.coverage import ScopeError, parse_scopes
@@ -379,7 +383,7 @@ def index_build(
         err.print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
     stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
-                                covers=scopes)
+                                covers=scopes, jobs=jobs)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "

@@ -43,7 +43,7 @@ def _base_suffix(path: Path) -> str:
     return Path(name).suffix
 
 
-def _from_json_value(value: Any, location: str) -> Item:
+def from_json_value(value: Any, location: str) -> Item:
     if not isinstance(value, dict):
         return Item(location, error=f"expected a JSON object, got {type(value).__name__}")
     if is_arxiv_snapshot_item(value):
@@ -65,7 +65,7 @@ def _iter_json_lines(fh: IO[str], name: str, first_line: int = 1) -> Iterator[It
         except json.JSONDecodeError as exc:
             yield Item(location, error=f"invalid JSON: {exc.msg} (column {exc.colno})")
             continue
-        yield _from_json_value(value, location)
+        yield from_json_value(value, location)
 
 
 def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
@@ -84,10 +84,10 @@ def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
             value = None
         if isinstance(value, dict) and isinstance(value.get("items"), list):
             for i, entry in enumerate(value["items"]):
-                yield _from_json_value(entry, f"{name}:item {i + 1}")
+                yield from_json_value(entry, f"{name}:item {i + 1}")
             return
         if isinstance(value, dict):  # one object a line (the arXiv snapshot is named .json)
-            yield _from_json_value(value, f"{name}:{lineno}")
+            yield from_json_value(value, f"{name}:{lineno}")
             yield from _iter_json_lines(fh, name, first_line=lineno + 1)
             return
     text = first + fh.read()
@@ -101,9 +101,39 @@ def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
         value = value["items"]
     if isinstance(value, list):
         for i, entry in enumerate(value):
-            yield _from_json_value(entry, f"{name}:item {i + 1}")
+            yield from_json_value(entry, f"{name}:item {i + 1}")
     else:
-        yield _from_json_value(value, f"{name}:{lineno}")
+        yield from_json_value(value, f"{name}:{lineno}")
+
+
+def is_json_lines(path: str | Path) -> bool:
+    """Whether `iter_items` reads ``path`` as JSON Lines (so it can be cut into line chunks)."""
+    return _base_suffix(Path(path)) not in {".bib", ".bibtex", ".json"}
+
+
+def line_chunks(path: str | Path, size: int) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the first line, raw lines) of a JSON Lines file, ``size`` lines at a time:
+    the lines `iter_items` reads (a lone carriage return ends a line there too), undecoded, so
+    that workers decode and parse them. Raises OSError only when the file cannot be opened."""
+    path = Path(path)
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rb") as fh:
+        lineno, chunk = 1, []
+        try:
+            for raw in fh:
+                if b"\r" in raw.rstrip(b"\r\n") or raw.endswith(b"\r"):  # universal newlines
+                    chunk.extend(raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").splitlines())
+                else:
+                    chunk.append(raw)
+                if len(chunk) >= size:
+                    yield lineno, chunk
+                    lineno, chunk = lineno + len(chunk), []
+        except (OSError, EOFError):  # a truncated gzip: the lines before it still count
+            if chunk:
+                yield lineno, chunk
+            raise
+        if chunk:
+            yield lineno, chunk
 
 
 def iter_items(path: str | Path) -> Iterator[Item]:
