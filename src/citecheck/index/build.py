@@ -31,6 +31,8 @@ BATCH_SIZE = 2000
 DEFERRED_INDEXES = ("records_title_key", "journal_vp")
 BUILD_CACHE_KIB = 262_144  # SQLite page cache while building (256 MiB)
 MAX_REASONS = 200  # reasons kept per kind; the counts stay exact
+FRESH_COMMIT_FLUSHES = 25  # batches per transaction while a new index is bulk-loaded
+BUILDING = "building"  # meta.build_state of a new index until its build has finished
 
 
 @dataclass
@@ -89,6 +91,9 @@ class _Writer:
         self.deferred: list[tuple[str, str]] = []
         # keys that may be stored: those the last chunk probe found, and those written since
         self.maybe: tuple[set[str], set[str], set[str]] | None = None
+        self.written: list[Row] = []  # written since the probe; their keys are added when needed
+        self.commit_every = 1  # flushes per transaction (a fresh build commits less often)
+        self.flushes = 0
 
     # -- matching ------------------------------------------------------------------------------
     def _pending_match(self, row: Row) -> tuple[Row | None, str]:
@@ -118,15 +123,21 @@ class _Writer:
 
         self.maybe = (held("records", "id", ids), held("doi", "doi", dois),
                       held("arxiv", "arxiv", arxivs))
+        self.written.clear()
 
     def _may_be_stored(self, row: Row) -> bool:
         if self.maybe is None:
             return True
         ids, dois, arxivs = self.maybe
-        return (row.id in ids or any(d in dois for d in row.dois)
-                or any(a in arxivs for a in row.arxivs))
+        if row.id in ids or not dois.isdisjoint(row.dois) or not arxivs.isdisjoint(row.arxivs):
+            return True
+        if self.written:  # rows written since the probe: their keys join the sets now
+            self._add_keys(self.written)
+            self.written.clear()
+            return self._may_be_stored(row)
+        return False
 
-    def _written(self, rows: Iterable[Row]) -> None:
+    def _add_keys(self, rows: Iterable[Row]) -> None:
         if self.maybe is not None:
             ids, dois, arxivs = self.maybe
             for r in rows:
@@ -221,7 +232,8 @@ class _Writer:
             "INSERT OR IGNORE INTO journal (jkey, volume, page, rid) VALUES (?, ?, ?, ?)",
             [(*k, r.rid) for r in rows for k in r.journals],
         )
-        self._written(rows)
+        if self.maybe is not None:
+            self.written.extend(rows)
 
     # -- deleting ------------------------------------------------------------------------------
     def delete(self, gone: Deletion) -> None:
@@ -270,7 +282,9 @@ class _Writer:
              for r in self.pending],
         )
         self._write_keys(self.pending)
-        self.conn.commit()
+        self.flushes += 1
+        if self.flushes % self.commit_every == 0:
+            self.conn.commit()
         self.pending.clear()
         self.by_id.clear()
         self.by_doi.clear()
@@ -281,6 +295,7 @@ def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
     """One-pass FTS build, term statistics for query planning, provenance in ``meta``."""
     conn.execute("INSERT INTO fts (fts) VALUES ('rebuild')")
     conn.execute("DELETE FROM title_df")
+    conn.execute("DELETE FROM meta WHERE key = 'build_state'")
     conn.execute(
         "INSERT INTO title_df (term, df) SELECT term, doc FROM fts_vocab WHERE col = 'title_key'"
     )
@@ -295,6 +310,20 @@ def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
          ("schema_version", str(SCHEMA_VERSION)), ("records", str(stats.records))],
     )
     conn.commit()
+
+
+def _start_fresh(conn: sqlite3.Connection, writer: _Writer) -> None:
+    """A new index is bulk-loaded: indexes over random keys are built once at the end, not row by
+    row; no rollback journal and a commit every `FRESH_COMMIT_FLUSHES` batches (a page is
+    written once, not to the WAL and again to the file). A kill would leave a half-written
+    file, so ``meta.build_state`` marks it until `_finish`: `LocalIndex` refuses such a file."""
+    for name in DEFERRED_INDEXES:
+        conn.execute(f"DROP INDEX IF EXISTS {name}")
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('build_state', ?)",
+                 (BUILDING,))
+    conn.commit()
+    conn.execute("PRAGMA journal_mode = OFF")
+    writer.commit_every = FRESH_COMMIT_FLUSHES
 
 
 def _reader_meta(conn: sqlite3.Connection, reader: DumpReader | None, load: bool) -> None:
@@ -358,12 +387,15 @@ def build_index(
                 f"{db_path}: index schema version {version[0]}, this citecheck writes "
                 f"{SCHEMA_VERSION}; rebuild it into a new file"
             )
+        if conn.execute("SELECT 1 FROM meta WHERE key = 'build_state'").fetchone():
+            raise ValueError(f"{db_path}: an earlier build of this index did not finish; "
+                             "delete the file and build it again")
         _reader_meta(conn, reader, load=True)
         fresh = conn.execute("SELECT 1 FROM records LIMIT 1").fetchone() is None
-        if fresh:  # indexes over random keys are built once at the end, not row by row
-            for name in DEFERRED_INDEXES:
-                conn.execute(f"DROP INDEX IF EXISTS {name}")
-        feed = Feed(_Writer(conn, stats), pool, progress, jobs)
+        writer = _Writer(conn, stats)
+        if fresh:
+            _start_fresh(conn, writer)
+        feed = Feed(writer, pool, progress, jobs)
         feed.run([Path(f) for f in files], reader)
         feed.writer.flush()
         create_schema(conn)  # (re)creates any deferred index

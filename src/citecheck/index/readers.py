@@ -111,23 +111,45 @@ def is_json_lines(path: str | Path) -> bool:
     return _base_suffix(Path(path)) not in {".bib", ".bibtex", ".json"}
 
 
+def _universal(data: bytes) -> bytes:
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
+def _raw_lines(fh: IO[bytes], block: int = 1 << 22) -> Iterator[list[bytes]]:
+    """The lines of a byte stream, a block's worth at a time, split as text mode splits them
+    (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), without their line ends."""
+    rest = b""
+    while data := fh.read(block):
+        data = rest + data
+        held = b""
+        if data.endswith(b"\r"):  # maybe the first half of a "\r\n" split by the block
+            data, held = data[:-1], b"\r"
+        lines = _universal(data).split(b"\n")
+        rest = lines.pop() + held
+        if lines:
+            yield lines
+    if rest:
+        lines = _universal(rest).split(b"\n")
+        if not lines[-1]:
+            lines.pop()
+        yield lines
+
+
 def line_chunks(path: str | Path, size: int) -> Iterator[tuple[int, list[bytes]]]:
     """(number of the first line, raw lines) of a JSON Lines file, ``size`` lines at a time:
-    the lines `iter_items` reads (a lone carriage return ends a line there too), undecoded, so
-    that workers decode and parse them. Raises OSError only when the file cannot be opened."""
+    the lines `iter_items` reads, undecoded, so that workers decode and parse them. Raises
+    OSError when the file cannot be opened, and EOFError / OSError on a truncated gzip after
+    yielding the lines before it."""
     path = Path(path)
     opener = gzip.open if path.name.lower().endswith(".gz") else open
     with opener(path, "rb") as fh:
         lineno, chunk = 1, []
         try:
-            for raw in fh:
-                if b"\r" in raw.rstrip(b"\r\n") or raw.endswith(b"\r"):  # universal newlines
-                    chunk.extend(raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n").splitlines())
-                else:
-                    chunk.append(raw)
-                if len(chunk) >= size:
-                    yield lineno, chunk
-                    lineno, chunk = lineno + len(chunk), []
+            for lines in _raw_lines(fh):
+                chunk.extend(lines)
+                while len(chunk) >= size:
+                    yield lineno, chunk[:size]
+                    lineno, chunk = lineno + size, chunk[size:]
         except (OSError, EOFError):  # a truncated gzip: the lines before it still count
             if chunk:
                 yield lineno, chunk

@@ -41,9 +41,9 @@ class Row:
     year: int | None
     title_key: str
     author_keys: str
-    dois: frozenset[str]
-    arxivs: frozenset[str]
-    journals: frozenset[tuple[str, str, str]]
+    dois: tuple[str, ...]  # sorted, as every key tuple
+    arxivs: tuple[str, ...]
+    journals: tuple[tuple[str, str, str], ...]
 
     @property
     def csl(self) -> dict[str, Any]:
@@ -104,6 +104,11 @@ def _identifiers(record: Record) -> tuple[set[str], set[str]]:
 
 def prepare(csl: dict[str, Any], rid: int = 0) -> Row:
     """Keys of one CSL item; raises ValueError with a reason when it cannot be indexed."""
+    return Row.of(rid, prepare_fields(csl))
+
+
+def prepare_fields(csl: dict[str, Any]) -> tuple[Any, ...]:
+    """`prepare` as the plain tuple a worker returns (`Row.fields`: cheap to pickle)."""
     try:
         record = Record.model_validate(csl)
     except ValidationError as exc:
@@ -131,18 +136,15 @@ def prepare(csl: dict[str, Any], rid: int = 0) -> Row:
             record_id = f"local:{digest}"
         csl = {"id": record_id, **csl}
     source = record.custom.get("source")
-    return Row(
-        rid=rid, id=record_id, json=dumps(csl), source=str(source) if source else None,
-        type=record.type, year=year, title_key=tkey, author_keys=" ".join(tokens),
-        dois=frozenset(dois), arxivs=frozenset(arxivs), journals=frozenset(journals),
-    )
+    return (record_id, dumps(csl), str(source) if source else None, record.type, year, tkey,
+            " ".join(tokens), tuple(sorted(dois)), tuple(sorted(arxivs)), tuple(sorted(journals)))
 
 
 def _prepared(where: int | str, csl: dict[str, Any] | None, error: str | None) -> Prepared:
     if csl is None:
         return (where, None, error)
     try:
-        return (where, prepare(csl).fields(), None)
+        return (where, prepare_fields(csl), None)
     except ValueError as exc:
         return (where, None, str(exc))
 
