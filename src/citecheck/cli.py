@@ -388,7 +388,8 @@ def index_build(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "
         f"deleted {stats.deleted} in {stats.seconds:.1f} s "
-        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s)"
+        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s; "
+        + ", ".join(f"{k} {v:.1f} s" for k, v in stats.phases.items()) + ")"
     )
     hint = suggested_covers_line(db, dump_format)
     if hint and not covers:

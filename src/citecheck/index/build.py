@@ -51,6 +51,7 @@ class BuildStats:
     per_file: list[dict[str, Any]] = field(default_factory=list)  # the counts above, by file
     records: int = 0  # records in the index after the build
     seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)  # wall seconds: load, indexes, fts
 
     def _note(self, bucket: list[str], text: str) -> None:
         if len(bucket) < MAX_REASONS:
@@ -61,7 +62,8 @@ class BuildStats:
             "read": self.read, "stored": self.stored, "updated": self.updated,
             "duplicates": self.duplicates, "skipped": self.skipped, "deleted": self.deleted,
             "records": self.records,
-            "seconds": round(self.seconds, 3), "files": self.files, "errors": self.errors,
+            "seconds": round(self.seconds, 3), "phases": self.phases,
+            "files": self.files, "errors": self.errors,
             "duplicate_ids": self.duplicate_ids,
         }
 
@@ -197,6 +199,36 @@ class _Writer:
         if len(self.pending) >= BATCH_SIZE:
             self.flush()
 
+    def add_all_new(self, rows: Sequence[tuple[Any, ...]]) -> bool:
+        """Add a chunk of prepared rows in one go when none can match another, a pending row or
+        a stored one (no key repeated, none held): what `add` one by one would do then, at a
+        fraction of the cost. Returns False, having added nothing, when some key might match."""
+        self.probe(rows)
+        assert self.maybe is not None
+        if any(self.maybe):
+            return False
+        ids = {f[0] for f in rows}
+        dois = [d for f in rows for d in f[7]]
+        arxivs = [a for f in rows for a in f[8]]
+        unique_dois, unique_arxivs = set(dois), set(arxivs)
+        if (len(ids) < len(rows) or len(unique_dois) < len(dois)
+                or len(unique_arxivs) < len(arxivs) or not ids.isdisjoint(self.by_id)
+                or not unique_dois.isdisjoint(self.by_doi)
+                or not unique_arxivs.isdisjoint(self.by_arxiv)):
+            return False
+        unflushed = 0
+        for fields in rows:
+            self.pending.append(Row.of(self.next_rid, fields))
+            self.next_rid += 1
+            unflushed += 1
+            if len(self.pending) >= BATCH_SIZE:
+                self.flush()
+                unflushed = 0
+        for row in self.pending[len(self.pending) - unflushed:]:
+            self._track(row)
+        self.stats.stored += len(rows)
+        return True
+
     def _update_stored(self, rid: int, row: Row, how: str, location: str) -> None:
         old_json, old_id = self.conn.execute(
             "SELECT csl, id FROM records WHERE rid = ?", (rid,)
@@ -293,6 +325,7 @@ class _Writer:
 
 def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
     """One-pass FTS build, term statistics for query planning, provenance in ``meta``."""
+    started = time.perf_counter()
     conn.execute("INSERT INTO fts (fts) VALUES ('rebuild')")
     conn.execute("DELETE FROM title_df")
     conn.execute("DELETE FROM meta WHERE key = 'build_state'")
@@ -304,6 +337,7 @@ def _finish(conn: sqlite3.Connection, stats: BuildStats) -> None:
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     built_from.extend({**entry, "at": stamp} for entry in stats.per_file)
     stats.records = conn.execute("SELECT COUNT(*) FROM records").fetchone()[0]
+    stats.phases["fts"] = round(time.perf_counter() - started, 2)
     conn.executemany(
         "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
         [("built_from", json.dumps(built_from[-1000:])), ("updated_at", stamp),
@@ -397,8 +431,10 @@ def build_index(
             _start_fresh(conn, writer)
         feed = Feed(writer, pool, progress, jobs)
         feed.run([Path(f) for f in files], reader)
-        feed.writer.flush()
+        writer.flush()
+        stats.phases["load"] = round(time.perf_counter() - start, 2)
         create_schema(conn)  # (re)creates any deferred index
+        stats.phases["indexes"] = round(time.perf_counter() - start - stats.phases["load"], 2)
         _finish(conn, stats)
         if covers is not None:
             from citecheck.coverage import parse_scopes

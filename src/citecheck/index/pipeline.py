@@ -142,7 +142,16 @@ class Feed:
         result = step.result
         prepared: list[Prepared] = result if isinstance(result, list) else result.get()  # type: ignore[union-attr]  # an AsyncResult from the pool
         writer, stats = self.writer, self.writer.stats
-        writer.probe([fields for _, fields, _ in prepared if fields is not None])
+        if writer.add_all_new([fields for _, fields, _ in prepared if fields is not None]):
+            stats.read += len(prepared)
+            for where, fields, error in prepared:
+                if fields is None:
+                    stats.skipped += 1
+                    location = f"{step.name}:{where}" if isinstance(where, int) else where
+                    stats._note(stats.errors, f"{location}: {error}")
+            if self.progress is not None:
+                self.progress(stats.read)
+            return
         for where, fields, error in prepared:
             stats.read += 1
             location = f"{step.name}:{where}" if isinstance(where, int) else where
