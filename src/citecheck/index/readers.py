@@ -115,7 +115,7 @@ def _universal(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-def _raw_lines(fh: IO[bytes], block: int = 1 << 22) -> Iterator[list[bytes]]:
+def _raw_lines(fh: IO[bytes], block: int = 1 << 16) -> Iterator[list[bytes]]:
     """The lines of a byte stream, a block's worth at a time, split as text mode splits them
     (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), without their line ends."""
     rest = b""
