@@ -54,7 +54,7 @@ def _summary(db: Path) -> dict[str, Any]:
         }.items():
             rows = [list(r) for r in conn.execute(sql)]
             if name == "records":
-                rows = [r[:-1] + [json.loads(r[-1])] for r in rows]
+                rows = [[*r[:-1], json.loads(r[-1])] for r in rows]
             out[name] = hashlib.sha256(json.dumps(rows).encode()).hexdigest()
             out[f"{name}_n"] = len(rows)
         out["fts"] = conn.execute("SELECT COUNT(*) FROM fts WHERE fts MATCH 'the'").fetchone()[0]
