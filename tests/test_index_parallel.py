@@ -179,7 +179,7 @@ def test_line_chunks_split_lines_as_text_mode_does(tmp_path: Path) -> None:
     for _ in range(2000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
         want = [line.rstrip("\r\n") for line in io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")]
-        got = [raw.decode() for lines in _raw_lines(io.BytesIO(data), block=rng.randint(1, 5))
+        got = [raw.decode() for lines in _raw_lines(io.BytesIO(data).read, block=rng.randint(1, 5))
                for raw in lines]
         assert got == want, data
     path = tmp_path / "x.jsonl"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -115,11 +115,11 @@ def _universal(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-def _raw_lines(fh: IO[bytes], block: int = 1 << 16) -> Iterator[list[bytes]]:
+def _raw_lines(read: Callable[[int], bytes], block: int = 1 << 16) -> Iterator[list[bytes]]:
     """The lines of a byte stream, a block's worth at a time, split as text mode splits them
     (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), without their line ends."""
     rest = b""
-    while data := fh.read(block):
+    while data := read(block):
         data = rest + data
         held = b""
         if data.endswith(b"\r"):  # maybe the first half of a "\r\n" split by the block
@@ -145,7 +145,7 @@ def line_chunks(path: str | Path, size: int) -> Iterator[tuple[int, list[bytes]]
     with opener(path, "rb") as fh:
         lineno, chunk = 1, []
         try:
-            for lines in _raw_lines(fh):
+            for lines in _raw_lines(fh.read):
                 chunk.extend(lines)
                 while len(chunk) >= size:
                     yield lineno, chunk[:size]
