@@ -1,6 +1,6 @@
 """Index scale: synthetic corpora drawn from the real one, built and queried at growing sizes.
 
-    python benchmarks/scale.py run --sizes 69138,1000000 --work /tmp/scale --json docs/data/scale.json
+    python benchmarks/scale.py run --sizes 69138,1000000 --work /tmp/scale --json docs/data/scale.json --jobs 2
     python benchmarks/scale.py plot --json docs/data/scale.json --png docs/img/scale.png
 
 ``generate`` writes N CSL records (gzip JSONL) whose fields are drawn from the shared corpus's
@@ -25,6 +25,7 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -155,19 +156,23 @@ def corpus_queries(out: Path, seed: int = 17) -> Path:
     return out
 
 
-def build(db: Path, files: list[Path]) -> dict[str, Any]:
-    """``citecheck index build`` in a child: wall, CPU seconds and peak RSS of the child."""
+def build(db: Path, files: list[Path], jobs: int = 1) -> dict[str, Any]:
+    """``citecheck index build -j JOBS`` in a child: wall, CPU seconds (the child's and its
+    preparing workers') and peak RSS (the largest single process: the writer)."""
     db.unlink(missing_ok=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "citecheck", "index", "build", "-q", str(db),
-                           *map(str, files)], capture_output=True, text=True, check=True)
+    proc = subprocess.run([sys.executable, "-m", "citecheck", "index", "build", "-q", "-j",
+                           str(jobs), str(db), *map(str, files)],
+                          capture_output=True, text=True, check=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"build_wall_s": round(wall, 1), "build_cpu_s": round(cpu, 1),
             "peak_rss_mb": round(after.ru_maxrss / 1024), "index_mb": round(db.stat().st_size / 2**20),
-            "output": proc.stdout.strip()[-200:]}
+            "phases_s": {k: float(v) for k, v in re.findall(r"(load|indexes|fts) ([\d.]+) s",
+                                                            proc.stdout)},
+            "jobs": jobs, "output": proc.stdout.strip()[-300:]}
 
 
 def _pct(values: list[float]) -> dict[str, float]:
@@ -237,7 +242,7 @@ def run(args: argparse.Namespace) -> None:
         db = work / f"index-{size}.sqlite"
         row: dict[str, Any] = {"records": size, "corpus": "real" if real else "synthetic",
                                "loadavg_before": os.getloadavg()[0]}
-        row.update(build(db, files))
+        row.update(build(db, files, args.jobs))
         row["records_per_s_wall"] = round(size / row["build_wall_s"])
         row["records_per_cpu_s"] = round(size / row["build_cpu_s"])
         row["lookups"] = lookups(db, queries)
@@ -263,6 +268,7 @@ def main() -> None:
     r.add_argument("--work", default="/tmp/scale")
     r.add_argument("--json")
     r.add_argument("--keep", action="store_true", help="keep the built indexes")
+    r.add_argument("--jobs", type=int, default=1, help="index build -j (preparing processes)")
     lk = sub.add_parser("lookups", help="re-time lookups on a kept index; updates its row")
     lk.add_argument("--db", type=Path, required=True)
     lk.add_argument("--queries", type=Path, required=True)

@@ -206,3 +206,40 @@ def test_jobs_zero_is_one_per_core_and_negative_is_refused() -> None:
     assert pipeline.resolve_jobs(0) >= 1 and pipeline.resolve_jobs(3) == 3
     with pytest.raises(ValueError, match="jobs must be"):
         pipeline.resolve_jobs(-1)
+
+
+def _variants(rec: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    odd: list[Any] = [None, 5, 2.5, True, [], {}, "x", "\ud800", [["2020"]], [[2020, "05"]]]
+    out = [rec]
+    for _ in range(4):
+        v = json.loads(json.dumps(rec))
+        key = rng.choice(["id", "type", "title", "DOI", "volume", "page", "author", "issued",
+                          "custom", "container-title", "container_title", "editor", "note"])
+        v[key] = rng.choice(odd)
+        if v.get("author") and isinstance(v["author"], list) and rng.random() < 0.5:
+            v["author"] = [{"family": rng.choice(odd)}, {"dropping_particle": "de"}, "x"][: rng.randint(1, 3)]
+        if isinstance(v.get("issued"), dict) and rng.random() < 0.5:
+            v["issued"] = {rng.choice(["date-parts", "date_parts", "raw"]): rng.choice(odd)}
+        out.append(v)
+    return out
+
+
+def test_the_plain_item_shortcut_agrees_with_validation() -> None:
+    """`rows._plain` vouches only for items `Record` accepts, and the values read from them
+    are the validated record's."""
+    from citecheck.index.rows import _Fields, _plain
+    from citecheck.model import Record
+
+    rng = random.Random(5)
+    items = [json.loads(line) for line in RECORDS.read_text(encoding="utf-8").splitlines() if line]
+    seen = 0
+    for rec in items:
+        for v in _variants(rec, rng):
+            if not _plain(v):
+                continue
+            seen += 1
+            r = Record.model_validate(v)  # never raises on a vouched-for item
+            fast = _Fields.of(v)
+            assert (fast.DOI, fast.custom, fast.arxiv, fast.year, fast.title, fast.type) == (
+                r.DOI, r.custom, r.arxiv, r.year, r.title, r.type), v
+    assert seen > len(items)

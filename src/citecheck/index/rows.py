@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from citecheck.index.journal_ref import journal_keys
 from citecheck.index.readers import Item, from_json_value
 from citecheck.index.schema import name_tokens, title_key
-from citecheck.model import Record
+from citecheck.model import Record, year_of
 from citecheck.normalize import arxiv_from_doi, normalize_arxiv, normalize_doi
 
 #: what a worker returns for one entry: (where, row fields or None, why it was skipped or None);
@@ -83,7 +83,84 @@ def _first_error(exc: ValidationError) -> str:
     return f"invalid CSL item: {where}: {err.get('msg')}"
 
 
-def _identifiers(record: Record) -> tuple[set[str], set[str]]:
+@dataclass(slots=True)
+class _Fields:
+    """What the keys are computed from: a validated `Record`'s values, or the same values read
+    straight from an item `_plain` vouches for."""
+
+    DOI: str | None
+    custom: dict[str, Any]
+    arxiv: str | None
+    year: int | None
+    title: str | None
+    type: str
+
+    @classmethod
+    def of(cls, csl: dict[str, Any]) -> _Fields:
+        if _plain(csl):
+            custom = csl.get("custom", {})
+            arxiv = custom.get("arxiv")
+            issued = csl.get("issued")
+            return cls(csl.get("DOI"), custom, str(arxiv) if arxiv else None,
+                       year_of(issued.get("date-parts")) if issued else None,
+                       csl.get("title"), csl.get("type", "article-journal"))
+        try:
+            record = Record.model_validate(csl)
+        except ValidationError as exc:
+            raise ValueError(_first_error(exc)) from None
+        return cls(record.DOI, record.custom, record.arxiv, record.year, record.title, record.type)
+
+
+_OPTIONAL_STR = ("title", "container-title", "container-title-short", "collection-title",
+                 "volume", "issue", "page", "number", "publisher", "DOI", "URL", "ISBN")
+_NAME_STR = ("family", "given", "literal", "suffix", "non-dropping-particle", "dropping-particle")
+#: field names `Record` / `Name` / `DateParts` also accept (populate_by_name): left to pydantic
+_PYTHON_NAMES = frozenset({"container_title", "container_title_short", "collection_title",
+                           "non_dropping_particle", "dropping_particle", "date_parts"})
+
+
+def _plain(csl: dict[str, Any]) -> bool:
+    """True when `Record.model_validate` certainly accepts ``csl`` as it is (every typed field
+    of the type JSON gives it): the common case, checked at a fraction of validation's cost.
+    Anything else (a number for a string, null for a list, a python field name) is validated."""
+    for key in ("id", "type"):
+        if key in csl and type(csl[key]) is not str:
+            return False
+    for key in _OPTIONAL_STR:
+        value = csl.get(key)
+        if value is not None and type(value) is not str:
+            return False
+    if not _PYTHON_NAMES.isdisjoint(csl) or type(csl.get("custom", {})) is not dict:
+        return False
+    for key in ("author", "editor"):
+        names = csl.get(key, [])
+        if type(names) is not list:
+            return False
+        for name in names:
+            if type(name) is not dict or not _PYTHON_NAMES.isdisjoint(name):
+                return False
+            for field_name in _NAME_STR:
+                value = name.get(field_name)
+                if value is not None and type(value) is not str:
+                    return False
+    issued = csl.get("issued")
+    if issued is None:
+        return True
+    if type(issued) is not dict or not _PYTHON_NAMES.isdisjoint(issued):
+        return False
+    for key in ("literal", "raw"):
+        value = issued.get(key)
+        if value is not None and type(value) is not str:
+            return False
+    parts = issued.get("date-parts")
+    if parts is None:
+        return True
+    return type(parts) is list and all(
+        type(part) is list and all(type(x) is int or type(x) is str for x in part)
+        for part in parts)
+
+
+def _identifiers(record: _Fields) -> tuple[set[str], set[str]]:
     dois: set[str] = set()
     arxivs: set[str] = set()
     doi = normalize_doi(record.DOI)
@@ -109,10 +186,7 @@ def prepare(csl: dict[str, Any], rid: int = 0) -> Row:
 
 def prepare_fields(csl: dict[str, Any]) -> tuple[Any, ...]:
     """`prepare` as the plain tuple a worker returns (`Row.fields`: cheap to pickle)."""
-    try:
-        record = Record.model_validate(csl)
-    except ValidationError as exc:
-        raise ValueError(_first_error(exc)) from None
+    record = _Fields.of(csl)
     dois, arxivs = _identifiers(record)
     year = record.year
     journals = journal_keys(csl, year)
