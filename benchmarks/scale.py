@@ -221,6 +221,27 @@ def lookups(db: Path, queries: Path, limit: int = 2000) -> dict[str, Any]:
     return out
 
 
+def from_build_log(log: str, records: int, db: Path) -> dict[str, Any]:
+    """A table row from the log of ``/usr/bin/time -v citecheck index build -j N DB FILE``."""
+    def grab(pattern: str) -> str:
+        match = re.search(pattern, log)
+        if not match:
+            raise SystemExit(f"build log: no {pattern!r}")
+        return match.group(1)
+
+    h, m, sec = ([0] + [float(x) for x in grab(r"Elapsed \(wall clock\) time.*?: ([\d:.]+)").split(":")])[-3:]
+    wall = h * 3600 + m * 60 + sec
+    cpu = float(grab(r"User time \(seconds\): ([\d.]+)")) + float(grab(r"System time \(seconds\): ([\d.]+)"))
+    return {"records": records, "corpus": "synthetic", "build_wall_s": round(wall, 1),
+            "build_cpu_s": round(cpu, 1), "records_per_s_wall": round(records / wall),
+            "records_per_cpu_s": round(records / cpu), "jobs": int(grab(r"-j (\d+)")),
+            "peak_rss_mb": round(int(grab(r"Maximum resident set size \(kbytes\): (\d+)")) / 1024),
+            "index_mb": round(db.stat().st_size / 2**20),
+            "phases_s": {k: float(v) for k, v in re.findall(r"(load|indexes|fts) ([\d.]+) s", log)},
+            "loadavg_before": float(grab(r"load average: ([\d.]+)")),
+            "output": grab(r"(\S+: read \d+.*)")[-300:]}
+
+
 def run(args: argparse.Namespace) -> None:
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -274,6 +295,8 @@ def main() -> None:
     lk.add_argument("--queries", type=Path, required=True)
     lk.add_argument("--records", type=int, required=True)
     lk.add_argument("--json", required=True)
+    lk.add_argument("--build-log", type=Path,
+                    help="`/usr/bin/time -v citecheck index build -j N ...` output, for a new row")
     p = sub.add_parser("plot")
     p.add_argument("--json", required=True)
     p.add_argument("--png", required=True)
@@ -283,13 +306,20 @@ def main() -> None:
     elif args.cmd == "run":
         run(args)
     elif args.cmd == "lookups":
-        table = json.loads(Path(args.json).read_text(encoding="utf-8"))
-        for row in table["rows"]:
-            if row["records"] == args.records:
-                row["lookups"] = lookups(args.db, args.queries)
-                row["lookups_note"] = "re-timed after the build, with the final search code"
-                print(json.dumps(row["lookups"]))
-        Path(args.json).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+        path = Path(args.json)
+        table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"rows": []}
+        rows = [r for r in table["rows"] if r["records"] == args.records]
+        if not rows:  # an index built outside `run`: its build numbers from the log
+            if not args.build_log:
+                raise SystemExit(f"no row for {args.records} records in {path}; give --build-log")
+            rows = [from_build_log(args.build_log.read_text(encoding="utf-8"), args.records, args.db)]
+            table["rows"] = sorted(table["rows"] + rows, key=lambda r: r["records"])
+        for row in rows:
+            row["loadavg_before_lookups"] = os.getloadavg()[0]
+            row["lookups"] = lookups(args.db, args.queries)
+            row["lookups_note"] = "re-timed after the build, with the final search code"
+            print(json.dumps(row["lookups"]))
+        path.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     else:
         from scale_plot import plot
 

@@ -11,9 +11,11 @@ import gzip
 import hashlib
 import io
 import json
+import os
 import random
 import shutil
 import sqlite3
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -243,3 +245,17 @@ def test_the_plain_item_shortcut_agrees_with_validation() -> None:
             assert (fast.DOI, fast.custom, fast.arxiv, fast.year, fast.title, fast.type) == (
                 r.DOI, r.custom, r.arxiv, r.year, r.title, r.type), v
     assert seen > len(items)
+
+
+def _die(*args: Any) -> None:
+    os._exit(3)
+
+
+def test_a_dead_worker_fails_the_build_instead_of_hanging(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pipeline, "prepare_lines", _die)
+    with pytest.raises(BrokenProcessPool):
+        build_index(tmp_path / "x.sqlite", [RECORDS], jobs=2)
+    with pytest.raises(IndexOpenError, match="build has not finished"):
+        LocalIndex(tmp_path / "x.sqlite")

@@ -407,7 +407,7 @@ def build_index(
     db_path.parent.mkdir(parents=True, exist_ok=True)
     stats = BuildStats()
     jobs = resolve_jobs(jobs)
-    pool = make_pool(jobs)  # before the connection: forked workers must not inherit it
+    pool = make_pool(jobs)
     conn = sqlite3.connect(db_path)
     try:
         conn.execute("PRAGMA journal_mode = WAL")
@@ -450,6 +450,6 @@ def build_index(
     finally:
         conn.close()
         if pool is not None:
-            pool.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
     stats.seconds = time.perf_counter() - start
     return stats

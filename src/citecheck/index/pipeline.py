@@ -12,9 +12,9 @@ chunks per worker are in flight (bounded memory whatever the input's size).
 from __future__ import annotations
 
 import multiprocessing
-import multiprocessing.pool
 import os
 from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,21 +39,22 @@ def resolve_jobs(jobs: int) -> int:
                               if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
 
 
-def make_pool(jobs: int) -> multiprocessing.pool.Pool | None:
-    """The preparing processes (None for ``jobs`` ≤ 1: everything in this process). Start it
-    before opening the index: forked workers must not inherit an open SQLite connection."""
+def make_pool(jobs: int) -> ProcessPoolExecutor | None:
+    """The preparing processes (None for ``jobs`` ≤ 1: everything in this process). A worker
+    that dies (killed, out of memory) fails the build with `BrokenProcessPool` instead of
+    hanging it. Forked workers never touch the writer's SQLite connection."""
     if jobs <= 1:
         return None
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ctx.Pool(jobs)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
 
 
 @dataclass
 class _Step:
     kind: str  # "rows", "delete", "error" or "end"
     name: str = ""
-    result: list[Prepared] | multiprocessing.pool.AsyncResult[list[Prepared]] | None = None
+    result: list[Prepared] | Future[list[Prepared]] | None = None
     deletion: Deletion | None = None
     text: str = ""
 
@@ -104,7 +105,7 @@ class Feed:
     """Runs every file's steps through the writer, in order."""
 
     writer: _Writer
-    pool: multiprocessing.pool.Pool | None
+    pool: ProcessPoolExecutor | None
     progress: Callable[[int], None] | None = None
     jobs: int = 1
     _before: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -113,7 +114,7 @@ class Feed:
     def _submit(self, fn: Callable[..., list[Prepared]], *args: Any) -> Any:
         if self.pool is None:
             return fn(*args)
-        return self.pool.apply_async(fn, args)
+        return self.pool.submit(fn, *args)
 
     def run(self, files: list[Path], reader: DumpReader | None) -> None:
         limit = 2 * self.jobs + 2  # chunks in flight: enough to keep every worker busy
@@ -140,7 +141,7 @@ class Feed:
 
     def _rows(self, step: _Step) -> None:
         result = step.result
-        prepared: list[Prepared] = result if isinstance(result, list) else result.get()  # type: ignore[union-attr]  # an AsyncResult from the pool
+        prepared: list[Prepared] = result.result() if isinstance(result, Future) else result or []
         writer, stats = self.writer, self.writer.stats
         if writer.add_all_new([fields for _, fields, _ in prepared if fields is not None]):
             stats.read += len(prepared)
