@@ -14,8 +14,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
