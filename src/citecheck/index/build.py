@@ -413,7 +413,7 @@ def build_index(
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = OFF")
         conn.execute(f"PRAGMA cache_size = -{BUILD_CACHE_KIB}")
-        conn.execute("PRAGMA temp_store = MEMORY")
+        conn.execute("PRAGMA temp_store = FILE")  # index sorts spill to disk: bounded memory
         create_schema(conn)
         version = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         if version and version[0] != str(SCHEMA_VERSION):
