@@ -1,10 +1,12 @@
 """Building (and updating) a local index from record files.
 
-Streaming and batched: items are read one at a time, resolved against what the index (and the
-current batch) already holds, and written with ``executemany`` in large transactions; the FTS
-table is rebuilt once at the end. Re-adding a work (same id, DOI or arXiv id) merges the new
-fields over the stored record instead of adding a second row, so building twice from the same
-files leaves the same index and reports every item as a duplicate.
+Streaming and batched: entries are read in chunks and prepared (validated, keyed: `rows`),
+in worker processes with ``jobs`` > 1 (`pipeline`); this module's writer resolves them, in
+input order, against what the index (and the current batch) already holds, and writes them
+with ``executemany`` in large transactions; the FTS table is rebuilt once at the end.
+Re-adding a work (same id, DOI or arXiv id) merges the new fields over the stored record
+instead of adding a second row, so building twice from the same files leaves the same index
+and reports every item as a duplicate.
 """
 
 from __future__ import annotations
