@@ -1,6 +1,6 @@
 """Index scale: synthetic corpora drawn from the real one, built and queried at growing sizes.
 
-    python benchmarks/scale.py run --sizes 69138,1000000 --work /tmp/scale --json docs/data/scale.json
+    python benchmarks/scale.py run --sizes 69138,1000000 --work /tmp/scale --json docs/data/scale.json --jobs 2
     python benchmarks/scale.py plot --json docs/data/scale.json --png docs/img/scale.png
 
 ``generate`` writes N CSL records (gzip JSONL) whose fields are drawn from the shared corpus's
@@ -25,6 +25,7 @@ import json
 import math
 import os
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -155,19 +156,23 @@ def corpus_queries(out: Path, seed: int = 17) -> Path:
     return out
 
 
-def build(db: Path, files: list[Path]) -> dict[str, Any]:
-    """``citecheck index build`` in a child: wall, CPU seconds and peak RSS of the child."""
+def build(db: Path, files: list[Path], jobs: int = 1) -> dict[str, Any]:
+    """``citecheck index build -j JOBS`` in a child: wall, CPU seconds (the child's and its
+    preparing workers') and peak RSS (the largest single process: the writer)."""
     db.unlink(missing_ok=True)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-m", "citecheck", "index", "build", "-q", str(db),
-                           *map(str, files)], capture_output=True, text=True, check=True)
+    proc = subprocess.run([sys.executable, "-m", "citecheck", "index", "build", "-q", "-j",
+                           str(jobs), str(db), *map(str, files)],
+                          capture_output=True, text=True, check=True)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return {"build_wall_s": round(wall, 1), "build_cpu_s": round(cpu, 1),
             "peak_rss_mb": round(after.ru_maxrss / 1024), "index_mb": round(db.stat().st_size / 2**20),
-            "output": proc.stdout.strip()[-200:]}
+            "phases_s": {k: float(v) for k, v in re.findall(r"(load|indexes|fts) ([\d.]+) s",
+                                                            proc.stdout)},
+            "jobs": jobs, "output": proc.stdout.strip()[-300:]}
 
 
 def _pct(values: list[float]) -> dict[str, float]:
@@ -216,6 +221,27 @@ def lookups(db: Path, queries: Path, limit: int = 2000) -> dict[str, Any]:
     return out
 
 
+def from_build_log(log: str, records: int, db: Path) -> dict[str, Any]:
+    """A table row from the log of ``/usr/bin/time -v citecheck index build -j N DB FILE``."""
+    def grab(pattern: str) -> str:
+        match = re.search(pattern, log)
+        if not match:
+            raise SystemExit(f"build log: no {pattern!r}")
+        return match.group(1)
+
+    h, m, sec = ([0] + [float(x) for x in grab(r"Elapsed \(wall clock\) time.*?: ([\d:.]+)").split(":")])[-3:]
+    wall = h * 3600 + m * 60 + sec
+    cpu = float(grab(r"User time \(seconds\): ([\d.]+)")) + float(grab(r"System time \(seconds\): ([\d.]+)"))
+    return {"records": records, "corpus": "synthetic", "build_wall_s": round(wall, 1),
+            "build_cpu_s": round(cpu, 1), "records_per_s_wall": round(records / wall),
+            "records_per_cpu_s": round(records / cpu), "jobs": int(grab(r"-j (\d+)")),
+            "peak_rss_mb": round(int(grab(r"Maximum resident set size \(kbytes\): (\d+)")) / 1024),
+            "index_mb": round(db.stat().st_size / 2**20),
+            "phases_s": {k: float(v) for k, v in re.findall(r"(load|indexes|fts) ([\d.]+) s", log)},
+            "loadavg_before": float(grab(r"load average: ([\d.]+)")),
+            "output": grab(r"(\S+: read \d+.*)")[-300:]}
+
+
 def run(args: argparse.Namespace) -> None:
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
@@ -237,7 +263,7 @@ def run(args: argparse.Namespace) -> None:
         db = work / f"index-{size}.sqlite"
         row: dict[str, Any] = {"records": size, "corpus": "real" if real else "synthetic",
                                "loadavg_before": os.getloadavg()[0]}
-        row.update(build(db, files))
+        row.update(build(db, files, args.jobs))
         row["records_per_s_wall"] = round(size / row["build_wall_s"])
         row["records_per_cpu_s"] = round(size / row["build_cpu_s"])
         row["lookups"] = lookups(db, queries)
@@ -263,11 +289,14 @@ def main() -> None:
     r.add_argument("--work", default="/tmp/scale")
     r.add_argument("--json")
     r.add_argument("--keep", action="store_true", help="keep the built indexes")
+    r.add_argument("--jobs", type=int, default=1, help="index build -j (preparing processes)")
     lk = sub.add_parser("lookups", help="re-time lookups on a kept index; updates its row")
     lk.add_argument("--db", type=Path, required=True)
     lk.add_argument("--queries", type=Path, required=True)
     lk.add_argument("--records", type=int, required=True)
     lk.add_argument("--json", required=True)
+    lk.add_argument("--build-log", type=Path,
+                    help="`/usr/bin/time -v citecheck index build -j N ...` output, for a new row")
     p = sub.add_parser("plot")
     p.add_argument("--json", required=True)
     p.add_argument("--png", required=True)
@@ -277,13 +306,20 @@ def main() -> None:
     elif args.cmd == "run":
         run(args)
     elif args.cmd == "lookups":
-        table = json.loads(Path(args.json).read_text(encoding="utf-8"))
-        for row in table["rows"]:
-            if row["records"] == args.records:
-                row["lookups"] = lookups(args.db, args.queries)
-                row["lookups_note"] = "re-timed after the build, with the final search code"
-                print(json.dumps(row["lookups"]))
-        Path(args.json).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+        path = Path(args.json)
+        table = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {"rows": []}
+        rows = [r for r in table["rows"] if r["records"] == args.records]
+        if not rows:  # an index built outside `run`: its build numbers from the log
+            if not args.build_log:
+                raise SystemExit(f"no row for {args.records} records in {path}; give --build-log")
+            rows = [from_build_log(args.build_log.read_text(encoding="utf-8"), args.records, args.db)]
+            table["rows"] = sorted(table["rows"] + rows, key=lambda r: r["records"])
+        for row in rows:
+            row["loadavg_before_lookups"] = os.getloadavg()[0]
+            row["lookups"] = lookups(args.db, args.queries)
+            row["lookups_note"] = "re-timed after the build, with the final search code"
+            print(json.dumps(row["lookups"]))
+        path.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
     else:
         from scale_plot import plot
 

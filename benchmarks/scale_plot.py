@@ -42,17 +42,18 @@ def plot(table: Path, png: Path) -> None:
 def markdown(table: Path) -> str:
     """The measured rows as a Markdown table, then a fit of build CPU time and index size."""
     rows = json.loads(table.read_text(encoding="utf-8"))["rows"]
-    out = ["| records | corpus | build wall s | build CPU s | records/CPU-s | records/s wall "
+    out = ["| records | corpus | -j | build wall s | build CPU s | records/CPU-s | records/s wall "
            "| peak RSS MB | index MB | DOI p95 ms | arXiv p95 ms | journal p95 ms "
            "| title p50 / p95 ms (CPU) | title p50 / p95 ms (wall) | title hit |",
-           "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+           "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rows:
         lk = r["lookups"]
         title = lk.get("title", {})
         cpu = (f"{title.get('cpu_p50_ms', '–')} / {title.get('cpu_p95_ms', '–')}"
                if "cpu_p50_ms" in title else "–")
         out.append(
-            f"| {r['records']:,} | {r['corpus'].split(' (')[0]} | {r['build_wall_s']} "
+            f"| {r['records']:,} | {r['corpus'].split(' (')[0]} | {r.get('jobs', 1)} "
+            f"| {r['build_wall_s']} "
             f"| {r['build_cpu_s']} | {r['records_per_cpu_s']:,} | {r['records_per_s_wall']:,} "
             f"| {r['peak_rss_mb']} | {r['index_mb']} | {lk['doi']['p95_ms']} "
             f"| {lk['arxiv']['p95_ms']} | {lk['journal']['p95_ms']} | {cpu} "

@@ -361,6 +361,10 @@ def index_build(
         str, typer.Option("--format", help="Input format: csl, crossref, openalex, s2, dblp, arxiv.")
     ] = "csl",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress line.")] = False,
+    jobs: Annotated[int, typer.Option(
+        "--jobs", "-j", min=0,
+        help="Processes parsing and preparing records while one writes (0: one per core; "
+             "1: all in one process). The index is the same whatever the number.")] = 0,
 ) -> None:
     """Build (or update) a local index from record files or a bibliographic dump."""
     from citecheck.coverage import ScopeError, parse_scopes
@@ -379,12 +383,13 @@ def index_build(
         err.print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
     stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
-                                covers=scopes)
+                                covers=scopes, jobs=jobs)
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "
         f"deleted {stats.deleted} in {stats.seconds:.1f} s "
-        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s)"
+        f"({stats.read / max(stats.seconds, 1e-9):,.0f} records/s; "
+        + ", ".join(f"{k} {v:.1f} s" for k, v in stats.phases.items()) + ")"
     )
     hint = suggested_covers_line(db, dump_format)
     if hint and not covers:

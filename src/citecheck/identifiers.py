@@ -22,6 +22,8 @@ _DOI_PREFIX_RE = re.compile(
 ARXIV_NEW_RE = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(v\d+)?(?!\d)")
 ARXIV_OLD_RE = re.compile(r"\b([a-z][a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b")
 ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+_ARXIV_URL_RE = re.compile(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", re.I)
+_ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.I)
 
 
 def normalize_doi(value: str | None) -> str | None:
@@ -51,8 +53,8 @@ def normalize_arxiv(value: str | None) -> str | None:
     doi = ARXIV_DOI_RE.match(text)
     if doi:
         text = doi.group(1)
-    text = re.sub(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", "", text, flags=re.I)
-    text = re.sub(r"^arxiv:\s*", "", text, flags=re.I)
+    text = _ARXIV_URL_RE.sub("", text)
+    text = _ARXIV_PREFIX_RE.sub("", text)
     text = text.removesuffix(".pdf")
     match = ARXIV_NEW_RE.search(text)
     if match:

@@ -58,6 +58,16 @@ class DateParts(BaseModel):
     raw: str | None = None
 
 
+def year_of(date_parts: list[list[int | str]] | None) -> int | None:
+    """The year of CSL ``date-parts`` (its first part), None when there is none."""
+    if date_parts:
+        try:
+            return int(date_parts[0][0])
+        except (ValueError, TypeError, IndexError):
+            return None
+    return None
+
+
 class Record(BaseModel):
     """A CSL-JSON item. Unknown CSL keys are kept (``extra='allow'``)."""
 
@@ -85,12 +95,7 @@ class Record(BaseModel):
     # -- convenience accessors (derived, never stored twice) --------------------------------
     @property
     def year(self) -> int | None:
-        if self.issued and self.issued.date_parts:
-            try:
-                return int(self.issued.date_parts[0][0])
-            except (ValueError, TypeError, IndexError):
-                return None
-        return None
+        return year_of(self.issued.date_parts) if self.issued else None
 
     @property
     def arxiv(self) -> str | None:

@@ -25,14 +25,14 @@ def format_build_stats(stats: BuildStats, *, max_reasons: int = 10) -> str:
 
 
 def build_with_progress(db: Path, files: list[Path], fmt: str, *, show: bool,
-                        covers: Sequence[str] | None = None) -> BuildStats:
+                        covers: Sequence[str] | None = None, jobs: int = 1) -> BuildStats:
     """``index build`` for one dump format, with a records/s progress line when ``show``."""
     from citecheck.index.build import build_index
     from citecheck.index.dumps import make_reader
 
     reader = make_reader(fmt)
     if not show:
-        return build_index(db, files, reader=reader, covers=covers)
+        return build_index(db, files, reader=reader, covers=covers, jobs=jobs)
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -45,7 +45,8 @@ def build_with_progress(db: Path, files: list[Path], fmt: str, *, show: bool,
             rate = read / max(time.perf_counter() - started, 1e-9)
             bar.update(task, description=f"{fmt}: {read:,} records, {rate:,.0f} records/s")
 
-        return build_index(db, files, reader=reader, progress=progress, covers=covers)
+        return build_index(db, files, reader=reader, progress=progress, covers=covers,
+                           jobs=jobs)
 
 
 def suggested_covers_line(db: Path, fmt: str) -> str | None:

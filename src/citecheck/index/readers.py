@@ -12,7 +12,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -43,7 +43,7 @@ def _base_suffix(path: Path) -> str:
     return Path(name).suffix
 
 
-def _from_json_value(value: Any, location: str) -> Item:
+def from_json_value(value: Any, location: str) -> Item:
     if not isinstance(value, dict):
         return Item(location, error=f"expected a JSON object, got {type(value).__name__}")
     if is_arxiv_snapshot_item(value):
@@ -65,7 +65,7 @@ def _iter_json_lines(fh: IO[str], name: str, first_line: int = 1) -> Iterator[It
         except json.JSONDecodeError as exc:
             yield Item(location, error=f"invalid JSON: {exc.msg} (column {exc.colno})")
             continue
-        yield _from_json_value(value, location)
+        yield from_json_value(value, location)
 
 
 def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
@@ -84,10 +84,10 @@ def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
             value = None
         if isinstance(value, dict) and isinstance(value.get("items"), list):
             for i, entry in enumerate(value["items"]):
-                yield _from_json_value(entry, f"{name}:item {i + 1}")
+                yield from_json_value(entry, f"{name}:item {i + 1}")
             return
         if isinstance(value, dict):  # one object a line (the arXiv snapshot is named .json)
-            yield _from_json_value(value, f"{name}:{lineno}")
+            yield from_json_value(value, f"{name}:{lineno}")
             yield from _iter_json_lines(fh, name, first_line=lineno + 1)
             return
     text = first + fh.read()
@@ -101,9 +101,61 @@ def _iter_json_document(fh: IO[str], name: str) -> Iterator[Item]:
         value = value["items"]
     if isinstance(value, list):
         for i, entry in enumerate(value):
-            yield _from_json_value(entry, f"{name}:item {i + 1}")
+            yield from_json_value(entry, f"{name}:item {i + 1}")
     else:
-        yield _from_json_value(value, f"{name}:{lineno}")
+        yield from_json_value(value, f"{name}:{lineno}")
+
+
+def is_json_lines(path: str | Path) -> bool:
+    """Whether `iter_items` reads ``path`` as JSON Lines (so it can be cut into line chunks)."""
+    return _base_suffix(Path(path)) not in {".bib", ".bibtex", ".json"}
+
+
+def _universal(data: bytes) -> bytes:
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
+def _raw_lines(read: Callable[[int], bytes], block: int = 1 << 16) -> Iterator[list[bytes]]:
+    """The lines of a byte stream, a block's worth at a time, split as text mode splits them
+    (at ``\\n``, ``\\r\\n`` and a lone ``\\r``), without their line ends."""
+    rest = b""
+    while data := read(block):
+        data = rest + data
+        held = b""
+        if data.endswith(b"\r"):  # maybe the first half of a "\r\n" split by the block
+            data, held = data[:-1], b"\r"
+        lines = _universal(data).split(b"\n")
+        rest = lines.pop() + held
+        if lines:
+            yield lines
+    if rest:
+        lines = _universal(rest).split(b"\n")
+        if not lines[-1]:
+            lines.pop()
+        yield lines
+
+
+def line_chunks(path: str | Path, size: int) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the first line, raw lines) of a JSON Lines file, ``size`` lines at a time:
+    the lines `iter_items` reads, undecoded, so that workers decode and parse them. Raises
+    OSError when the file cannot be opened, and EOFError / OSError on a truncated gzip after
+    yielding the lines before it."""
+    path = Path(path)
+    opener = gzip.open if path.name.lower().endswith(".gz") else open
+    with opener(path, "rb") as fh:
+        lineno, chunk = 1, []
+        try:
+            for lines in _raw_lines(fh.read):
+                chunk.extend(lines)
+                while len(chunk) >= size:
+                    yield lineno, chunk[:size]
+                    lineno, chunk = lineno + size, chunk[size:]
+        except (OSError, EOFError):  # a truncated gzip: the lines before it still count
+            if chunk:
+                yield lineno, chunk
+            raise
+        if chunk:
+            yield lineno, chunk
 
 
 def iter_items(path: str | Path) -> Iterator[Item]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from citecheck.names import name_key
 from citecheck.titles import index_title_key
 
 SCHEMA_VERSION = 3
@@ -58,13 +59,14 @@ def create_schema(conn: sqlite3.Connection) -> None:
 
 
 _LEADING_LETTERS_RE = re.compile(r"^[a-z]+")
+_SPACE_RE = re.compile(r"\s+")
 
 
 def volume_key(volume: object) -> str:
     """Volume key: lower-case, no spaces, leading zeros dropped ("05" and "5" coincide)."""
     if volume is None or volume == "":
         return ""
-    text = re.sub(r"\s+", "", str(volume)).lower()
+    text = _SPACE_RE.sub("", str(volume)).lower()
     return text.lstrip("0") or text
 
 
@@ -73,7 +75,7 @@ def page_key(page: object) -> str:
     if page is None or page == "":
         return ""
     text = str(page).replace("–", "-").replace("—", "-").split("-")[0].strip().lower()
-    text = re.sub(r"\s+", "", text)
+    text = _SPACE_RE.sub("", text)
     core = _LEADING_LETTERS_RE.sub("", text)
     core = core.lstrip("0") or core
     return core or text
@@ -98,8 +100,6 @@ def literal_tokens(literal: str) -> list[str]:
 
 def name_tokens(name: dict[str, object]) -> list[str]:
     """Index tokens of one CSL name: the family-name key, or the words of a literal name."""
-    from citecheck.normalize import name_key
-
     family = name.get("family")
     if isinstance(family, str) and family.strip():
         key = name_key(family)

@@ -72,6 +72,9 @@ class LocalIndex:
                 f"{self.path}: index schema version {row[0] if row else '?'}, expected "
                 f"{SCHEMA_VERSION}; rebuild it with `citecheck index build`"
             )
+        if "build_state" in meta:  # set while a new index is bulk-loaded (index.build)
+            raise IndexOpenError(f"{self.path}: its build has not finished (still running, or "
+                                 "killed: rebuild it with `citecheck index build`)")
 
     # -- connections ---------------------------------------------------------------------------
     def _conn(self) -> sqlite3.Connection:
