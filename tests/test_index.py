@@ -486,3 +486,30 @@ def test_index_bibtex_mapping_is_the_extractors() -> None:
     assert csl["custom"]["arxiv"] == "1706.08310" and csl["custom"]["authors_truncated"]
     assert csl["page"] == "1-10" and csl["DOI"] == "10.1234/abc"
     assert csl["issued"] == {"date-parts": [[2019]]}
+
+
+def test_author_search_skips_names_too_common_to_search_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A family name on more works than AUTHOR_POSTINGS is not searched by (its posting list
+    grows with the index); a rarer co-author still finds the work."""
+    import citecheck.index.search as search_module
+
+    src = tmp_path / "authors.jsonl"
+    rows = [
+        {"id": f"smith{i}", "type": "article-journal", "title": f"Study number {i} of foams",
+         "author": [{"family": "Smith", "given": "J."}], "issued": {"date-parts": [[2001]]}}
+        for i in range(4)
+    ]
+    rows.append({"id": "smithzed", "type": "article-journal", "title": "Granular flows on slopes",
+                 "author": [{"family": "Smith", "given": "J."}, {"family": "Zedlewski", "given": "K."}],
+                 "issued": {"date-parts": [[2001]]}})
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    db = tmp_path / "authors.sqlite"
+    build_index(db, [src])
+    idx = LocalIndex(db)
+    assert len(idx.search(None, ["Smith"], 2001)) == 5  # under the cap: searched
+    monkeypatch.setattr(search_module, "AUTHOR_POSTINGS", 3)
+    assert idx.search(None, ["Smith"], 2001) == []  # "smith" is on 5 works: too common
+    found = idx.search(None, ["Smith", "Zedlewski"], 2001)
+    assert [r.id for r in found] == ["smithzed"]

@@ -43,6 +43,7 @@ PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
 PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
 FALLBACK_POSTINGS = 20_000  # posting entries the any-two/any-three fallback may read
 AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
+AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
 
 
 class IndexOpenError(CitecheckError, ValueError):
@@ -209,6 +210,19 @@ class LocalIndex:
                 terms.extend(query_name_tokens(name))
         return list(dict.fromkeys(t for t in terms if t))
 
+    def _searchable_authors(self, terms: Sequence[str]) -> list[str]:
+        """The cited name words an author query may use: those on at most ``AUTHOR_POSTINGS``
+        works. A common family name's posting list grows with the index (at 10M synthetic
+        records one such query took 4 s); rarer co-authors still narrow the search."""
+        if not terms:
+            return []
+        marks = ",".join("?" * len(terms))
+        df = dict(self._conn().execute(
+            f"SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
+            list(terms),
+        ).fetchall())
+        return [t for t in terms if df.get(t, 0) <= AUTHOR_POSTINGS]
+
     def search(
         self,
         title: str | None,
@@ -236,17 +250,18 @@ class LocalIndex:
             return []
         key = title_key(title)
         author_terms = self._author_terms(authors)
+        searchable = self._searchable_authors(author_terms)
         if key:
-            rows = self._search_title(key, limit, author_terms)
-            if author_terms and not any(fuzz.ratio(key, r[1]) >= 60 for r in rows):
+            rows = self._search_title(key, limit, searchable)
+            if searchable and not any(fuzz.ratio(key, r[1]) >= 60 for r in rows):
                 # no title comes close (reworded or fabricated): the authors' works near the
                 # year are the better candidates
                 seen = {r[0] for r in rows}
                 rows += [
-                    r for r in self._search_authors(author_terms, year, limit) if r[0] not in seen
+                    r for r in self._search_authors(searchable, year, limit) if r[0] not in seen
                 ]
-        elif author_terms:
-            rows = self._search_authors(author_terms, year, limit)
+        elif searchable:
+            rows = self._search_authors(searchable, year, limit)
         else:
             return []
         scored: list[tuple[float, int]] = []
