@@ -19,7 +19,7 @@ from typing import Any
 from citecheck.coverage import source_scopes
 from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
-from citecheck.extract import read_path, read_text
+from citecheck.extract import finish_reading, read_path, read_text
 from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
@@ -238,6 +238,7 @@ class Checker:
         )
 
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
+        finish_reading(citation)  # an entry read with `defer` is parsed here, in the worker
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
         if citation.readings is None:  # built outside extract (library callers, tests)

@@ -145,7 +145,9 @@ def check(
     from citecheck.extract.cli import read_inputs
     from citecheck.model import Label
 
-    citations, input_errors = read_inputs([Path(p) for p in paths], pages)
+    # offline, JSON Lines entries are parsed where they are checked (in the worker processes
+    # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
+    citations, input_errors = read_inputs([Path(p) for p in paths], pages, defer=offline)
     for message in input_errors:
         err.print(f"[bold red]error:[/] {message}")
     if not citations:

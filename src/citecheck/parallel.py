@@ -8,6 +8,7 @@ one core. Each worker builds its own `Checker` (SQLite handles must not cross a 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Generator, Sequence
@@ -74,12 +75,32 @@ def _check_chunk(chunk: list[Citation]) -> list[Verdict]:
     return _CHECKER.check_citations(chunk)
 
 
+#: read by the parent before the workers fork, so that every worker inherits the loaded word
+#: list, labeller model, journal tables and compiled patterns instead of loading its own
+_WARM_TEXTS = (
+    "Smith J A, Jones B C and Brown D 2012 Nature 489 282",
+    "A. Einstein, B. Podolsky, N. Rosen, Phys .Rev .47 ,777 (1935) ,doi :10.1103/PhysRev.47.777",
+    "Doe, J. (2019). A study of quantum criticality in heavy-fermion metals. Journal of Things, 3(2), 1-10.",
+)
+
+
+def warm_up() -> None:
+    """Load what parsing loads on first use (in the parent, before forking workers)."""
+    from citecheck.extract.combine import read_reference
+
+    for text in _WARM_TEXTS:
+        read_reference(text)
+
+
 def check_in_processes(
     citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
 ) -> Generator[Verdict, None, None]:
     """Verdicts for all citations, a chunk at a time as workers finish (completion order)."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
+    if method == "fork":
+        warm_up()
+        gc.freeze()  # what the workers inherit is never traced again: no copy-on-write by the GC
     chunks = [list(citations[i : i + chunk]) for i in range(0, len(citations), chunk)]
     with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
         for verdicts in pool.imap_unordered(_check_chunk, chunks):
