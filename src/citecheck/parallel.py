@@ -21,7 +21,7 @@ __all__ = ["WorkerSpec", "auto_workers", "check_in_processes"]
 
 # Below this many citations per worker, starting workers costs more than it saves.
 MIN_PER_WORKER = 100
-CHUNK = 40
+CHUNK = 20
 
 
 @dataclass(frozen=True)
