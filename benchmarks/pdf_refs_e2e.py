@@ -12,6 +12,7 @@ Runs `citecheck check --offline --index <built index> refs.jsonl -f jsonl` (the 
 ``--pythonpath`` to compare with another checkout) and prints the label counts.
 
 Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid] [--pythonpath DIR] [--show LABEL]
+       [--save FILE.jsonl]
 """
 
 from __future__ import annotations
@@ -69,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid"])
     ap.add_argument("--pythonpath", default=None, help="run the checker from this src/ folder")
     ap.add_argument("--show", default=None, help="print the references that got this label")
+    ap.add_argument("--save", type=Path, default=None,
+                    help="write each reference's id, text, label, score and rationale here (JSONL)")
     args = ap.parse_args(argv)
     refs = sets(args.data)[args.set]
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,6 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.set}: {len(refs)} held-out references, {total} with a record to find")
     for label in ("EXACT", "MINOR", "MAJOR", "UNVERIFIED", "ERROR"):
         print(f"  {label:<10} {labels.get(label, 0):4d}  {100 * labels.get(label, 0) / max(total, 1):5.1f} %")
+    if args.save:
+        with args.save.open("w", encoding="utf-8") as fh:
+            for v in verdicts:
+                row = {"id": v.get("id"), "text": (v.get("citation") or {}).get("raw"), "label": v.get("label"),
+                       "score": v.get("score"), "rationale": v.get("rationale")}
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     if args.show:
         for v in verdicts:
             if v.get("label") == args.show:

@@ -313,6 +313,7 @@ class Checker:
         cited = citation.fields
         assessment = assess(cited, cand.record)
         for other in other_readings(citation) if assessment.discrepancies else ():
+            other = _with_first_fields(other, cited)
             second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
             if second.score > assessment.score:
                 second.rationale += " (Fields from the other reading of the text.)"
@@ -332,6 +333,18 @@ class Checker:
     def _notes(self) -> dict[str, str]:
         """How reasons name the sources ("the local index, a 19,894-record sample")."""
         return {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
+
+#: fields the other reading of the text may correct but never drop when it judges (issue 13)
+KEPT_FIELDS = ("title", "author")
+
+
+def _with_first_fields(other: Record, first: Record) -> Record:
+    """The other reading of the text, with the title and authors it lacks taken from the first
+    reading: it may correct a field, never hide one from the comparison (a real DOI under a
+    fabricated title must still be compared by its title when the other reading has none)."""
+    missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
+    return other.model_copy(update=missing) if missing else other
+
 
 def _title_cut_short(cited: Record, found: Record) -> bool:
     """The cited title is only the head of the record's ('Causal Wave Mechanics …' for 'Causal
