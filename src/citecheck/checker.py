@@ -341,9 +341,18 @@ KEPT_FIELDS = ("title", "author")
 def _with_first_fields(other: Record, first: Record) -> Record:
     """The other reading of the text, with the title and authors it lacks taken from the first
     reading: it may correct a field, never hide one from the comparison (a real DOI under a
-    fabricated title must still be compared by its title when the other reading has none)."""
+    fabricated title must still be compared by its title when the other reading has none).
+    A first title that holds the names the other reading took for the authors ("王进玉, 王进聪,
+    敦煌石窟…") is the misread one, not a title to compare."""
     missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
+    if "title" in missing and _holds_names(missing["title"], other):
+        del missing["title"]
     return other.model_copy(update=missing) if missing else other
+
+
+def _holds_names(title: str, reading: Record) -> bool:
+    names = [n.family or n.literal for n in reading.author]
+    return any(name and len(name) >= 2 and name in title for name in names)
 
 
 def _title_cut_short(cited: Record, found: Record) -> bool:

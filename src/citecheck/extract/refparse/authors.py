@@ -16,11 +16,13 @@ _ORG_AUTHOR_RE = re.compile(
 )
 
 # Names in Han characters, Hangul or kana before a parenthesised year (KCI, CNKI, CiNii lists):
-# "王義文(1989). 乾隆与燕京八景. 北京園林." / "김철수, 이영희 (2010)." — not read by the name grammar
+# "王義文(1989). 乾隆与燕京八景. 北京園林." / "김철수, 이영희 (2010)." (a "・" may join a katakana name: not a separator) — not read by the name grammar
 _CJK_AUTHORS_RE = re.compile(
-    rf"^(?P<names>{CJK}{{2,6}}(?:\s*[,、，;・]\s*{CJK}{{2,6}})*)\s*(?=[(（]\s*{YEAR}[a-z]?\s*[)）])"
+    rf"^(?P<names>{CJK}{{2,6}}(?:\s*[,、，;]\s*{CJK}{{2,6}})*)\s*(?=[(（]\s*{YEAR}[a-z]?\s*[)）])"
+    # CNKI / Vancouver: "周兵, 周杰. 灼口汤治疗…" — Chinese names of two to four characters
+    rf"|^(?P<names2>{CJK}{{2,4}}(?:\s*[,、，]\s*{CJK}{{2,4}})*)(?=[.。]\s*{CJK})"
 )
-_CJK_SEP_RE = re.compile(r"\s*[,、，;・]\s*")
+_CJK_SEP_RE = re.compile(r"\s*[,、，;]\s*")
 
 
 def authors_pass(st: ParseState) -> None:
@@ -33,8 +35,9 @@ def authors_pass(st: ParseState) -> None:
         record.custom["authors_truncated"] = True
     cjk = _CJK_AUTHORS_RE.match(s) if not authors.names and not authors.end else None
     if cjk:
-        authors.names = [Name(family=n) for n in _CJK_SEP_RE.split(cjk.group("names"))]
-        record.author, authors.end = authors.names, cjk.end("names")
+        which = "names" if cjk.group("names") else "names2"
+        authors.names = [Name(family=n) for n in _CJK_SEP_RE.split(cjk.group(which))]
+        record.author, authors.end = authors.names, cjk.end(which)
     if not authors.names and not authors.end:
         org = _ORG_AUTHOR_RE.match(s)
         group = ("org" if org.group("org") else "org2") if org else None

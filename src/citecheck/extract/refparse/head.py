@@ -16,7 +16,13 @@ from citecheck.extract.refparse.journals import (
     sentence_like,
     title_question_cuts,
 )
-from citecheck.extract.refparse.lexicon import CJK, COUNTRIES, FUNCTION_WORDS, TRIM_KEEP_DOT, clean_field
+from citecheck.extract.refparse.lexicon import (
+    CJK,
+    COUNTRIES,
+    FUNCTION_WORDS,
+    TRIM_KEEP_DOT,
+    clean_field,
+)
 from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
@@ -45,8 +51,10 @@ def split_head(
     cuts = sentence_boundaries(head)
     if comma is not None:
         cuts = title_question_cuts(head, cuts)
-    elif not cuts and len(found := list(_CJK_CUT_RE.finditer(head))) == 1:
-        cuts = [found[0].end()]  # "乾隆与燕京八景. 北京園林": title and journal without capitals
+    elif not cuts and (found := list(_CJK_CUT_RE.finditer(head))):
+        # "乾隆与燕京八景. 北京園林": title and journal in a script without capitals (the last
+        # sentence is the journal; what comes before stays the title)
+        cuts = [found[-1].end()]
     if not cuts and comma is None:
         roman = _ROMAN_PART_END_RE.search(head)
         if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
