@@ -17,12 +17,14 @@ _ORG_AUTHOR_RE = re.compile(
 
 # Names in Han characters, Hangul or kana before a parenthesised year (KCI, CNKI, CiNii lists):
 # "王義文(1989). 乾隆与燕京八景. 北京園林." / "김철수, 이영희 (2010)." (a "・" may join a katakana name: not a separator) — not read by the name grammar
+# ("최지수. 윤석민 (2019)", "김지원.김종영 (2013)": a period may separate the names too)
 _CJK_AUTHORS_RE = re.compile(
-    rf"^(?P<names>{CJK}{{2,6}}(?:\s*[,、，;]\s*{CJK}{{2,6}})*)\s*(?=[(（]\s*{YEAR}[a-z]?\s*[)）])"
-    # CNKI / Vancouver: "周兵, 周杰. 灼口汤治疗…" — Chinese names of two to four characters
-    rf"|^(?P<names2>{CJK}{{2,4}}(?:\s*[,、，]\s*{CJK}{{2,4}})*)(?=[.。]\s*{CJK})"
+    rf"^(?P<names>{CJK}{{2,6}}(?:(?:\s*[,、，;]\s*|\.\s*){CJK}{{2,6}})*)\s*(?=[(（]\s*{YEAR}[a-z]?\s*[)）])"
+    # CNKI / Vancouver: "周兵, 周杰. 灼口汤治疗…" — Chinese names of two to four characters, closed
+    # by a period and a space ("변영조.이상한.김재영": names joined by bare periods)
+    rf"|^(?P<names2>{CJK}{{2,4}}(?:(?:\s*[,、，]\s*|\.(?={CJK})){CJK}{{2,4}})*)(?=(?:\.\s+|。\s*){CJK})"
 )
-_CJK_SEP_RE = re.compile(r"\s*[,、，;]\s*")
+_CJK_SEP_RE = re.compile(r"\s*[,、，;]\s*|\.\s*")
 
 
 def authors_pass(st: ParseState) -> None:
