@@ -84,3 +84,13 @@ def test_a_parse_that_fails_sinks_only_its_own_entry(monkeypatch: pytest.MonkeyP
     assert verdicts[0].label is not Label.ERROR and verdicts[1].label is Label.ERROR
     assert verdicts[0].citation.fields.title  # parsed in the checker
     assert "parser bug" in (verdicts[1].rationale or "")
+
+
+def test_repeated_entries_go_to_the_same_chunk() -> None:
+    from citecheck.model import Citation
+    from citecheck.parallel import _repeats_together
+
+    cits = [Citation(id=str(i), raw=raw) for i, raw in enumerate("a b c a d b a".split())]
+    assert [c.id for c in _repeats_together(cits)] == ["0", "3", "6", "1", "5", "2", "4"]
+    pending = read_jsonl(TEXT, "b.jsonl", defer=True)
+    assert pending[1].raw == LINES[1]["text"]  # an unparsed line is known by its text, not its id

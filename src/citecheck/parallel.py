@@ -92,6 +92,16 @@ def warm_up() -> None:
         read_reference(text)
 
 
+def _repeats_together(citations: Sequence[Citation]) -> list[Citation]:
+    """The citations in input order, except that an entry repeated later in the batch (the same
+    text) follows its first occurrence: repeats then go to the same worker, whose caches (the
+    parse of the text, its index lookups) answer them again."""
+    first: dict[str, int] = {}
+    for i, cit in enumerate(citations):
+        first.setdefault(cit.raw, i)
+    return sorted(citations, key=lambda c: first[c.raw])  # stable: input order within a group
+
+
 def check_in_processes(
     citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
 ) -> Generator[Verdict, None, None]:
@@ -101,7 +111,8 @@ def check_in_processes(
     if method == "fork":
         warm_up()
         gc.freeze()  # what the workers inherit is never traced again: no copy-on-write by the GC
-    chunks = [list(citations[i : i + chunk]) for i in range(0, len(citations), chunk)]
+    ordered = _repeats_together(citations)
+    chunks = [ordered[i : i + chunk] for i in range(0, len(ordered), chunk)]
     with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
         for verdicts in pool.imap_unordered(_check_chunk, chunks):
             yield from verdicts

@@ -82,8 +82,9 @@ def _numbers_as_text(csl: dict[str, Any]) -> dict[str, Any]:
 def _pending(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
     """A line read but not parsed: `finish_pending` parses it where it is checked."""
     entry = {"obj": obj, "cid": cid, "raw": raw, "name": name, "line": line, "index": index}
-    return Citation(id=cid, raw=raw, provenance=Provenance(file=name, line=line, key=cid, index=index,
-                                                           format="jsonl"), pending=entry)
+    text = next((obj[k] for k in ("text", "bibtex") if isinstance(obj.get(k), str)), raw)
+    return Citation(id=cid, raw=text, provenance=Provenance(file=name, line=line, key=cid, index=index,
+                                                            format="jsonl"), pending=entry)
 
 
 def finish_pending(citation: Citation) -> Citation:
