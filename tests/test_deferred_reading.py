@@ -90,7 +90,7 @@ def test_repeated_entries_go_to_the_same_chunk() -> None:
     from citecheck.model import Citation
     from citecheck.parallel import _repeats_together
 
-    cits = [Citation(id=str(i), raw=raw) for i, raw in enumerate("a b c a d b a".split())]
+    cits = [Citation(id=str(i), raw=raw) for i, raw in enumerate(["a", "b", "c", "a", "d", "b", "a"])]
     assert [c.id for c in _repeats_together(cits)] == ["0", "3", "6", "1", "5", "2", "4"]
     pending = read_jsonl(TEXT, "b.jsonl", defer=True)
     assert pending[1].raw == LINES[1]["text"]  # an unparsed line is known by its text, not its id
