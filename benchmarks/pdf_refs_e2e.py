@@ -5,13 +5,14 @@ References: the *test* split of GROBID's corpus (`citecheck.bench.parsing_data.s
 by default its physics-like part (benchmarks/labeller_eval.py's `is_physics`); `--set grobid` takes all.
 Records: built from GROBID's gold fields for each reference — title and journal as labelled (with the
 PDF spacing repaired by `clean_pdf_text`, since a publisher's record has none), authors parsed from the
-gold author string, volume, first page, year, DOI. Caveat: these stand in for the publishers' records;
+gold author string (a comma list of CJK names: one author each), volume, first page, year, DOI. Caveat: these stand in for the publishers' records;
 a reference whose gold lacks a field gives a record that lacks it too.
 
 Runs `citecheck check --offline --index <built index> refs.jsonl -f jsonl` (the installed code, or
 ``--pythonpath`` to compare with another checkout) and prints the label counts.
 
 Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid] [--pythonpath DIR] [--show LABEL]
+       [--save FILE.jsonl]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -33,6 +35,8 @@ from citecheck.extract import names as N
 from citecheck.extract.pdftext import clean_pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
+_CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+_CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*[,、，]\s*{_CJK}{{2,6}})+")
 
 
 def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
@@ -49,7 +53,10 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
     if journal:
         rec["container-title"] = clean_pdf_text(str(journal))
     authors = str(gold.get("authors") or "")
-    if authors:
+    if authors and _CJK_NAMES_RE.fullmatch(authors.strip()):
+        # "周兵, 周杰": a publisher's record lists each author (the name grammar reads Latin names)
+        rec["author"] = [{"family": n.strip()} for n in re.split(r"[,、，]", authors) if n.strip()]
+    elif authors:
         text = clean_pdf_text(authors)
         names = N.scan_authors(text).names or N.split_loose_authors(text)
         rec["author"] = [n.model_dump(exclude_none=True) for n in names]
@@ -69,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid"])
     ap.add_argument("--pythonpath", default=None, help="run the checker from this src/ folder")
     ap.add_argument("--show", default=None, help="print the references that got this label")
+    ap.add_argument("--save", type=Path, default=None,
+                    help="write each reference's id, text, label, score and rationale here (JSONL)")
     args = ap.parse_args(argv)
     refs = sets(args.data)[args.set]
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,6 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.set}: {len(refs)} held-out references, {total} with a record to find")
     for label in ("EXACT", "MINOR", "MAJOR", "UNVERIFIED", "ERROR"):
         print(f"  {label:<10} {labels.get(label, 0):4d}  {100 * labels.get(label, 0) / max(total, 1):5.1f} %")
+    if args.save:
+        with args.save.open("w", encoding="utf-8") as fh:
+            for v in verdicts:
+                row = {"id": v.get("id"), "text": (v.get("citation") or {}).get("raw"), "label": v.get("label"),
+                       "score": v.get("score"), "rationale": v.get("rationale")}
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
     if args.show:
         for v in verdicts:
             if v.get("label") == args.show:

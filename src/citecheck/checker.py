@@ -19,7 +19,7 @@ from typing import Any
 from citecheck.coverage import source_scopes
 from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
-from citecheck.extract import read_path, read_text
+from citecheck.extract import finish_reading, read_path, read_text
 from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
@@ -238,6 +238,7 @@ class Checker:
         )
 
     async def _check_one(self, citation: Citation, memo: LookupMemo) -> Verdict:
+        finish_reading(citation)  # an entry read with `defer` is parsed here, in the worker
         if citation.error:
             return self._verdict(citation, Label.ERROR, decided_by="error", rationale=citation.error)
         if citation.readings is None:  # built outside extract (library callers, tests)
@@ -312,6 +313,7 @@ class Checker:
         cited = citation.fields
         assessment = assess(cited, cand.record)
         for other in other_readings(citation) if assessment.discrepancies else ():
+            other = _with_first_fields(other, cited)
             second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
             if second.score > assessment.score:
                 second.rationale += " (Fields from the other reading of the text.)"
@@ -331,6 +333,27 @@ class Checker:
     def _notes(self) -> dict[str, str]:
         """How reasons name the sources ("the local index, a 19,894-record sample")."""
         return {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
+
+#: fields the other reading of the text may correct but never drop when it judges (issue 13)
+KEPT_FIELDS = ("title", "author")
+
+
+def _with_first_fields(other: Record, first: Record) -> Record:
+    """The other reading of the text, with the title and authors it lacks taken from the first
+    reading: it may correct a field, never hide one from the comparison (a real DOI under a
+    fabricated title must still be compared by its title when the other reading has none).
+    A first title that holds the names the other reading took for the authors ("王进玉, 王进聪,
+    敦煌石窟…") is the misread one, not a title to compare."""
+    missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
+    if "title" in missing and _holds_names(missing["title"], other):
+        del missing["title"]
+    return other.model_copy(update=missing) if missing else other
+
+
+def _holds_names(title: str, reading: Record) -> bool:
+    names = [n.family or n.literal for n in reading.author]
+    return any(name and len(name) >= 2 and name in title for name in names)
+
 
 def _title_cut_short(cited: Record, found: Record) -> bool:
     """The cited title is only the head of the record's ('Causal Wave Mechanics …' for 'Causal

@@ -145,7 +145,9 @@ def check(
     from citecheck.extract.cli import read_inputs
     from citecheck.model import Label
 
-    citations, input_errors = read_inputs([Path(p) for p in paths], pages)
+    # offline, JSON Lines entries are parsed where they are checked (in the worker processes
+    # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
+    citations, input_errors = read_inputs([Path(p) for p in paths], pages, defer=offline)
     for message in input_errors:
         err.print(f"[bold red]error:[/] {message}")
     if not citations:
@@ -190,6 +192,7 @@ def check(
     from citecheck.runctl import Interrupted, interruptible
 
     started = time.perf_counter()
+    _batch_gc()
     workers = auto_workers(jobs, offline, len(citations)) if model_run is None else 1
     verdicts: list = []  # filled as verdicts are decided, so an interrupted run keeps them
     try:
@@ -235,6 +238,15 @@ def check(
         if code == 0 and fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
             code = 1
     raise typer.Exit(code)
+
+
+def _batch_gc() -> None:
+    """A batch allocates millions of short-lived objects: collect the youngest generation every
+    10,000 allocations rather than 700, and never trace what start-up left (modules, tables)."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 10)
 
 
 def _resume(citations: list[Citation], format: OutputFormat, output: Path | None) -> list[Citation]:

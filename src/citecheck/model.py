@@ -165,6 +165,9 @@ class Citation(BaseModel):
     # (extract/refparse/readings.py; None: not produced yet); retrieval searches them when the
     # fields find nothing
     readings: list[Record] | None = None
+    # an entry read but not parsed yet (offline batches parse in the worker process that checks
+    # it: `extract.finish_reading`, which the checker calls first); None once parsed
+    pending: dict[str, Any] | None = Field(default=None, exclude=True, repr=False)
 
 
 DiscrepancyKind = Literal[

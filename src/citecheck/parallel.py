@@ -8,6 +8,7 @@ one core. Each worker builds its own `Checker` (SQLite handles must not cross a 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Generator, Sequence
@@ -20,7 +21,7 @@ __all__ = ["WorkerSpec", "auto_workers", "check_in_processes"]
 
 # Below this many citations per worker, starting workers costs more than it saves.
 MIN_PER_WORKER = 100
-CHUNK = 40
+CHUNK = 20
 
 
 @dataclass(frozen=True)
@@ -74,13 +75,44 @@ def _check_chunk(chunk: list[Citation]) -> list[Verdict]:
     return _CHECKER.check_citations(chunk)
 
 
+#: read by the parent before the workers fork, so that every worker inherits the loaded word
+#: list, labeller model, journal tables and compiled patterns instead of loading its own
+_WARM_TEXTS = (
+    "Smith J A, Jones B C and Brown D 2012 Nature 489 282",
+    "A. Einstein, B. Podolsky, N. Rosen, Phys .Rev .47 ,777 (1935) ,doi :10.1103/PhysRev.47.777",
+    "Doe, J. (2019). A study of quantum criticality in heavy-fermion metals. Journal of Things, 3(2), 1-10.",
+)
+
+
+def warm_up() -> None:
+    """Load what parsing loads on first use (in the parent, before forking workers)."""
+    from citecheck.extract.combine import read_reference
+
+    for text in _WARM_TEXTS:
+        read_reference(text)
+
+
+def _repeats_together(citations: Sequence[Citation]) -> list[Citation]:
+    """The citations in input order, except that an entry repeated later in the batch (the same
+    text) follows its first occurrence: repeats then go to the same worker, whose caches (the
+    parse of the text, its index lookups) answer them again."""
+    first: dict[str, int] = {}
+    for i, cit in enumerate(citations):
+        first.setdefault(cit.raw, i)
+    return sorted(citations, key=lambda c: first[c.raw])  # stable: input order within a group
+
+
 def check_in_processes(
     citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
 ) -> Generator[Verdict, None, None]:
     """Verdicts for all citations, a chunk at a time as workers finish (completion order)."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    chunks = [list(citations[i : i + chunk]) for i in range(0, len(citations), chunk)]
+    if method == "fork":
+        warm_up()
+        gc.freeze()  # what the workers inherit is never traced again: no copy-on-write by the GC
+    ordered = _repeats_together(citations)
+    chunks = [ordered[i : i + chunk] for i in range(0, len(ordered), chunk)]
     with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
         for verdicts in pool.imap_unordered(_check_chunk, chunks):
             yield from verdicts

@@ -17,8 +17,8 @@ from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_l
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation
 
-__all__ = ["FORMATS", "MAX_INPUT_BYTES", "InputError", "detect_format", "read_bytes", "read_path",
-           "read_text"]
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "InputError", "detect_format", "finish_reading", "read_bytes",
+           "read_path", "read_text"]
 
 log = logging.getLogger(__name__)
 
@@ -78,27 +78,48 @@ def detect_format(name: str, text: str | None = None) -> str:
     return "text"
 
 
-def read_text(text: str, name: str = "<stdin>", fmt: str | None = None) -> list[Citation]:
-    """Read citations from already-decoded text."""
+def read_text(text: str, name: str = "<stdin>", fmt: str | None = None,
+              defer: bool = False) -> list[Citation]:
+    """Read citations from already-decoded text.
+
+    ``defer``: JSON Lines entries are left unparsed (`Citation.pending`) for whoever checks them
+    to parse with `finish_reading` (offline batches: the worker processes); other formats are
+    read now."""
     fmt = fmt or detect_format(name, text)
     if fmt not in FORMATS:
         raise InputError(name, f"format {fmt!r} needs a file, not text")
     if not text.strip():
         raise InputError(name, "input is empty")
+    if defer and fmt == "jsonl":
+        from citecheck.extract.jsonl import read_jsonl
+
+        return _with_readings(read_jsonl(text, name, defer=True))
     return _with_readings(_load(FORMATS[fmt])(text, name))
 
 
-def read_path(path: str | Path, fmt: str | None = None) -> list[Citation]:
+def finish_reading(citation: Citation) -> Citation:
+    """Parse a citation read with ``defer`` (in place; any other citation is left as it is)."""
+    if citation.pending is None:
+        return citation
+    from citecheck.extract.jsonl import finish_pending
+
+    done = _with_readings([finish_pending(citation)])[0]
+    for field in Citation.model_fields:
+        setattr(citation, field, getattr(done, field))
+    return citation
+
+
+def read_path(path: str | Path, fmt: str | None = None, defer: bool = False) -> list[Citation]:
     """Read citations from a file; raises `InputError` naming the file when it can't."""
     path = Path(path)
     name = str(path)
     data = read_limited(path, name)
     if not data:
         raise InputError(name, "file is empty")
-    return read_bytes(data, name, fmt)
+    return read_bytes(data, name, fmt, defer)
 
 
-def read_bytes(data: bytes, name: str, fmt: str | None = None) -> list[Citation]:
+def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = False) -> list[Citation]:
     """Read citations from an input's bytes (a file's or stdin's), decoding text inputs with
     `citecheck.extract.decode` (BOMs, UTF-16/32, a stated fallback for non-UTF-8)."""
     check_size(name, len(data))
@@ -112,7 +133,7 @@ def read_bytes(data: bytes, name: str, fmt: str | None = None) -> list[Citation]
         # .tex files may name .bib files relative to their own folder.
         citations = _with_readings(_load(FORMATS["tex"])(decoded.text, name))
     else:
-        citations = read_text(decoded.text, name, fmt)
+        citations = read_text(decoded.text, name, fmt, defer)
     if decoded.note:
         for citation in citations:
             citation.parse_warnings.append(f"{name}: {decoded.note}")

@@ -25,8 +25,11 @@ class ExtractFormat(StrEnum):
     jsonl = "jsonl"
 
 
-def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citation], list[str]]:
-    """Citations from every path (``-`` = stdin) and the messages for inputs that failed."""
+def read_inputs(paths: list[Path], pages: str | None = None,
+                defer: bool = False) -> tuple[list[Citation], list[str]]:
+    """Citations from every path (``-`` = stdin) and the messages for inputs that failed.
+
+    ``defer``: leave JSON Lines entries unparsed for the checker to parse (`finish_reading`)."""
     from citecheck.extract import InputError, detect_format, read_bytes, read_path
     from citecheck.extract.decode import read_limited, read_stream
     from citecheck.extract.refparse.readings import attach_readings
@@ -36,14 +39,15 @@ def read_inputs(paths: list[Path], pages: str | None = None) -> tuple[list[Citat
     for path in paths:
         try:
             if str(path) == "-":
-                citations.extend(read_bytes(read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>"))
+                citations.extend(read_bytes(read_stream(sys.stdin.buffer, "<stdin>"), "<stdin>",
+                                            defer=defer))
             elif pages is not None and detect_format(str(path)) == "pdf":
                 from citecheck.extract.pdf import read_pdf
 
                 # --pages reads the file itself: the same size limit applies
                 citations.extend(attach_readings(read_pdf(read_limited(path), str(path), pages=pages)))
             else:
-                citations.extend(read_path(path))
+                citations.extend(read_path(path, defer=defer))
         except InputError as exc:
             errors.append(str(exc))
         except OSError as exc:

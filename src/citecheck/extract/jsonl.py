@@ -13,7 +13,7 @@ from citecheck.extract.bibtex import read_bibtex
 from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance, Record
 
-__all__ = ["read_jsonl"]
+__all__ = ["finish_pending", "read_jsonl"]
 
 
 def _error(cid: str, raw: str, name: str, line: int, index: int, reason: str) -> Citation:
@@ -79,10 +79,32 @@ def _numbers_as_text(csl: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def read_jsonl(text: str, name: str, first_line: int = 1) -> list[Citation]:
+def _pending(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
+    """A line read but not parsed: `finish_pending` parses it where it is checked."""
+    entry = {"obj": obj, "cid": cid, "raw": raw, "name": name, "line": line, "index": index}
+    text = next((obj[k] for k in ("text", "bibtex") if isinstance(obj.get(k), str)), raw)
+    return Citation(id=cid, raw=text, provenance=Provenance(file=name, line=line, key=cid, index=index,
+                                                            format="jsonl"), pending=entry)
+
+
+def finish_pending(citation: Citation) -> Citation:
+    """The citation `read_jsonl(defer=True)` left unparsed, parsed exactly as `read_jsonl` would
+    have (its id and position as numbered since, and warnings added since, are kept)."""
+    entry = citation.pending
+    if entry is None:
+        return citation
+    done = _one(entry["obj"], entry["cid"], entry["raw"], entry["name"], entry["line"], entry["index"])
+    done.id, done.provenance.index = citation.id, citation.provenance.index
+    done.parse_warnings += citation.parse_warnings
+    return done
+
+
+def read_jsonl(text: str, name: str, first_line: int = 1, defer: bool = False) -> list[Citation]:
     """Read one citation per non-blank line; a bad line becomes an error citation.
 
-    ``first_line``: the line number of the text's first line (a slice of a larger file)."""
+    ``first_line``: the line number of the text's first line (a slice of a larger file).
+    ``defer``: leave well-formed lines unparsed (`Citation.pending`), for the worker process that
+    checks them to parse (`finish_pending`); JSON, object and id errors are reported here."""
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()
@@ -109,5 +131,5 @@ def read_jsonl(text: str, name: str, first_line: int = 1) -> list[Citation]:
                                     f"duplicate id {cid!r}"))
             continue
         seen.add(cid)
-        citations.append(_one(obj, cid, raw, name, lineno, index))
+        citations.append((_pending if defer else _one)(obj, cid, raw, name, lineno, index))
     return citations

@@ -16,7 +16,13 @@ from citecheck.extract.refparse.journals import (
     sentence_like,
     title_question_cuts,
 )
-from citecheck.extract.refparse.lexicon import COUNTRIES, FUNCTION_WORDS, TRIM_KEEP_DOT, clean_field
+from citecheck.extract.refparse.lexicon import (
+    CJK,
+    COUNTRIES,
+    FUNCTION_WORDS,
+    TRIM_KEEP_DOT,
+    clean_field,
+)
 from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
@@ -45,6 +51,14 @@ def split_head(
     cuts = sentence_boundaries(head)
     if comma is not None:
         cuts = title_question_cuts(head, cuts)
+    elif not cuts and (mark := _GBT_MARK_RE.search(head)):
+        # GB/T 7714: "医学生BMI与体质测试指标相关性[J].中国公共卫生" — the type mark ends the title
+        tail.container = clean_field(head[mark.end() :])
+        return clean_field(head[: mark.start()]), tail
+    elif not cuts and (found := list(_CJK_CUT_RE.finditer(head))):
+        # "乾隆与燕京八景. 北京園林": title and journal in a script without capitals (the last
+        # sentence is the journal; what comes before stays the title)
+        cuts = [found[-1].end()]
     if not cuts and comma is None:
         roman = _ROMAN_PART_END_RE.search(head)
         if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
@@ -76,6 +90,10 @@ def split_head(
         tail.container = clean_field(head[cuts[0] :])
         return clean_field(title), tail
     return _split_without_cuts(head, tail, comma_style, labelled)
+
+
+_GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
+_CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 
 
 def _split_without_cuts(

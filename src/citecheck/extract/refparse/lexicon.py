@@ -14,6 +14,8 @@ MONTH = (
 
 
 YEAR = r"(?:1[6-9]\d\d|20\d\d)"
+#: a letter of a script written without capitals or spaces between words (Han, kana, Hangul)
+CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 
 
 # A year in parentheses, maybe with month/day: "(2019)", "(2019a)", "(May 2019)", "(2019, May 3)".

@@ -72,6 +72,6 @@ def attach_readings(citations: Iterable[Citation]) -> list[Citation]:
     already carry readings keep them)."""
     out = list(citations)
     for citation in out:
-        if citation.error is None and citation.readings is None:
+        if citation.error is None and citation.readings is None and citation.pending is None:
             citation.readings = alternative_readings(citation)
     return out

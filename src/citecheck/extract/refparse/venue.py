@@ -231,7 +231,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
         if _VERSION_RE.search(text, 0, m.start()):
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
-        if not prefix or not re.search(r"[^\W\d_]", prefix):
+        if not prefix or not re.search(r"[^\W\d_]", prefix):  # a venue in any script ("北京園林. 1")
             continue
         best = m
     if (

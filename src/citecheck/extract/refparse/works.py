@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from citecheck.extract import names as N
 from citecheck.extract.refparse.state import ParseState
 
 _YEAR = r"(?:1[6-9]|20)\d\d[a-z]?"
@@ -24,9 +25,11 @@ _BRACKETED_RE = re.compile(
     r"(?:[^\[\]()]|\([^()]*\))*[\])]\s*\.?",
     re.I,
 )
-# The same without brackets, running to the end: ", Erratum ibid. 86, 049903 (2012)"
+# The same without brackets, running to the end: ", Erratum ibid. 86, 049903 (2012)", "; Erratum,
+# 2006, 96:039901 (E)", or the bare word closing the entry ("… (2012) 014035, Erratum")
 _TRAILING_ERRATUM_RE = re.compile(
-    r"[,;.]\s*(?:Erratum|Errata|Addendum|Corrigendum)\b(?:[\s:-]|ibid).*$", re.I
+    r"[,;.]\s*(?:Erratum|Errata|Addendum|Corrigendum)\b(?:[\s:,-]|ibid).*$"
+    r"|[,;.]?\s*\b(?:Erratum|Errata|Addendum|Corrigendum)\s*\.?\s*$", re.I
 )
 _THEREIN_RE = re.compile(
     r"[,;]?\s*\(?\s*(?:and|&)\s+(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\s*\)?\s*\.?\s*$",
@@ -37,14 +40,28 @@ _THEREIN_RE = re.compile(
 _NEXT_WORK_RE = re.compile(
     r"(?<=[\d)])\s*;\s*(?=(?:[A-Z][\w.]*\.?\s*){0,6}[A-Z]?\d{1,5}\s*,\s*[A-Z]?\d{1,6}\b)"
 )
+# "…(2012); B. Jones and C. Brown, Phys. Rev. D 86, 079901 (2012)": another work with its own
+# authors (the name grammar reads them) and its own volume and page
+_SEMICOLON_RE = re.compile(r"(?<=[\d)])\s*;\s*")
+_VOLUME_PAGE_RE = re.compile(r"(?<![\w.])[A-Z]?\d{1,5}\s*[,:(]\s*[A-Z]?\d{1,6}\b")
 # ADS: "2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"
 _ADS_NEXT_RE = re.compile(rf"(?<=\d)\s+[-–—]\s+(?={_YEAR},\s*[A-Z])")
 # the first work must end in its volume and page (and maybe year): "31, L11 (1998)", "192, 18",
 # "B 600, 1 (2004)", "D85 (2012) 014035" — a year alone ("Homoeopathy 1991; 1,2:121") is no complete work
 _ENDS_IN_NUMBERS_RE = re.compile(
     r"(?:(?<![\w.])[A-Z]?\d{1,5}\s*[,:]\s*[A-Z]?\d{1,6}(?:\s*[-–]\s*\d+)?\s*(?:\(\s*" + _YEAR + r"\s*\))?"
-    r"|(?<![\w.])[A-Z]?\d{1,5}\s*\(\s*" + _YEAR + r"\s*\)\s*[A-Z]?\d{1,6})\s*$"
+    r"|(?<![\w.])[A-Z]?\d{1,5}\s*\(\s*" + _YEAR + r"\s*\)\s*[A-Z]?\d{1,6})\s*\.?\s*$"
 )
+
+
+def _next_authored_work(text: str) -> re.Match[str] | None:
+    """The semicolon after which another work with its own author list begins."""
+    for m in _SEMICOLON_RE.finditer(text):
+        after = text[m.end() :]
+        scan = N.scan_authors(after)
+        if scan.names and scan.end and _VOLUME_PAGE_RE.search(after, scan.end):
+            return m
+    return None
 
 
 def _cut(text: str) -> tuple[str, list[str]]:
@@ -56,10 +73,11 @@ def _cut(text: str) -> tuple[str, list[str]]:
     for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE):
         m = rx.search(text)
         if m and m.start() > 0 and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
-            notes.insert(0, m.group(0).strip(" ,;.()"))
+            note = m.group(0).strip(" ,;.")
+            notes.insert(0, note[1:-1] if note.startswith("(") and note.endswith(")") else note)
             text = text[: m.start()].rstrip()
-    for rx in (_NEXT_WORK_RE, _ADS_NEXT_RE):
-        m = rx.search(text)
+    for find in (_NEXT_WORK_RE.search, _ADS_NEXT_RE.search, _next_authored_work):
+        m = find(text)
         if m and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
             notes.insert(0, text[m.end() :].strip(" ,;."))
             text = text[: m.start()].rstrip()

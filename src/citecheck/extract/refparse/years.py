@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import MONTH, MONTH_DAY, YEAR
+from citecheck.extract.refparse.lexicon import CJK, MONTH, MONTH_DAY, YEAR
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import set_year
 
@@ -19,6 +19,10 @@ _NUMERIC_DATE_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}([/.])\d{{1,2}}\1({YEAR})(?
 
 
 _BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
+
+
+# CNKI / Vancouver: "临床口腔医学杂志2012;28(4):217-8" — the year glued to a journal in Han characters
+_CJK_GLUED_YEAR_RE = re.compile(rf"(?<={CJK})({YEAR})(?=\s*;\s*\d)")
 
 
 _ND_RE = re.compile(r"\(\s*n\.\s?d\.\s*\)")
@@ -72,6 +76,9 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
         if after and not re.match(r"\s*,", text[end:]):
             end += after.end()
         return int(m.group(1)), (start, end), False
+    glued = _CJK_GLUED_YEAR_RE.search(text)
+    if glued:
+        return int(glued.group(1)), glued.span(1), False
     return None, None, False
 
 
