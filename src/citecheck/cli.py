@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -17,6 +18,7 @@ from citecheck.report.base import ReportFormat, StreamingFormat, format_names, g
 
 if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
+    from citecheck.llm.setup import ModelRun
     from citecheck.model import Citation, Verdict
     from citecheck.parallel import WorkerSpec
 
@@ -66,6 +68,48 @@ def _root(
     pass
 
 
+# options of `check` whose help runs long
+_CheckUrlsOpt = Annotated[
+    bool, typer.Option("--check-urls", help="GET cited URLs of web pages, software, manuals, "
+                       "reports (public hosts only, small budget) to see that they exist.")
+]
+_FailOnOpt = Annotated[
+    FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad "
+                         "(retracted: MAJOR, or the cited work was retracted or withdrawn).")
+]
+_JobsOpt = Annotated[
+    int,
+    typer.Option("--jobs", "-j", min=0,
+                 help="Worker processes with --offline (0: one per core for large batches)."),
+]
+_DeadlineOpt = Annotated[
+    float, typer.Option("--deadline", min=0,
+                        help="Seconds one citation may take online before it is UNVERIFIED (0: no limit).")
+]
+_ResumeOpt = Annotated[
+    bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
+]
+_LlmOpt = Annotated[
+    str | None,
+    typer.Option("--llm", help="A model to help the rules, PROVIDER:MODEL (openai:gpt-4.1-mini, "
+                 "anthropic:claude-sonnet-4-6, ollama:qwen2.5:7b, openai-compatible:NAME with "
+                 "CITECHECK_LLM_URL, local:PATH.gguf). See docs/llm.md."),
+]
+_JudgeOpt = Annotated[
+    JudgeChoice,
+    typer.Option("--judge", help="Who judges candidates: rules; llm (every candidate); hybrid "
+                 "(the model only in the ambiguous band). The model is always bounded by the evidence."),
+]
+_LlmParseOpt = Annotated[
+    bool, typer.Option("--llm-parse/--no-llm-parse",
+                       help="With --llm: the model re-reads entries the rules read badly.")
+]
+_LlmThresholdsOpt = Annotated[
+    Path | None, typer.Option("--llm-thresholds",
+                              help="The model's τ_E/τ_M (from `citecheck calibrate --judge llm`).")
+]
+
+
 @app.command()
 def check(
     paths: Annotated[
@@ -84,14 +128,8 @@ def check(
         typer.Option("--sources", help="Comma-separated live sources (e.g. crossref,arxiv,inspire)."),
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the response cache.")] = False,
-    check_urls: Annotated[
-        bool, typer.Option("--check-urls", help="GET cited URLs of web pages, software, manuals, "
-                           "reports (public hosts only, small budget) to see that they exist.")
-    ] = False,
-    fail_on: Annotated[
-        FailOn, typer.Option("--fail-on", help="Exit 1 when a citation is at least this bad "
-                             "(retracted: MAJOR, or the cited work was retracted or withdrawn).")
-    ] = FailOn.major,
+    check_urls: _CheckUrlsOpt = False,
+    fail_on: _FailOnOpt = FailOn.major,
     thresholds: Annotated[
         Path | None, typer.Option("--thresholds", help="Thresholds JSON (from `citecheck calibrate`).")
     ] = None,
@@ -104,46 +142,54 @@ def check(
         str | None, typer.Option("--pages", help="PDF pages to read, e.g. 5-7 or 12- (PDF inputs only).")
     ] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
-    jobs: Annotated[
-        int,
-        typer.Option("--jobs", "-j", min=0,
-                     help="Worker processes with --offline (0: one per core for large batches)."),
-    ] = 0,
-    deadline: Annotated[
-        float, typer.Option("--deadline", min=0,
-                            help="Seconds one citation may take online before it is UNVERIFIED (0: no limit).")
-    ] = 60.0,
-    resume: Annotated[
-        bool, typer.Option("--resume", help="With -f jsonl -o FILE: skip ids already in FILE and append.")
-    ] = False,
-    llm: Annotated[
-        str | None,
-        typer.Option("--llm", help="A model to help the rules, PROVIDER:MODEL (openai:gpt-4.1-mini, "
-                     "anthropic:claude-sonnet-4-6, ollama:qwen2.5:7b, openai-compatible:NAME with "
-                     "CITECHECK_LLM_URL, local:PATH.gguf). See docs/llm.md."),
-    ] = None,
-    judge: Annotated[
-        JudgeChoice,
-        typer.Option("--judge", help="Who judges candidates: rules; llm (every candidate); hybrid "
-                     "(the model only in the ambiguous band). The model is always bounded by the evidence."),
-    ] = JudgeChoice.rules,
-    llm_parse: Annotated[
-        bool, typer.Option("--llm-parse/--no-llm-parse",
-                           help="With --llm: the model re-reads entries the rules read badly.")
-    ] = True,
-    llm_thresholds: Annotated[
-        Path | None, typer.Option("--llm-thresholds",
-                                  help="The model's τ_E/τ_M (from `citecheck calibrate --judge llm`).")
-    ] = None,
+    jobs: _JobsOpt = 0,
+    deadline: _DeadlineOpt = 60.0,
+    resume: _ResumeOpt = False,
+    llm: _LlmOpt = None,
+    judge: _JudgeOpt = JudgeChoice.rules,
+    llm_parse: _LlmParseOpt = True,
+    llm_thresholds: _LlmThresholdsOpt = None,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
     Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
     ERROR) was found, 2 usage or input error.
     """
-    from citecheck.checker import Checker, CheckOptions
+    citations, input_errors = _read_citations(paths, pages, offline, resume, format, output)
+    names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
+    checker, model_run = _make_checker(
+        names, offline=offline, no_cache=no_cache, check_urls=check_urls, index=index,
+        thresholds=thresholds, concurrency=concurrency, deadline=deadline, llm=llm,
+        judge=judge, llm_parse=llm_parse, llm_thresholds=llm_thresholds,
+    )
+    from citecheck.parallel import WorkerSpec, auto_workers
+
+    workers = auto_workers(jobs, offline, len(citations)) if model_run is None else 1
+    spec = None
+    if workers > 1:
+        from citecheck.index.default import default_index_path
+
+        spec = WorkerSpec(
+            index=index or default_index_path(), thresholds=thresholds,
+            sources=tuple(names) if names else None, use_cache=not no_cache,
+            concurrency=concurrency,
+        )
+    report = _Report(format, output, quiet, resume)
+    verdicts = _execute(checker, model_run, spec, workers, citations, report)
+    if fix_bib is not None:
+        from citecheck.report.fixbib import render_fixed_bibtex
+
+        fix_bib.write_text(render_fixed_bibtex(verdicts), encoding="utf-8")
+        err.print(f"corrected BibTeX written to {fix_bib}")
+    raise typer.Exit(_exit_code(verdicts, bool(input_errors), fail_on))
+
+
+def _read_citations(
+    paths: list[str], pages: str | None, offline: bool, resume: bool,
+    format: OutputFormat, output: Path | None,
+) -> tuple[list[Citation], list[str]]:
+    """The citations of PATHS (exit 2 when there are none); input errors are printed."""
     from citecheck.extract.cli import read_inputs
-    from citecheck.model import Label
 
     # offline, JSON Lines entries are parsed where they are checked (in the worker processes
     # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
@@ -156,11 +202,20 @@ def check(
         raise typer.Exit(2)
     if resume:
         citations = _resume(citations, format, output)
+    return citations, input_errors
 
+
+def _make_checker(
+    names: list[str] | None, *, offline: bool, no_cache: bool, check_urls: bool,
+    index: Path | None, thresholds: Path | None, concurrency: int, deadline: float,
+    llm: str | None, judge: JudgeChoice, llm_parse: bool, llm_thresholds: Path | None,
+) -> tuple[Checker, ModelRun | None]:
+    """The checker with its live sources and, with --llm, the model run (exit 2 on bad setup)."""
+    from citecheck.checker import Checker, CheckOptions
+    from citecheck.llm.setup import build_model_run, model_thresholds
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
 
-    names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
     try:
         # Offline: only answers already in the response cache (none when there is no cache).
         live = build_sources(names, config=load_config(), offline=offline, use_cache=not no_cache)
@@ -168,12 +223,6 @@ def check(
             from citecheck.sources.urls import UrlSource
 
             live.append(UrlSource(load_config()))
-    except ValueError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(2) from exc
-    try:
-        from citecheck.llm.setup import build_model_run, model_thresholds
-
         model_run = build_model_run(llm, judge.value, parse=llm_parse, config=load_config(),
                                     use_cache=not no_cache,
                                     model_thresholds=model_thresholds(llm_thresholds))
@@ -187,57 +236,68 @@ def check(
     except (OSError, ValueError) as exc:
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
+    return checker, model_run
 
-    from citecheck.parallel import WorkerSpec, auto_workers
-    from citecheck.runctl import Interrupted, interruptible
 
+@dataclass(frozen=True)
+class _Report:
+    """Where and how verdicts are written."""
+
+    format: OutputFormat
+    output: Path | None
+    quiet: bool
+    resume: bool
+
+
+def _execute(
+    checker: Checker, model_run: ModelRun | None, spec: WorkerSpec | None, workers: int, citations: list[Citation],
+    report: _Report,
+) -> list[Verdict]:
+    """Check every citation (in worker processes when ``workers`` > 1) and write the report;
+    on SIGINT/SIGTERM write what was decided and exit 130/143."""
+    from citecheck.runctl import Interrupted, exit_now, interruptible
+
+    fmt, output = report.format, report.output
     started = time.perf_counter()
     _batch_gc()
-    workers = auto_workers(jobs, offline, len(citations)) if model_run is None else 1
-    verdicts: list = []  # filled as verdicts are decided, so an interrupted run keeps them
+    verdicts: list[Verdict] = []  # filled as verdicts are decided: an interrupted run keeps them
     try:
         with interruptible():
-            if workers > 1:
-                from citecheck.index.default import default_index_path
-
-                spec = WorkerSpec(
-                    index=index or default_index_path(), thresholds=thresholds,
-                    sources=tuple(names) if names else None, use_cache=not no_cache,
-                    concurrency=concurrency,
-                )
-                _run_parallel(spec, workers, citations, format, output, quiet, verdicts, resume)
+            if spec is not None and workers > 1:
+                _run_parallel(spec, workers, citations, fmt, output, report.quiet, verdicts,
+                              report.resume)
             else:
-                run = _run(checker, citations, format, output, quiet, verdicts, resume)
+                run = _run(checker, citations, fmt, output, report.quiet, verdicts, report.resume)
                 asyncio.run(model_run.closing(run) if model_run else run)
     except Interrupted as stop:
         verdicts.sort(key=lambda v: v.citation.provenance.index)
-        _write_report(verdicts, format, output, time.perf_counter() - started)
+        _write_report(verdicts, fmt, output, time.perf_counter() - started)
         err.print(f"interrupted ({stop}): {len(verdicts)} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
-        from citecheck.runctl import exit_now
-
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     seconds = time.perf_counter() - started
     if model_run is not None:
         err.print(model_run.model.usage.line(model_run.model.name))
     verdicts.sort(key=lambda v: v.citation.provenance.index)
-    _write_report(verdicts, format, output, seconds)
-    if fix_bib is not None:
-        from citecheck.report.fixbib import render_fixed_bibtex
+    _write_report(verdicts, fmt, output, seconds)
+    return verdicts
 
-        fix_bib.write_text(render_fixed_bibtex(verdicts), encoding="utf-8")
-        err.print(f"corrected BibTeX written to {fix_bib}")
 
-    code = 2 if input_errors else 0
-    if fail_on is not FailOn.never:
-        threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
-        # an entry that could not be checked (ERROR) is not a clean one: it fails too
-        if code == 0 and any(v.label.severity >= threshold or v.label is Label.ERROR
-                             for v in verdicts):
-            code = 1
-        if code == 0 and fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
-            code = 1
-    raise typer.Exit(code)
+def _exit_code(verdicts: list[Verdict], input_errors: bool, fail_on: FailOn) -> int:
+    """2 on input errors; 1 when a verdict is at least as bad as --fail-on (ERROR included)."""
+    from citecheck.model import Label
+
+    if input_errors:
+        return 2
+    if fail_on is FailOn.never:
+        return 0
+    threshold = Label.MINOR.severity if fail_on is FailOn.minor else Label.MAJOR.severity
+    # an entry that could not be checked (ERROR) is not a clean one: it fails too
+    if any(v.label.severity >= threshold or v.label is Label.ERROR for v in verdicts):
+        return 1
+    if fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
+        return 1
+    return 0
 
 
 def _batch_gc() -> None:
