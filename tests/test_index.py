@@ -513,3 +513,38 @@ def test_author_search_skips_names_too_common_to_search_by(
     assert idx.search(None, ["Smith"], 2001) == []  # "smith" is on 5 works: too common
     found = idx.search(None, ["Smith", "Zedlewski"], 2001)
     assert [r.id for r in found] == ["smithzed"]
+
+
+def test_all_words_query_of_common_words_is_narrowed_by_the_cited_authors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past AND_BOUND possible matches, the AND of title words is narrowed by the cited authors
+    first; with miscited authors the plain AND still finds the work."""
+    import citecheck.index.search as search_module
+
+    src = tmp_path / "common.jsonl"
+    rows = [
+        {"id": f"w{i}", "type": "article-journal", "title": f"Quantum field theory models part {i}",
+         "author": [{"family": f"Author{i}", "given": "A."}], "issued": {"date-parts": [[2000 + i]]}}
+        for i in range(6)
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    db = tmp_path / "common.sqlite"
+    build_index(db, [src])
+    idx = LocalIndex(db)
+    monkeypatch.setattr(search_module, "AND_BOUND", 2)
+    queries: list[str] = []
+    real = LocalIndex._fts_rows
+
+    def spy(self: LocalIndex, query: str, fetch: int, weights: str = "1.0, 0.0") -> list:
+        queries.append(query)
+        return real(self, query, fetch, weights)
+
+    monkeypatch.setattr(LocalIndex, "_fts_rows", spy)
+    found = idx.search("Quantum field theory models part 3", ["Author3"], 2003)
+    assert found[0].id == "w3"
+    assert len(queries) == 1 and "author_keys" in queries[0]  # the narrowed AND sufficed
+    queries.clear()
+    found = idx.search("Quantum field theory models part 3", ["Nobody"], 2003)
+    assert "w3" in [r.id for r in found]  # miscited author: the plain AND ran too
+    assert any("author_keys" not in q for q in queries)

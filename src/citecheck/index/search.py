@@ -43,6 +43,7 @@ PAIR_TERMS = 6  # beyond the budget: any two of the rarest this many words ...
 PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more rows than this
 FALLBACK_POSTINGS = 20_000  # posting entries the any-two/any-three fallback may read
 AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
+AND_BOUND = 5_000  # beyond this many possible AND matches, the cited authors narrow it first
 AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
 
 
@@ -314,8 +315,7 @@ class LocalIndex:
         if not terms:
             return list(rows.values())
         if len(terms) >= 2:  # all rare words present: cheap (an intersection), usually enough
-            for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
-                rows.setdefault(row[0], row)
+            self._search_all_words(terms, author_terms, fetch, rows)
         if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
             return list(rows.values())
         if len(terms) >= MIN_TERMS and any(
@@ -362,7 +362,32 @@ class LocalIndex:
             rows.setdefault(row[0], row)
         return list(rows.values())
 
-    def _and_query(self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str]) -> str:
+    def _search_all_words(
+        self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str], fetch: int,
+        rows: dict[int, tuple[Any, ...]],
+    ) -> None:
+        """The AND query. bm25 ranks every row it matches, and a title of common words only may
+        match thousands in a large index (at 10M records: 60–110 ms a query); when the AND's
+        upper bound (its rarest word's titles) passes ``AND_BOUND``, the cited authors narrow it
+        first, and the plain AND runs only if that finds nothing (the authors may be miscited)."""
+        if author_terms and self._and_bound(terms) > AND_BOUND:
+            narrowed = self._fts_rows(self._and_query(terms, author_terms, force_authors=True), fetch)
+            for row in narrowed:
+                rows.setdefault(row[0], row)
+            if narrowed:  # every searchable word and a cited author: the work, or its kin
+                return
+        for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
+            rows.setdefault(row[0], row)
+
+    @staticmethod
+    def _and_bound(terms: Sequence[tuple[str, int]]) -> int:
+        """At most this many titles hold all the AND query's words (its rarest word's count)."""
+        return min(df for _, df in terms[:6])
+
+    def _and_query(
+        self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str],
+        force_authors: bool = False,
+    ) -> str:
         """All of the rarest title words, as few as make the match selective.
 
         Each common word added reads a posting list that grows with the index and narrows
@@ -379,7 +404,7 @@ class LocalIndex:
             chosen.append(term)
             expected *= df / n
         query = self._fts_and("title_key", chosen)
-        if expected > PAIR_BUDGET and author_terms:
+        if (expected > PAIR_BUDGET or force_authors) and author_terms:
             query += " AND " + self._fts_or("author_keys", list(author_terms)[:8])
         return query
 
