@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 from citecheck.index.build import BuildStats, build_index
 from citecheck.index.journal_ref import journal_matches, parse_journal_ref, volume_variants
-from citecheck.index.schema import page_key, query_name_tokens, title_key, volume_key
+from citecheck.index.schema import (
+    SCHEMA_VERSION,
+    page_key,
+    query_name_tokens,
+    title_key,
+    volume_key,
+)
 from citecheck.index.search import IndexOpenError, LocalIndex
 from citecheck.model import Citation, Name, Record
 from citecheck.sources.base import SourceError
@@ -46,7 +52,7 @@ def test_build_counts_and_info(index: LocalIndex) -> None:
     assert len(index) == N_RECORDS
     info = index.info()
     assert info["records"] == N_RECORDS
-    assert info["schema_version"] == 3
+    assert info["schema_version"] == SCHEMA_VERSION == 4
     assert info["by_source"]["arXiv/arxiv-browse"] == 12
     assert info["by_type"]["article-journal"] >= 10
     assert info["built_from"][0]["file"] == str(RECORDS)
