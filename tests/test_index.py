@@ -524,8 +524,9 @@ def test_author_search_skips_names_too_common_to_search_by(
 def test_all_words_query_of_common_words_is_narrowed_by_the_cited_authors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Past AND_BOUND possible matches, the AND of title words is narrowed by the cited authors
-    first; with miscited authors the plain AND still finds the work."""
+    """Past AND_BOUND possible matches, the AND of title words is taken unranked and narrowed by
+    the cited authors first; with miscited authors the plain AND still finds the work; past
+    UNRANKED_ROWS matches the ranked query runs."""
     import citecheck.index.search as search_module
 
     src = tmp_path / "common.jsonl"
@@ -540,13 +541,13 @@ def test_all_words_query_of_common_words_is_narrowed_by_the_cited_authors(
     idx = LocalIndex(db)
     monkeypatch.setattr(search_module, "AND_BOUND", 2)
     queries: list[str] = []
-    real = LocalIndex._fts_rows
+    real = LocalIndex._unranked_rows
 
-    def spy(self: LocalIndex, query: str, fetch: int, weights: str = "1.0, 0.0") -> list:
+    def spy(self: LocalIndex, query: str, key: str, fetch: int) -> list:
         queries.append(query)
-        return real(self, query, fetch, weights)
+        return real(self, query, key, fetch)
 
-    monkeypatch.setattr(LocalIndex, "_fts_rows", spy)
+    monkeypatch.setattr(LocalIndex, "_unranked_rows", spy)
     found = idx.search("Quantum field theory models part 3", ["Author3"], 2003)
     assert found[0].id == "w3"
     assert len(queries) == 1 and "author_keys" in queries[0]  # the narrowed AND sufficed
@@ -554,3 +555,38 @@ def test_all_words_query_of_common_words_is_narrowed_by_the_cited_authors(
     found = idx.search("Quantum field theory models part 3", ["Nobody"], 2003)
     assert "w3" in [r.id for r in found]  # miscited author: the plain AND ran too
     assert any("author_keys" not in q for q in queries)
+
+
+def test_an_and_with_too_many_matches_to_take_unranked_is_ranked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import citecheck.index.search as search_module
+
+    src = tmp_path / "many.jsonl"
+    rows = [
+        {"id": f"m{i}", "type": "article-journal", "title": f"Quantum field theory models {i}",
+         "issued": {"date-parts": [[2000]]}}
+        for i in range(8)
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    db = tmp_path / "many.sqlite"
+    build_index(db, [src])
+    idx = LocalIndex(db)
+    monkeypatch.setattr(search_module, "AND_BOUND", 2)
+    monkeypatch.setattr(search_module, "UNRANKED_ROWS", 3)
+    ranked: list[str] = []
+    real = LocalIndex._fts_rows
+
+    def spy(self: LocalIndex, query: str, fetch: int, weights: str = "1.0, 0.0") -> list:
+        ranked.append(query)
+        return real(self, query, fetch, weights)
+
+    monkeypatch.setattr(LocalIndex, "_fts_rows", spy)
+    found = idx.search("Quantum field theory models 5", [], 2000)
+    assert found and found[0].id == "m5"
+    assert ranked  # 8 matches > UNRANKED_ROWS: ranked by bm25
+    ranked.clear()
+    monkeypatch.setattr(search_module, "UNRANKED_ROWS", 50)
+    found = idx.search("Quantum field theory models 5", [], 2000)
+    assert found and found[0].id == "m5"
+    assert not any("AND" in q and "author_keys" not in q for q in ranked)  # taken unranked

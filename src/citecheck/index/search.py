@@ -44,6 +44,7 @@ PAIR_BUDGET = 5 * ROW_BUDGET  # ... or any three, when pairs would match more ro
 FALLBACK_POSTINGS = 20_000  # posting entries the any-two/any-three fallback may read
 AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to hold them all
 AND_BOUND = 5_000  # beyond this many possible AND matches, the cited authors narrow it first
+UNRANKED_ROWS = 2_000  # matches of such an AND taken unranked at most (else ranked by bm25)
 AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
 
 
@@ -315,7 +316,7 @@ class LocalIndex:
         if not terms:
             return list(rows.values())
         if len(terms) >= 2:  # all rare words present: cheap (an intersection), usually enough
-            self._search_all_words(terms, author_terms, fetch, rows)
+            self._search_all_words(key, terms, author_terms, fetch, rows)
         if any(fuzz.ratio(key, row[1]) >= 90 for row in rows.values()):
             return list(rows.values())
         if len(terms) >= MIN_TERMS and any(
@@ -363,21 +364,42 @@ class LocalIndex:
         return list(rows.values())
 
     def _search_all_words(
-        self, terms: Sequence[tuple[str, int]], author_terms: Sequence[str], fetch: int,
-        rows: dict[int, tuple[Any, ...]],
+        self, key: str, terms: Sequence[tuple[str, int]], author_terms: Sequence[str],
+        fetch: int, rows: dict[int, tuple[Any, ...]],
     ) -> None:
-        """The AND query. bm25 ranks every row it matches, and a title of common words only may
-        match thousands in a large index (at 10M records: 60–110 ms a query); when the AND's
-        upper bound (its rarest word's titles) passes ``AND_BOUND``, the cited authors narrow it
-        first, and the plain AND runs only if that finds nothing (the authors may be miscited)."""
-        if author_terms and self._and_bound(terms) > AND_BOUND:
-            narrowed = self._fts_rows(self._and_query(terms, author_terms, force_authors=True), fetch)
+        """The AND query. A title of common words only may match thousands of rows in a large
+        index, and bm25 ranking is most of its cost (10M records: 30–70 ms ranked, 3–20 ms not).
+        When the AND's upper bound (its rarest word's titles) passes ``AND_BOUND``, its matches
+        are taken unranked and ordered by title similarity (``_unranked_rows``), and the cited
+        authors narrow it first: the plain AND runs only if that finds nothing (the authors may
+        be miscited). Below the bound (every query of a 69k-record index) nothing changes."""
+        if self._and_bound(terms) <= AND_BOUND:
+            for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
+                rows.setdefault(row[0], row)
+            return
+        if author_terms:
+            narrowed = self._unranked_rows(
+                self._and_query(terms, author_terms, force_authors=True), key, fetch)
             for row in narrowed:
                 rows.setdefault(row[0], row)
             if narrowed:  # every searchable word and a cited author: the work, or its kin
                 return
-        for row in self._fts_rows(self._and_query(terms, author_terms), fetch):
+        for row in self._unranked_rows(self._and_query(terms, author_terms), key, fetch):
             rows.setdefault(row[0], row)
+
+    def _unranked_rows(self, query: str, key: str, fetch: int) -> list[tuple[Any, ...]]:
+        """Up to ``UNRANKED_ROWS`` matches without bm25, the ``fetch`` closest to the cited title
+        kept (their relevance counts as full, like an exact title's); past that many matches the
+        first ones in storage order are no sample, so the ranked query runs instead."""
+        found = self._conn().execute(
+            "SELECT r.rid, r.title_key, r.author_keys, r.year, NULL FROM records r WHERE r.rid IN "
+            "(SELECT rowid FROM fts WHERE fts MATCH ? LIMIT ?)",
+            (query, UNRANKED_ROWS),
+        ).fetchall()
+        if len(found) >= UNRANKED_ROWS:
+            return self._fts_rows(query, fetch)
+        found.sort(key=lambda row: -fuzz.ratio(key, row[1]))
+        return found[:fetch]
 
     @staticmethod
     def _and_bound(terms: Sequence[tuple[str, int]]) -> int:
