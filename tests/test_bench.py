@@ -374,3 +374,27 @@ def test_cli_build_accepts_the_corpus_and_out_options(tmp_path: Path) -> None:
     assert a.exit_code == 0 and b.exit_code == 0, (a.output, b.output)
     assert (tmp_path / "a" / "test.jsonl").read_bytes() == (tmp_path / "b" / "test.jsonl").read_bytes()
     assert runner.invoke(app, ["bench", "build", "--out", str(tmp_path / "c")]).exit_code == 2
+
+
+def test_cli_run_refuses_an_outdated_index_with_a_clear_error(tmp_path: Path) -> None:
+    """An index of an older schema is exit 2 with "rebuild it", not a traceback mid-run."""
+    import sqlite3
+
+    from typer.testing import CliRunner
+
+    from citecheck.cli import app
+    from citecheck.index.build import build_index
+
+    src = tmp_path / "r.jsonl"
+    src.write_text(json.dumps({"id": "r1", "type": "article-journal", "title": "A title here"}) + "\n",
+                   encoding="utf-8")
+    db = tmp_path / "old.sqlite"
+    build_index(db, [src])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    data = tmp_path / "items.jsonl"
+    data.write_text("", encoding="utf-8")
+    res = CliRunner().invoke(app, ["bench", "run", str(data), "--index", str(db), "--out",
+                                   str(tmp_path / "out")])
+    assert res.exit_code == 2, res.output
+    assert "rebuild it" in res.output

@@ -40,8 +40,16 @@ def _fail(message: str) -> typer.Exit:
 
 
 def _check_index(index: Path | None) -> None:
+    """A missing, foreign or outdated index is a clear error (exit 2) before any item runs."""
     if index is not None and not index.is_file():
         raise _fail(f"no such index: {index} (build one with `citecheck index build`)")
+    if index is not None:
+        from citecheck.index.search import IndexOpenError, LocalIndex
+
+        try:
+            LocalIndex(index).close()
+        except IndexOpenError as exc:
+            raise _fail(str(exc)) from exc
 
 
 def _write_rows(rows: list[dict[str, Any]], path: Path) -> None:
