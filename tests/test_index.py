@@ -590,3 +590,17 @@ def test_an_and_with_too_many_matches_to_take_unranked_is_ranked(
     found = idx.search("Quantum field theory models 5", [], 2000)
     assert found and found[0].id == "m5"
     assert not any("AND" in q and "author_keys" not in q for q in ranked)  # taken unranked
+
+
+def test_index_build_into_an_index_of_another_schema_is_exit_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from citecheck.cli import app
+
+    db = tmp_path / "old.sqlite"
+    build_index(db, [RECORDS])
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    res = CliRunner().invoke(app, ["index", "build", "-q", str(db), str(RECORDS)])
+    assert res.exit_code == 2, res.output
+    assert "rebuild it into a new file" in res.output

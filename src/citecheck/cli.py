@@ -454,8 +454,12 @@ def index_build(
             f"unknown --format {dump_format!r}; one of: {', '.join(READERS)}")
         err.print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
-    stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
-                                covers=scopes, jobs=jobs)
+    try:
+        stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
+                                    covers=scopes, jobs=jobs)
+    except ValueError as exc:  # an index of another schema, an unfinished build: the whole file
+        err.print(f"[bold red]error:[/] {exc}")
+        raise typer.Exit(2) from exc
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
         f"duplicates {stats.duplicates}, skipped {getattr(stats, 'skipped', 0)}, "
