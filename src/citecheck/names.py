@@ -121,6 +121,14 @@ def parse_person(text: str) -> Name:
     return Name(family=words[-1], given=" ".join(words[:-1]), suffix=suffix)
 
 
+def cjk_whole_name(family: str | None, given: str | None) -> str | None:
+    """A CJK name stored in two parts ("李" + "明") as the one token it is written as ("李明");
+    None for any other name. Keys and comparisons treat a CJK name whole."""
+    if family and given and _CJK_NAME_RE.fullmatch(f"{family} {given}"):
+        return family + given
+    return None
+
+
 @lru_cache(maxsize=65536)
 def name_key(family: str | None) -> str:
     """Family-name key: folded, particles and punctuation dropped ("van der Waals" → "waals").
@@ -148,8 +156,9 @@ def first_author_key(record: Record) -> str:
     for name in record.author:
         if name.literal:
             return name_key(name.literal)
-        if name.family and name.given and _CJK_NAME_RE.fullmatch(f"{name.family} {name.given}"):
-            return name_key(name.family + name.given)  # "李" + "明": a CJK name is one token
+        whole = cjk_whole_name(name.family, name.given)
+        if whole:
+            return name_key(whole)  # "李" + "明": a CJK name is one token
         if name.family:
             return name_key(name.family)
     return ""

@@ -119,6 +119,11 @@ _PYTHON_NAMES = frozenset({"container_title", "container_title_short", "collecti
                            "non_dropping_particle", "dropping_particle", "date_parts"})
 
 
+def _strings_or_absent(mapping: dict[str, Any], keys: tuple[str, ...]) -> bool:
+    """Every one of ``keys`` is missing, null or a string (never a number or a list)."""
+    return all(type(v) is str for v in map(mapping.get, keys) if v is not None)
+
+
 def _plain(csl: dict[str, Any]) -> bool:
     """True when `Record.model_validate` certainly accepts ``csl`` as it is (every typed field
     of the type JSON gives it): the common case, checked at a fraction of validation's cost.
@@ -126,10 +131,8 @@ def _plain(csl: dict[str, Any]) -> bool:
     for key in ("id", "type"):
         if key in csl and type(csl[key]) is not str:
             return False
-    for key in _OPTIONAL_STR:
-        value = csl.get(key)
-        if value is not None and type(value) is not str:
-            return False
+    if not _strings_or_absent(csl, _OPTIONAL_STR):
+        return False
     if not _PYTHON_NAMES.isdisjoint(csl) or type(csl.get("custom", {})) is not dict:
         return False
     for key in ("author", "editor"):
@@ -137,21 +140,16 @@ def _plain(csl: dict[str, Any]) -> bool:
         if type(names) is not list:
             return False
         for name in names:
-            if type(name) is not dict or not _PYTHON_NAMES.isdisjoint(name):
+            if (type(name) is not dict or not _PYTHON_NAMES.isdisjoint(name)
+                    or not _strings_or_absent(name, _NAME_STR)):
                 return False
-            for field_name in _NAME_STR:
-                value = name.get(field_name)
-                if value is not None and type(value) is not str:
-                    return False
     issued = csl.get("issued")
     if issued is None:
         return True
     if type(issued) is not dict or not _PYTHON_NAMES.isdisjoint(issued):
         return False
-    for key in ("literal", "raw"):
-        value = issued.get(key)
-        if value is not None and type(value) is not str:
-            return False
+    if not _strings_or_absent(issued, ("literal", "raw")):
+        return False
     parts = issued.get("date-parts")
     if parts is None:
         return True

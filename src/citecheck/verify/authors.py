@@ -13,12 +13,19 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import regex
 from rapidfuzz.distance import OSA
 
 from citecheck.folding import delatex, fold
 from citecheck.model import Name, Record
-from citecheck.names import CJK, COLLECTIVE, ET_AL, collab_key, initials, is_et_al, name_key
+from citecheck.names import (
+    COLLECTIVE,
+    ET_AL,
+    cjk_whole_name,
+    collab_key,
+    initials,
+    is_et_al,
+    name_key,
+)
 
 _DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
 #: generational suffix written after the family or given name: "Ausman Jr.", "Smith, III"
@@ -54,7 +61,6 @@ class NameKey:
         return self.family.startswith("@")
 
 
-_CJK_PARTS = regex.compile(rf"[{CJK}]+ [{CJK}]+")
 _LEADING_INITIALS = re.compile(r"^((?:[A-Z]\.\s*)+)(?=[A-Z][a-z]{2,})")
 
 
@@ -87,9 +93,10 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
         return NameKey("@" + ck, "", "@" + ck, "", display, "@" + ck)
     if not family and given:  # a lone given name is really the family name
         family, given = given, ""
-    if given and _CJK_PARTS.fullmatch(f"{family} {given}"):
+    whole = cjk_whole_name(family, given)
+    if whole:
         # a CJK name is one token: "李明" cited, family "李" given "明" in the record
-        family, given = family + given, ""
+        family, given = whole, ""
         display = family
     # Parsers sometimes swap the parts: family "S." and given "Stepanow".
     if given and len(name_key(family)) <= 2 and len(name_key(given)) > 2 and "." in family + " ":
