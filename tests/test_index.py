@@ -494,6 +494,14 @@ def test_index_bibtex_mapping_is_the_extractors() -> None:
     assert csl["issued"] == {"date-parts": [[2019]]}
 
 
+def _index_of(folder: Path, name: str, rows: list[dict[str, object]]) -> LocalIndex:
+    """An index of ``rows`` (CSL-JSON records) built in ``folder``."""
+    src = folder / f"{name}.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    build_index(folder / f"{name}.sqlite", [src])
+    return LocalIndex(folder / f"{name}.sqlite")
+
+
 def test_author_search_skips_names_too_common_to_search_by(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -501,7 +509,6 @@ def test_author_search_skips_names_too_common_to_search_by(
     grows with the index); a rarer co-author still finds the work."""
     import citecheck.index.search as search_module
 
-    src = tmp_path / "authors.jsonl"
     rows = [
         {"id": f"smith{i}", "type": "article-journal", "title": f"Study number {i} of foams",
          "author": [{"family": "Smith", "given": "J."}], "issued": {"date-parts": [[2001]]}}
@@ -510,10 +517,7 @@ def test_author_search_skips_names_too_common_to_search_by(
     rows.append({"id": "smithzed", "type": "article-journal", "title": "Granular flows on slopes",
                  "author": [{"family": "Smith", "given": "J."}, {"family": "Zedlewski", "given": "K."}],
                  "issued": {"date-parts": [[2001]]}})
-    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    db = tmp_path / "authors.sqlite"
-    build_index(db, [src])
-    idx = LocalIndex(db)
+    idx = _index_of(tmp_path, "authors", rows)
     assert len(idx.search(None, ["Smith"], 2001)) == 5  # under the cap: searched
     monkeypatch.setattr(search_module, "AUTHOR_POSTINGS", 3)
     assert idx.search(None, ["Smith"], 2001) == []  # "smith" is on 5 works: too common
@@ -529,16 +533,12 @@ def test_all_words_query_of_common_words_is_narrowed_by_the_cited_authors(
     UNRANKED_ROWS matches the ranked query runs."""
     import citecheck.index.search as search_module
 
-    src = tmp_path / "common.jsonl"
     rows = [
         {"id": f"w{i}", "type": "article-journal", "title": f"Quantum field theory models part {i}",
          "author": [{"family": f"Author{i}", "given": "A."}], "issued": {"date-parts": [[2000 + i]]}}
         for i in range(6)
     ]
-    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    db = tmp_path / "common.sqlite"
-    build_index(db, [src])
-    idx = LocalIndex(db)
+    idx = _index_of(tmp_path, "common", rows)
     monkeypatch.setattr(search_module, "AND_BOUND", 2)
     queries: list[str] = []
     real = LocalIndex._unranked_rows
@@ -562,16 +562,12 @@ def test_an_and_with_too_many_matches_to_take_unranked_is_ranked(
 ) -> None:
     import citecheck.index.search as search_module
 
-    src = tmp_path / "many.jsonl"
     rows = [
         {"id": f"m{i}", "type": "article-journal", "title": f"Quantum field theory models {i}",
          "issued": {"date-parts": [[2000]]}}
         for i in range(8)
     ]
-    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
-    db = tmp_path / "many.sqlite"
-    build_index(db, [src])
-    idx = LocalIndex(db)
+    idx = _index_of(tmp_path, "many", rows)
     monkeypatch.setattr(search_module, "AND_BOUND", 2)
     monkeypatch.setattr(search_module, "UNRANKED_ROWS", 3)
     ranked: list[str] = []
