@@ -17,7 +17,8 @@ a bag of name words (a collaboration GROBID tags as <orgName type="collaboration
 authors: since 13c; a gold "andM ." reads "and M ."); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
 year → date).
 
-Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--set grobid-physics] [--show FIELD]
+Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--validation | --train]
+       [--set grobid-physics] [--reader rules] [--show FIELD]
 """
 
 from __future__ import annotations
@@ -111,11 +112,14 @@ def sets(data: Path) -> dict[str, list[LabelledReference]]:
     return {"grobid": grobid, "grobid-physics": [r for r in grobid if is_physics(r)], "anystyle": anystyle}
 
 
-def validation_sets(data: Path) -> dict[str, list[LabelledReference]]:
-    grobid = [r for r in load_grobid(data / "grobid-train") if r.split == "validation"]
-    anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == "validation"]
-    return {"grobid-val": grobid, "grobid-physics-val": [r for r in grobid if is_physics(r)],
-            "anystyle-val": anystyle}
+def validation_sets(data: Path, split: str = "validation") -> dict[str, list[LabelledReference]]:
+    """The validation split (for tuning), or the train split: the rules never learnt from it, so it
+    is fair ground for developing rules; the labeller's and the combination's figures there are not."""
+    suffix = "-val" if split == "validation" else f"-{split}"
+    grobid = [r for r in load_grobid(data / "grobid-train") if r.split == split]
+    anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == split]
+    return {f"grobid{suffix}": grobid, f"grobid-physics{suffix}": [r for r in grobid if is_physics(r)],
+            f"anystyle{suffix}": anystyle}
 
 
 def readers() -> dict[str, Callable[[str], Record]]:
@@ -133,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", default=None)
     ap.add_argument("--reader", default=None)
     ap.add_argument("--validation", action="store_true", help="the validation split (for tuning)")
+    ap.add_argument("--train", action="store_true",
+                    help="the train split: for developing rules only (the labeller learnt from it)")
     ap.add_argument("--show", default=None, help="print errors of this field (with --set and --reader)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
@@ -140,7 +146,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print("| set | reader | n | " + " | ".join(FIELDS_SHOWN) + " | refs/s |")
     print("|---|---|---:|" + "---:|" * (len(FIELDS_SHOWN) + 1))
-    chosen = validation_sets(args.data) if args.validation else sets(args.data)
+    if args.train:
+        chosen = validation_sets(args.data, "train")
+    else:
+        chosen = validation_sets(args.data) if args.validation else sets(args.data)
     for name, refs in chosen.items():
         if args.set and name != args.set:
             continue

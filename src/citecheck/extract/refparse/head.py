@@ -15,6 +15,7 @@ from citecheck.extract.refparse.journals import (
     reads_like_title,
     sentence_like,
     title_question_cuts,
+    unpunctuated_journal_start,
 )
 from citecheck.extract.refparse.lexicon import (
     CJK,
@@ -43,6 +44,8 @@ def split_head(
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
     known = known_journal_suffix(head)
+    if known is None and (tail.volume or tail.page) and not _MARK_RE.search(head):
+        known = unpunctuated_journal_start(head)  # "Title JETP Lett. 43 730": no mark between
     comma = _comma_venue_start(head) if comma_style else None
     if known is not None and (comma is None or known <= comma):
         # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
@@ -92,6 +95,8 @@ def split_head(
     return _split_without_cuts(head, tail, comma_style, labelled)
 
 
+# a mark between title and journal: "Title. Journal", "Title,' Journal"
+_MARK_RE = re.compile(r"[.,;:?!]['\"’”]?\s")
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
 _CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 

@@ -11,8 +11,10 @@ from citecheck.normalize import journal_key, journal_table
 
 
 def looks_like_journal_end(prefix: str) -> bool:
+    """The text before a lone volume ends like a journal's name ('Phys. Rev.', 'JHEP', 'Nature',
+    a series letter after an abbreviation: 'Phys. Rev. D')."""
     prefix = prefix.rstrip(" ,")
-    return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+)$", prefix))
+    return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+|[a-z]\.\s?[A-Z])$", prefix))
 
 
 _PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
@@ -30,16 +32,56 @@ def known_journal_suffix(head: str) -> int | None:
         if key and (key in table or key in journal_values()):
             return m.end()
     # IOP writes the journal right after the title, without a period ("The rise of graphene Nat.
-    # Mater. 6 183"): a trailing abbreviated name of two words or more from the table
-    # (the title's last word in lower case: "Plasma Phys. Rep." is one name)
+    # Mater. 6 183", "Advanced LIGO Class. Quantum Grav. 32"): the longest trailing abbreviated
+    # name of two words or more from the table, starting at any word
     for m in _ABBREV_START_RE.finditer(head):
         suffix = head[m.end() :].rstrip(" .,")
-        if len(suffix) <= 40 and len(suffix.split()) >= 2 and journal_key(suffix) in table:
+        if (
+            len(suffix) <= 40
+            and len(suffix.split()) >= 2
+            and len(head[: m.end()].split())
+            >= 2  # a title before it ("Plasma Phys. Rep." is one name)
+            and journal_key(suffix) in table
+        ):
             return m.end()
     return None
 
 
-_ABBREV_START_RE = re.compile(r"\s[a-z][\w-]*\s(?=[A-Z][a-z]{0,5}\.\s)")
+_ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,5}\.\s)")
+
+
+def unpunctuated_journal_start(head: str) -> int | None:
+    """Start of a journal written right after a title with no mark between (IOP: "Some theory of
+    things JETP Lett."; Vancouver without the period: "… adult mammalian cells Nature", "… MCF-7
+    cells Cancer Lett"): after the title's last lower-case word, a known journal (one word or
+    more), or a run of capitalised words and acronyms with an abbreviation in it ('JETP Lett.',
+    'Zh. Eksp. Teor. Fiz.', 'Phys. Rev. D'). The caller knows the venue's numbers follow."""
+    for m in _LOWER_WORD_END_RE.finditer(head):
+        suffix = head[m.end() :].strip(" .,")
+        before = head[: m.end()].split()
+        if (
+            len(suffix) > 60
+            or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
+            or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
+        ):
+            continue
+        key = journal_key(suffix)
+        if suffix[:1].isupper() and key and (key in journal_table() or key in journal_values()):
+            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+        if _JOURNAL_RUN_RE.fullmatch(suffix + ".") or _JOURNAL_RUN_RE.fullmatch(suffix):
+            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+    return None
+
+
+# the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")
+_LOWER_WORD_END_RE = re.compile(r"(?<![\w.-])[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
+# capitalised words, acronyms and function words, at least one an abbreviation longer than an
+# initial, ending in an abbreviation or a series letter ("JETP Lett.", "Phys. Rev. D")
+_JOURNAL_RUN_RE = re.compile(
+    r"(?=.*(?<![\w.])[A-Z][a-z]{1,9}\.)"
+    r"(?:(?:[A-Z][A-Za-z]*\.?|[A-Z]{2,}|of|and|&|de|der|für)\s+)*"
+    r"(?:[A-Z][a-z]{1,9}\.|[A-Z])"
+)
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,100 @@
+"""Issue 13: a journal written right after the title with no mark between (IOP/Harvard physics,
+Vancouver without the title's period), and a lone volume after a lettered series.
+
+The strings are of the kinds found in PDF-extracted reference lists (GROBID's training corpus);
+none is from the held-out test split.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+CASES = [
+    # (reference, title, journal, volume)
+    (
+        "Smith J 1986 Some theory of charged things JETP Lett. 43 730",
+        "Some theory of charged things",
+        "JETP Lett",
+        "43",
+    ),
+    (
+        "Aasi J et al 2015 Advanced LIGO Class. Quantum Grav. 32 074001",
+        "Advanced LIGO",
+        "Class. Quantum Grav.",
+        "32",
+    ),
+    (
+        "Kor A B 2001 Kinetics of electron beams in dense plasmas Zh. Eksp. Teor. Fiz. 120 312",
+        "Kinetics of electron beams in dense plasmas",
+        "Zh. Eksp. Teor. Fiz.",
+        "120",
+    ),
+    (
+        "Wilmut I, Schnieke AE, McWhir J. Viable offspring derived from fetal and adult mammalian "
+        "cells Nature 1997; 385:810-813.",
+        "Viable offspring derived from fetal and adult mammalian cells",
+        "Nature",
+        "385",
+    ),
+    (
+        "Evans DL, Dive C. Effects of cisplatin on the induction of apoptosis in hepatoma cells "
+        "Cancer Res 1993; 53:2133-2139.",
+        "Effects of cisplatin on the induction of apoptosis in hepatoma cells",
+        "Cancer Res",
+        "53",
+    ),
+    (
+        "J. M. Bardeen, Gauge-invariant cosmological perturbations Phys. Rev. D22 (1980).",
+        "Gauge-invariant cosmological perturbations",
+        "Phys. Rev. D",
+        "22",
+    ),
+    (
+        "S. Mignemi and N. R. Stewart, Charged black holes in effective string theory, "
+        "Phys.Rev .D 47 ( 1993).",
+        "Charged black holes in effective string theory",
+        "Phys. Rev. D",
+        "47",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "title", "journal", "volume"), CASES)
+def test_journal_after_title_without_a_mark(
+    text: str, title: str, journal: str, volume: str
+) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert (rec.title, rec.container_title, rec.volume) == (title, journal, volume)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "journal"),
+    [
+        # a journal's name that is one abbreviated name, no title before it
+        (
+            "E. I. Kalinnikova and V. D. Levchenko, Plasma Phys. Rep. 34,290 ( 2008).",
+            None,
+            "Plasma Phys. Rep.",
+        ),
+        # a function word before a known journal's name: the title goes on ("… the theory of Nature")
+        (
+            "Smith J 2001 Strong interactions in the modern theory of Nature 12 124",
+            "Strong interactions in the modern theory of Nature",
+            None,
+        ),
+        # a title that ends in a capitalised word after punctuation keeps its period style
+        (
+            "Smith J. The quantum theory of light. Oxford University Press, 1983.",
+            "The quantum theory of light",
+            None,
+        ),
+    ],
+)
+def test_no_journal_cut_out_of_a_title(text: str, title: str | None, journal: str | None) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert rec.title == title
+    if journal is not None:
+        assert rec.container_title == journal
