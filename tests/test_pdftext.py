@@ -81,3 +81,24 @@ def test_glued_and_before_the_last_author_13c() -> None:
     assert "& Steyvers" in clean_pdf_text("Griffiths, T. L., &Steyvers, M. (2004).")
     assert "Anderson" in clean_pdf_text("Anderson P W 1958 Phys. Rev. 109 1492")  # a name starting "And"
     assert "Nucl. Instrum." in clean_pdf_text("C. Thornton,R .walczak ,and S .M .Hooker ,Nucl .Instrum .Methods")
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Smith R. J., Glover S. C. O., KlessenR .S .,2012 ,MNRAS ,424 ,457",
+     "Smith R. J., Glover S. C. O., Klessen R.S., 2012, MNRAS, 424, 457"),
+    ("Tegmark M., Abel T., PallaF .,1997 ,ApJ ,474 ,1", "Tegmark M., Abel T., Palla F., 1997, ApJ, 474, 1"),
+    ("Lee I Y and MacchiavelliA O 2004 Phys .Rev .Lett .92 032501",
+     "Lee I Y and Macchiavelli A O 2004 Phys. Rev. Lett. 92 032501"),
+])
+def test_initial_glued_to_its_surname(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize("text", [
+    # a journal's own capitals, chemical formulae, units: no initial to split off
+    "Katsonis,K .,Maynard ,G .,& Janev ,R .K .1991 ,PhyS ,T37 ,80",
+    "Growth of InGaAs and GaN layers ,J .Cryst .Growth 12 ,34 ( 2001).",
+])
+def test_no_initial_split_out_of_other_capitals(text: str) -> None:
+    cleaned = clean_pdf_text(text)
+    assert "Phy S" not in cleaned and "InGa As" not in cleaned and "Ga N" not in cleaned

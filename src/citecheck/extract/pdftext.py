@@ -13,6 +13,7 @@ extraction does to a reference, and leaves clean text as it is:
 - glued words, split only when a dictionary split exists and the glued form is not a word:
   "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
   number ("Letters61", "Aug2013", "JHEP11");
+- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R. S., 2012");
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
   "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56".
@@ -82,6 +83,10 @@ _JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "qu
                                  "supercond", "photon", "plasmas", "methods", "physik"])
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
+# An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
+# and" (a word of four letters or more, then one capital and an initial's period, another
+# initial, "and" or a comma)
+_GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
@@ -285,6 +290,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if len(_PROTECT_RE.findall(text)) < 200:
         text = _PROTECT_RE.sub(protect, text)
     text = _GLUED_AND_RE.sub(r"\1 ", text)
+    if pdf_like:
+        text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
     text = _punctuation(text, pdf_like)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
