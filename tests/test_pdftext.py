@@ -102,3 +102,12 @@ def test_initial_glued_to_its_surname(raw: str, clean: str) -> None:
 def test_no_initial_split_out_of_other_capitals(text: str) -> None:
     cleaned = clean_pdf_text(text)
     assert "Phy S" not in cleaned and "InGa As" not in cleaned and "Ga N" not in cleaned
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("G. Fiorentini and G. Torelli, Il Nuovo Cimento 36 A (1976) 317.",
+     "G. Fiorentini and G. Torelli, Il Nuovo Cimento A 36 (1976) 317."),
+    ("A. Author, Nuovo Cim. 12B, 34 (1972)", "A. Author, Nuovo Cim. B 12, 34 (1972)"),
+])
+def test_series_letter_after_the_volume(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean

@@ -98,3 +98,22 @@ def test_no_journal_cut_out_of_a_title(text: str, title: str | None, journal: st
     assert rec.title == title
     if journal is not None:
         assert rec.container_title == journal
+
+
+@pytest.mark.parametrize(("text", "last", "title"), [
+    ("I. Antoniadis, E. Gava, K. S. Narain Moduli Corrections to Gravitational Couplingsfrom String "
+     "loops ,Phys .Lett.B283:209-212( 1992).", ("Narain", "K. S."),
+     "Moduli Corrections to Gravitational Couplings from String loops"),
+    ("P. Kanti, J. Rizos, and E. Winstanley Black holes in higher curvature string gravity, "
+     "Phys. Rev. D 54, 8 (1996).", ("Winstanley", "E."), "Black holes in higher curvature string gravity"),
+])
+def test_last_name_glued_to_the_title(text: str, last: tuple[str, str], title: str) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert (rec.author[-1].family, rec.author[-1].given) == last
+    assert rec.title == title
+
+
+def test_a_list_of_names_is_not_cut_at_a_name() -> None:
+    rec = parse_reference("A. Smith, B. Jones, C. D. Brown, E. F. White, Phys. Rev. B 12, 34 (2001).").record
+    assert [a.family for a in rec.author] == ["Smith", "Jones", "Brown", "White"]
+    assert rec.title is None and rec.container_title == "Phys. Rev. B"

@@ -16,7 +16,8 @@ extraction does to a reference, and leaves clean text as it is:
 - an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R. S., 2012");
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
-  "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56".
+  "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56"; and
+  after the volume: "Il Nuovo Cimento 36 A (1976)" → "Il Nuovo Cimento A 36 (1976)".
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ _SERIES_JOURNAL = (
 )
 _SERIES_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
+# the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
+_SERIES_AFTER_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
 
 # -- hyphens and glued words ------------------------------------------------------------------------
 _SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
@@ -307,6 +310,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
+    text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     for i, s in enumerate(protected):
         text = text.replace(f"\ue000{chr(0xe100 + i)}", s)

@@ -51,6 +51,10 @@ def authors_pass(st: ParseState) -> None:
         ):
             record.author = [Name(literal=org.group(group).strip(" ,."))]
             authors.end = org.end(group)
+    if authors.names and (glued := _last_name_before_title(s[authors.end :], authors.names)):
+        name, used = glued
+        record.author = authors.names = [*authors.names, name]
+        authors.end += used
     rest = s[authors.end :]
     sep = rest[:3]
     st.named_authors = bool(authors.names)
@@ -66,3 +70,28 @@ def authors_pass(st: ParseState) -> None:
             rest = rest.strip(" ,")[m.end() :]
             record.editor, record.author = record.author, []
     st.rest = rest
+
+
+# "I. Antoniadis, E. Gava, K. S. Narain Moduli Corrections to …": the last name (initials first)
+# and the title with no comma between them
+_GLUED_LAST_NAME_RE = re.compile(
+    r"\s*,\s*(?:and\s+|&\s*)?(?P<given>(?:[A-Z]\.\s?(?:-\s?[A-Z]\.\s?)?){1,3})\s?"
+    r"(?P<family>(?:(?:de|van|von|der|da|di|del|la|le)\s+)*[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)"
+    r"\s+(?=[A-Z0-9\"“])"
+)
+
+
+def _last_name_before_title(rest: str, names: list[Name]) -> tuple[Name, int] | None:
+    """The name glued to the title after a list of initials-first names, and how much of
+    ``rest`` it takes; None unless a title of three words or more follows it."""
+    if not all(n.given and n.given.rstrip().endswith(".") and n.family for n in names):
+        return None
+    m = _GLUED_LAST_NAME_RE.match(rest)
+    if not m:
+        return None
+    after = rest[m.end() :]
+    words = after.split(",")[0].split()
+    if len(words) < 3 or N.scan_authors(after).names:
+        return None  # the name grammar reads names there: a list it stopped in, not a title
+    given = re.sub(r"\.\s*(?=[A-Z])", ". ", m.group("given").strip())
+    return Name(family=m.group("family"), given=given), m.end()
