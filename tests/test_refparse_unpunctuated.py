@@ -117,3 +117,23 @@ def test_a_list_of_names_is_not_cut_at_a_name() -> None:
     rec = parse_reference("A. Smith, B. Jones, C. D. Brown, E. F. White, Phys. Rev. B 12, 34 (2001).").record
     assert [a.family for a in rec.author] == ["Smith", "Jones", "Brown", "White"]
     assert rec.title is None and rec.container_title == "Phys. Rev. B"
+
+
+@pytest.mark.parametrize(("text", "authors"), [
+    ("CMS Collab. (S. Chatrchyan et al.), Phys. Lett. B 716, 30 (2012).",
+     ["CMS Collaboration", "Chatrchyan"]),
+    ("C. Patrignani et al. (Particle Data Group), Chin. Phys. C40, 100001 (2016)",
+     ["Patrignani", "Particle Data Group"]),
+    ("Aharonian F.A., et al. (HESS collaboration), 2006, A&A, 457, 899", ["Aharonian", "HESS Collaboration"]),
+    ("H.E.S.S. collaboration, Abramowski A., et al., 2010, A&A, 520, A83",
+     ["H.E.S.S. Collaboration", "Abramowski"]),
+    ("PlanckCollaboration . 2016a, A&A, 594, A1", ["Planck Collaboration"]),
+    ("K.I. Ishikawa, T .Yoshie ( PACS),PoS LATTICE2015 ,075 ( 2016)", ["Ishikawa", "Yoshie", "PACS"]),
+    ("C. Amsler et al., Particle Data Group, Phys. Lett. B 667 (2008), 1.", ["Amsler", "Particle Data Group"]),
+    # an organisation's own abbreviation is no second author
+    ("United States Marine Corps (USMC). 2012. Range Safety. Washington, DC.", ["Corps"]),
+])
+def test_collaborations_and_groups_are_authors_not_titles(text: str, authors: list[str]) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert [a.literal or a.family for a in rec.author] == authors
+    assert rec.title is None or "Collab" not in rec.title and "Group" not in rec.title
