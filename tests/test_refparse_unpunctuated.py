@@ -136,4 +136,4 @@ def test_a_list_of_names_is_not_cut_at_a_name() -> None:
 def test_collaborations_and_groups_are_authors_not_titles(text: str, authors: list[str]) -> None:
     rec = parse_reference(clean_pdf_text(text)).record
     assert [a.literal or a.family for a in rec.author] == authors
-    assert rec.title is None or "Collab" not in rec.title and "Group" not in rec.title
+    assert rec.title is None or ("Collab" not in rec.title and "Group" not in rec.title)
