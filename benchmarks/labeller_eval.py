@@ -81,16 +81,19 @@ _SERIES_JOURNAL = (
 )
 _SERIES_RE = re.compile(rf"^(?:{_SERIES_JOURNAL})\s*$")
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z])")
-_LETTER_VOLUME_RE = re.compile(r"^([A-HX])\s*(\d+)$")
+_LETTER_VOLUME_RE = re.compile(r"^(?P<letter>[A-HX])\s*(?P<number>\d+)$")
+_VOLUME_LETTER_RE = re.compile(r"^(?P<number>\d+)\s*(?P<letter>[A-D])$")  # Nuovo Cimento "36 A" (since 2026-12-04 evening)
 
 
 def _series(gold: dict[str, Any]) -> dict[str, Any]:
-    """GROBID labels the series letter with the volume ("Phys. Rev." + "D58"); the issue (and the
-    journal record) read it as part of the journal ("Phys. Rev. D" + "58"): compare that way."""
-    m = _LETTER_VOLUME_RE.match(str(gold.get("volume") or ""))
+    """GROBID labels the series letter with the volume ("Phys. Rev." + "D58", "Il Nuovo Cimento" +
+    "36 A"); the issue (and the journal record) read it as part of the journal ("Phys. Rev. D" + "58"):
+    compare that way."""
+    volume = str(gold.get("volume") or "")
+    m = _LETTER_VOLUME_RE.match(volume) or _VOLUME_LETTER_RE.match(volume)
     journal = str(gold.get("container-title") or "")
     if m and _SERIES_RE.match(journal.replace(" .", ".")):
-        return {**gold, "container-title": f"{journal} {m.group(1)}", "volume": m.group(2)}
+        return {**gold, "container-title": f"{journal} {m.group('letter')}", "volume": m.group("number")}
     return gold
 
 

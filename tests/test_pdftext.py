@@ -111,3 +111,14 @@ def test_no_initial_split_out_of_other_capitals(text: str) -> None:
 ])
 def test_series_letter_after_the_volume(raw: str, clean: str) -> None:
     assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("word", "split"), [
+    ("noninteger", None),  # a prefixed word the list lacks stays one word
+    ("nonsingular", None),
+    ("inflaton", None),  # not "in flat on"
+    ("Quantumcriticality", ("Quantum", "criticality")),
+    ("forthe", ("for", "the")),
+])
+def test_glued_word_splits(word: str, split: tuple[str, ...] | None) -> None:
+    assert split_glued(word) == split

@@ -119,6 +119,13 @@ _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
     ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
 )
+# Prefixes that make one word, not two, with what follows: "noninteger", "semiclassical"
+_BOUND_PREFIXES = frozenset(
+    ["non", "anti", "semi", "multi", "quasi", "pseudo", "hyper", "ultra", "micro", "nano", "meso",
+     "macro", "super", "sub", "inter", "intra", "trans", "poly", "mono", "post", "pre", "para",
+     "photo", "electro", "magneto", "thermo", "hydro", "bio", "geo", "astro", "neuro", "iso", "co",
+     "de", "re", "un", "ferro", "opto", "spectro"]
+)
 _NOT_A_PIECE = frozenset(["and", "or", "to", "und", "et", "bis", "and/or"])  # "Hazard- and Risk-…"
 _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
@@ -179,6 +186,8 @@ def split_glued(word: str) -> tuple[str, ...] | None:
     parts = best_split(low, vocab)
     if parts is None:
         return None
+    if parts[0] in _BOUND_PREFIXES or (len(parts) >= 3 and sum(len(p) <= 2 for p in parts) >= 2):
+        return None  # "noninteger", "antiferromagnet", "superconductor"; "inflaton" is no "in flat on"
     if word[:1].isupper() and any(len(p) <= 3 and p not in _CAP_SHORT_OK for p in parts):
         return None  # "Bowlan" is a name, not "Bowl an"
     out, pos = [], 0
