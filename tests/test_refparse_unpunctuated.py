@@ -137,3 +137,9 @@ def test_collaborations_and_groups_are_authors_not_titles(text: str, authors: li
     rec = parse_reference(clean_pdf_text(text)).record
     assert [a.literal or a.family for a in rec.author] == authors
     assert rec.title is None or ("Collab" not in rec.title and "Group" not in rec.title)
+
+
+def test_dotless_abbreviated_journal_after_the_title() -> None:
+    rec = parse_reference("Smith J 2012 Thin films of niobium for cavities J Phys Conf Ser 400 012345").record
+    assert (rec.title, rec.container_title, rec.volume) == (
+        "Thin films of niobium for cavities", "J Phys Conf Ser", "400")

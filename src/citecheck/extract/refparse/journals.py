@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
+from citecheck.extract.refparse.sentences import ABBREVIATED_WORDS
 from citecheck.normalize import journal_key, journal_table
 
 
@@ -68,9 +69,24 @@ def unpunctuated_journal_start(head: str) -> int | None:
         key = journal_key(suffix)
         if suffix[:1].isupper() and key and (key in journal_table() or key in journal_values()):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
-        if _JOURNAL_RUN_RE.fullmatch(suffix + ".") or _JOURNAL_RUN_RE.fullmatch(suffix):
+        if (
+            _JOURNAL_RUN_RE.fullmatch(suffix + ".")
+            or _JOURNAL_RUN_RE.fullmatch(suffix)
+            or _dotless_abbreviations(suffix)
+        ):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
     return None
+
+
+def _dotless_abbreviations(suffix: str) -> bool:
+    """'J Phys Conf Ser', 'Am J Physiol': capitalised words, two or more of them abbreviated
+    words of journal names written without their periods."""
+    words = suffix.split()
+    return (
+        2 <= len(words) <= 6
+        and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
+        and sum(w.lower() in ABBREVIATED_WORDS for w in words) >= 2
+    )
 
 
 # the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")

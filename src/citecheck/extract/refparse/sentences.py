@@ -90,6 +90,7 @@ _LOWER_ABBREV = frozenset(
 
 
 _ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
+ABBREVIATED_WORDS = _ABBREV_WORDS  # for journals.py: journal words written without their periods
 
 
 # Cyrillic abbreviations that a capitalised word follows ("проф. Милетич", "им. Ленина")
