@@ -78,15 +78,12 @@ _FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
-    _FAM_CAPS
-    + rf"(?:(?=\s*(?:[,;:(]|and\b|&|et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
+    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|and\b|&|et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
 )
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
-_CAPS_FIRST = (
-    rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{_PART_SP})*{_WORD})"
-)
+_CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{_PART_SP})*{_WORD})"
 F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
 # The last author, after "and", may end the block with a period: "..., and V Achanta. 2023."
 F_CAPS_FIRST_LAST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
@@ -127,9 +124,7 @@ _SEP = regex.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et
 _LAST_SEP = regex.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = regex.compile(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
-_FAMILY_YEAR = regex.compile(
-    rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])"
-)
+_FAMILY_YEAR = regex.compile(rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
 # A bare family name (or two) opening the list, without initials: "Abachi et al., Title",
 # "Bethe and Salpeter, Title", "Bethe & Salpeter (1957)"
 _BARE_FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:-{_WORD})?"
@@ -140,16 +135,9 @@ _BARE_PAIR = regex.compile(
 _ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
-    F_INIT_FIRST: "init_first",
-    F_FAM_INIT: "fam_init",
-    F_FAM_GIVEN: "fam_given",
-    F_FAM_CAPS: "fam_caps",
-    F_FAM_CAPS_STRICT: "fam_caps",
-    F_CAPS_FIRST: "caps_first",
-    F_CAPS_FIRST_LAST: "caps_first",
-    F_GIVEN_FIRST: "given_first",
-    F_GIVEN_FIRST_NC: "given_first",
-    F_FAM_GIVEN_DOT: "fam_given",
+    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
+    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
+    F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
     F_FAM_PAREN: "fam_paren",
 }
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
@@ -178,33 +166,7 @@ _FIRST_TRY = (
     ("fam_caps", F_FAM_CAPS),
 )
 _TITLE_STOP = frozenset(
-    [
-        "the",
-        "a",
-        "an",
-        "on",
-        "of",
-        "in",
-        "for",
-        "and",
-        "to",
-        "with",
-        "from",
-        "by",
-        "toward",
-        "towards",
-        "how",
-        "why",
-        "what",
-        "when",
-        "is",
-        "are",
-        "new",
-        "study",
-        "analysis",
-        "introduction",
-        "review",
-    ]
+    ["the", "a", "an", "on", "of", "in", "for", "and", "to", "with", "from", "by", "toward", "towards", "how", "why", "what", "when", "is", "are", "new", "study", "analysis", "introduction", "review"]
 )
 
 
@@ -247,9 +209,9 @@ def _suffix_of(match: regex.Match[str]) -> str | None:
         return None
     text, fam_end = match.string, match.end("family")
     if match.start("given") >= fam_end:
-        region = text[fam_end : match.start("given")] + " " + text[match.end("given") : match.end()]
+        region = text[fam_end:match.start("given")] + " " + text[match.end("given"):match.end()]
     else:
-        region = text[fam_end : match.end()]
+        region = text[fam_end:match.end()]
     m = _SUFFIX_RE.search(region)
     return m.group(1) if m else None
 
@@ -261,67 +223,14 @@ def _collab(match: AnyMatch) -> list[Name]:
     text = re.sub(r"\b[Cc]ollab\.$", "Collaboration", text)  # "CMS Collab."
     joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
     if joint:
-        return [
-            Name(literal=f"{joint.group(1)} Collaboration"),
-            Name(literal=f"{joint.group(2)} Collaboration"),
-        ]
+        return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]
     return [Name(literal=text)]
 
 
 # Words of abbreviated journal names that the initials-first grammar would take for a surname
 # ("J. Appl. Phys." looks like "J. Appl").
 _JOURNAL_WORDS = frozenset(
-    [
-        "phys",
-        "rev",
-        "lett",
-        "appl",
-        "astrophys",
-        "astron",
-        "chem",
-        "math",
-        "nucl",
-        "proc",
-        "ann",
-        "mod",
-        "sci",
-        "opt",
-        "soc",
-        "acta",
-        "comm",
-        "commun",
-        "mech",
-        "biol",
-        "eng",
-        "res",
-        "trans",
-        "int",
-        "natl",
-        "acad",
-        "inst",
-        "rep",
-        "struct",
-        "mater",
-        "theor",
-        "comput",
-        "stat",
-        "geophys",
-        "environ",
-        "med",
-        "mol",
-        "cell",
-        "lond",
-        "jpn",
-        "fiz",
-        "zh",
-        "eksp",
-        "teor",
-        "pis",
-        "nuovo",
-        "cim",
-        "j",
-        "journal",
-    ]
+    ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
 )
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
@@ -329,70 +238,14 @@ _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\
 # Title-Case title words no personal name is made of ("Strangeness Production Using Polarized
 # Neutrons"): capitalised function words and common title nouns, and derivational endings.
 _NOT_NAME_WORDS = frozenset(
-    [
-        "the",
-        "of",
-        "for",
-        "with",
-        "from",
-        "using",
-        "via",
-        "toward",
-        "towards",
-        "between",
-        "through",
-        "into",
-        "onto",
-        "beyond",
-        "within",
-        "without",
-        "against",
-        "versus",
-        "upon",
-        "about",
-        "under",
-        "is",
-        "are",
-        "new",
-        "study",
-        "studies",
-        "analysis",
-        "introduction",
-        "review",
-        "search",
-        "evidence",
-        "observation",
-        "observations",
-        "measurement",
-        "measurements",
-        "effect",
-        "effects",
-        "theory",
-        "model",
-        "models",
-        "method",
-        "methods",
-        "approach",
-        "properties",
-        "dynamics",
-        "physics",
-        "production",
-        "structure",
-        "structures",
-        "system",
-        "systems",
-        "quantum",
-        "nuclear",
-        "magnetic",
-        "thermal",
-        "optical",
-        "data",
-        "results",
-        "application",
-        "applications",
-        "problem",
-        "problems",
-    ]
+    ["the", "of", "for", "with", "from", "using", "via", "toward", "towards", "between", "through",
+     "into", "onto", "beyond", "within", "without", "against", "versus", "upon", "about", "under",
+     "is", "are", "new", "study", "studies", "analysis", "introduction", "review", "search",
+     "evidence", "observation", "observations", "measurement", "measurements", "effect", "effects",
+     "theory", "model", "models", "method", "methods", "approach", "properties", "dynamics",
+     "physics", "production", "structure", "structures", "system", "systems", "quantum",
+     "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
+     "applications", "problem", "problems"]
 )
 _NOT_NAME_END = regex.compile(
     r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
@@ -407,17 +260,10 @@ def _title_words(name: Name, after_literal: bool = False) -> bool:
     title word or has a noun ending ('Production', 'Strangeness'), or it runs to four full words
     one of which is a verb form ('Nuclear Spin Aligned Holmium'). Right after a collaboration,
     where personal names are rare, three full words and a verb form (or four words) are enough."""
-    words = [
-        w
-        for w in f"{name.given or ''} {name.family or ''}".split()
-        if len(w) > 1 and not w.endswith(".")
-    ]
+    words = [w for w in f"{name.given or ''} {name.family or ''}".split() if len(w) > 1 and not w.endswith(".")]
     full = [w for w in words if w[0].isupper()]
     # (a hyphenated word is a double-barrelled surname as often as not: "Lees-Marshment")
-    if any(
-        w.lower() in _NOT_NAME_WORDS or ("-" not in w and _NOT_NAME_END.search(w.lower()))
-        for w in full
-    ):
+    if any(w.lower() in _NOT_NAME_WORDS or ("-" not in w and _NOT_NAME_END.search(w.lower())) for w in full):
         return True
     verb = any(_VERB_END.search(w.lower()) for w in full)
     if after_literal:
@@ -425,9 +271,7 @@ def _title_words(name: Name, after_literal: bool = False) -> bool:
     return len(full) >= 4 and verb
 
 
-def _plausible(
-    name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False
-) -> bool:
+def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
     fam = (name.family or "").lower()
     if style == "init_first" and fam in _JOURNAL_WORDS:
         return False
@@ -449,9 +293,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
     return tuple((_FORM[r], r) for r in regs)
 
 
-_CANDIDATES = {
-    (style, last): _candidates(style, last) for style in _STYLES for last in (False, True)
-}
+_CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
 
 _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
@@ -464,9 +306,8 @@ _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
 _MIXED_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_CAPS_FIRST)
 
 
-def _chicago_next(
-    text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _CHICAGO_FORMS
-) -> tuple[str, regex.Match[str], Name] | None:
+def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _CHICAGO_FORMS
+                  ) -> tuple[str, regex.Match[str], Name] | None:
     """'Marzlin, K.-P., Juergen Appel, and Barry C. Sanders': after an inverted first author the
     others may be written given name first. Taken only when a chain of such names reaches the
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
@@ -478,10 +319,7 @@ def _chicago_next(
             return None
         first = first or m
         after = _AND_NEXT.match(text, m.end())
-        if after and (
-            forms is _CHICAGO_FORMS
-            or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))
-        ):
+        if after and (forms is _CHICAGO_FORMS or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))):
             name = _name_from(first)
             return ("given_first", first, name)
         sep = _COMMA_NEXT.match(text, m.end())
@@ -551,15 +389,10 @@ def _given_first_and_list(text: str) -> AuthorScan | None:
         given = (name.given or "").split()
         family = (name.family or "").split()
         words = given + family
-        if (
-            not given
-            or not family
-            or name.suffix
-            or any(not w[0].isupper() or w.endswith(".") for w in words)
-            or any(w.lower() in _NOT_NAME_WORDS or w.lower() in _TITLE_STOP for w in words)
-            or any(_VERB_END.search(w.lower()) for w in words)
-            or any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in given)
-        ):
+        if (not given or not family or name.suffix or any(not w[0].isupper() or w.endswith(".") for w in words)
+                or any(w.lower() in _NOT_NAME_WORDS or w.lower() in _TITLE_STOP for w in words)
+                or any(_VERB_END.search(w.lower()) for w in words)
+                or any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in given)):
             return None
         nouns += any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in family)
         if nouns > 1:
@@ -603,9 +436,8 @@ def _bare_families(text: str) -> AuthorScan | None:
     return scan
 
 
-def _next_name(
-    text: str, pos: int, style: str | None, last: bool, names: list[Name]
-) -> tuple[str | None, AnyMatch, Name] | None:
+def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name]
+               ) -> tuple[str | None, AnyMatch, Name] | None:
     """The name at `pos` in the list's style (the first name fixes it): (style, match, name)."""
     got = None
     if style == "fam_init" and not last and len(names) == 1:

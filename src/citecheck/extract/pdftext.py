@@ -13,7 +13,7 @@ extraction does to a reference, and leaves clean text as it is:
 - glued words, split only when a dictionary split exists and the glued form is not a word:
   "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
   number ("Letters61", "Aug2013", "JHEP11");
-- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R. S., 2012");
+- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012");
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
   "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56"; and
@@ -30,83 +30,25 @@ from importlib import resources
 
 __all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
 
-_LIGATURES = str.maketrans(
-    {
-        "ﬀ": "ff",
-        "ﬁ": "fi",
-        "ﬂ": "fl",
-        "ﬃ": "ffi",
-        "ﬄ": "ffl",
-        "ﬅ": "st",
-        "ﬆ": "st",
-        "\u00a0": " ",
-        "\u2009": " ",
-        "\u202f": " ",
-        "\u2002": " ",
-        "\u2003": " ",
-        "‐": "-",
-        "‑": "-",
-        "−": "-",
-        "\u00ad": "",
-        "，": ",",
-        "；": ";",
-        "：": ":",
-        "（": "(",
-        "）": ")",
-        "．": ".",
-    }
-)
+_LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
+                            "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
+                            "\u2003": " ", "‐": "-", "‑": "-", "−": "-", "\u00ad": "",
+                            "，": ",", "；": ";", "：": ":", "（": "(", "）": ")", "．": "."})
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
 # otherwise Latin ("Рhys" with a Cyrillic Р).
-_LOOKALIKE = str.maketrans(
-    {
-        "А": "A",
-        "В": "B",
-        "Е": "E",
-        "К": "K",
-        "М": "M",
-        "Н": "H",
-        "О": "O",
-        "Р": "P",
-        "С": "C",
-        "Т": "T",
-        "Х": "X",
-        "а": "a",
-        "е": "e",
-        "о": "o",
-        "р": "p",
-        "с": "c",
-        "х": "x",
-        "у": "y",
-        "і": "i",
-        "Α": "A",
-        "Β": "B",
-        "Ε": "E",
-        "Ζ": "Z",
-        "Η": "H",
-        "Ι": "I",
-        "Κ": "K",
-        "Μ": "M",
-        "Ν": "N",
-        "Ο": "O",
-        "Ρ": "P",
-        "Τ": "T",
-        "Χ": "X",
-        "ο": "o",
-    }
-)
+_LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
+                            "Р": "P", "С": "C", "Т": "T", "Х": "X", "а": "a", "е": "e", "о": "o",
+                            "р": "p", "с": "c", "х": "x", "у": "y", "і": "i", "Α": "A", "Β": "B",
+                            "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
+                            "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o"})
 _MIXED_WORD_RE = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
 
 # -- identifiers ---------------------------------------------------------------------------------
 _ID_SPACING = [
     (re.compile(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*"), r"\1:"),
     (re.compile(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*"), r"\1://"),
-    (
-        re.compile(
-            r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"
-        ),
-        r"\1/\2",
-    ),
+    (re.compile(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
+     r"\1/\2"),
     (re.compile(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2"),
     (re.compile(r"\b(arXiv:)\s+(?=\d{4}\.\d{4,5}|[a-z-]+/\d{7})"), r"\1"),
     (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/"),
@@ -134,64 +76,25 @@ _CLOSE_GLUE_RE = re.compile(r"(\((?:1[6-9]|20)\d\d[a-z]?\))(?=[^\W_]|\ue000)")
 _OPEN_YEAR_RE = re.compile(r"(?<=[^\W_])\((?=\s*(?:1[6-9]|20)\d\d[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
     r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
-    r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b"
-)
-_WORD_NUMBER_RE = re.compile(
-    r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b"
-)
-_JOURNAL_WORDS = frozenset(
-    [
-        "lett",
-        "phys",
-        "rev",
-        "nucl",
-        "astrophys",
-        "astron",
-        "commun",
-        "mater",
-        "chem",
-        "math",
-        "appl",
-        "opt",
-        "instrum",
-        "proc",
-        "res",
-        "sci",
-        "theor",
-    ]
-)
-_JOURNAL_WORDS_LONG = frozenset(
-    [
-        "instrum",
-        "astropart",
-        "cosmol",
-        "gravit",
-        "quantum",
-        "condens",
-        "supercond",
-        "photon",
-        "plasmas",
-        "methods",
-        "physik",
-    ]
-)
+    r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
+_WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+_JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
+                            "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
+_JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "quantum", "condens",
+                                 "supercond", "photon", "plasmas", "methods", "physik"])
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
 # initial, "and" or a comma)
-_GLUED_INITIAL_RE = re.compile(
-    r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)"
-)
+_GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
-_ARTEFACT_RE = re.compile(
-    r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
-    r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b"
-)
+_ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
+                          r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
 _SERIES_JOURNAL = (
@@ -214,95 +117,14 @@ _CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
 _NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
-    [
-        "a",
-        "an",
-        "as",
-        "at",
-        "be",
-        "by",
-        "in",
-        "is",
-        "it",
-        "of",
-        "on",
-        "or",
-        "to",
-        "up",
-        "we",
-        "and",
-        "are",
-        "for",
-        "the",
-        "via",
-        "non",
-        "its",
-        "two",
-        "new",
-        "low",
-        "one",
-        "all",
-        "can",
-        "not",
-        "how",
-        "why",
-        "use",
-        "our",
-        "out",
-        "has",
-        "from",
-        "with",
-        "into",
-        "over",
-        "than",
-        "that",
-        "this",
-        "under",
-    ]
+    ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
 )
 # Prefixes that make one word, not two, with what follows: "noninteger", "semiclassical"
 _BOUND_PREFIXES = frozenset(
-    [
-        "non",
-        "anti",
-        "semi",
-        "multi",
-        "quasi",
-        "pseudo",
-        "hyper",
-        "ultra",
-        "micro",
-        "nano",
-        "meso",
-        "macro",
-        "super",
-        "sub",
-        "inter",
-        "intra",
-        "trans",
-        "poly",
-        "mono",
-        "post",
-        "pre",
-        "para",
-        "photo",
-        "electro",
-        "magneto",
-        "thermo",
-        "hydro",
-        "bio",
-        "geo",
-        "astro",
-        "neuro",
-        "iso",
-        "co",
-        "de",
-        "re",
-        "un",
-        "ferro",
-        "opto",
-        "spectro",
-    ]
+    ["non", "anti", "semi", "multi", "quasi", "pseudo", "hyper", "ultra", "micro", "nano", "meso",
+     "macro", "super", "sub", "inter", "intra", "trans", "poly", "mono", "post", "pre", "para",
+     "photo", "electro", "magneto", "thermo", "hydro", "bio", "geo", "astro", "neuro", "iso", "co",
+     "de", "re", "un", "ferro", "opto", "spectro"]
 )
 _NOT_A_PIECE = frozenset(["and", "or", "to", "und", "et", "bis", "and/or"])  # "Hazard- and Risk-…"
 _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
@@ -332,9 +154,7 @@ def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
     return math.log(count + 1)
 
 
-def best_split(
-    low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5
-) -> tuple[str, ...] | None:
+def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
     """Fewest-parts split of ``low`` into known words (ties: the more frequent words), or None."""
     n = len(low)
     # best[i] = (parts, -weight, split) for low[:i]
@@ -366,9 +186,7 @@ def split_glued(word: str) -> tuple[str, ...] | None:
     parts = best_split(low, vocab)
     if parts is None:
         return None
-    if (
-        parts[0] in _BOUND_PREFIXES
-    ):  # "noninteger", "deconfinedcriticality" → "deconfined criticality"
+    if parts[0] in _BOUND_PREFIXES:  # "noninteger", "deconfinedcriticality" → "deconfined criticality"
         parts = (parts[0] + parts[1], *parts[2:])
         if len(parts) < 2:
             return None
@@ -378,7 +196,7 @@ def split_glued(word: str) -> tuple[str, ...] | None:
         return None  # "Bowlan" is a name, not "Bowl an"
     out, pos = [], 0
     for p in parts:  # restore the printed case of each part
-        out.append(word[pos : pos + len(p)])
+        out.append(word[pos:pos + len(p)])
         pos += len(p)
     return tuple(out)
 
@@ -388,7 +206,7 @@ def _fix_word(m: re.Match[str]) -> str:
     if word[1:].lower() != word[1:]:
         return word  # inner capitals: an acronym or a name, not a glued word
     if word[:1].isupper():
-        after, before = m.string[m.end() : m.end() + 5], m.string[max(0, m.start() - 3) : m.start()]
+        after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
         if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before):
             return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A": a surname
     if word.lower() in _JOURNAL_WORDS or word.lower() in _JOURNAL_WORDS_LONG:
@@ -429,14 +247,9 @@ def _spaced_hyphen(m: re.Match[str]) -> str:
 
 def _hyphens(text: str) -> str:
     text = _SPACED_HYPHEN_RE.sub(_spaced_hyphen, text)
-    return _HYPHEN_RE.sub(
-        lambda m: (
-            _join_hyphen(m.group(1), m.group(2), False)
-            if m.group(2)[:1].islower() and not is_known_word(m.group(1) + "-" + m.group(2))
-            else m.group(0)
-        ),
-        text,
-    )
+    return _HYPHEN_RE.sub(lambda m: _join_hyphen(m.group(1), m.group(2), False)
+                          if m.group(2)[:1].islower() and not is_known_word(m.group(1) + "-" + m.group(2))
+                          else m.group(0), text)
 
 
 def _camel(m: re.Match[str]) -> str:
@@ -448,7 +261,7 @@ def _camel(m: re.Match[str]) -> str:
 
 def _quotes(text: str) -> str:
     """One pair of quotes: no space inside, one outside ("B.Hafizi ,\" Title ,\"Phys" → '…, "Title," Phys')."""
-    if sum(text.count(q) for q in '"“”') != 2:
+    if sum(text.count(q) for q in "\"“”") != 2:
         return text
 
     def fix(m: re.Match[str]) -> str:
@@ -496,7 +309,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         tail = len(s) - len(s.rstrip(_TRAILING_PUNCT))
         core, rest = (s[:-tail], s[-tail:]) if tail else (s, "")
         protected.append(core)
-        return f"\ue000{chr(0xE100 + len(protected) - 1)}{rest}"
+        return f"\ue000{chr(0xe100 + len(protected) - 1)}{rest}"
 
     if len(_PROTECT_RE.findall(text)) < 200:
         text = _PROTECT_RE.sub(protect, text)
@@ -513,22 +326,14 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _hyphens(text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)
-    text = _WORD_NUMBER_RE.sub(
-        lambda m: (
-            f"{m.group(1)} {m.group(2)}"
-            if is_known_word(m.group(1))
-            or m.group(1).isupper()
-            or m.group(1)[:3] in ("ApJ", "PoS")
-            or m.group(1).lower() in _JOURNAL_WORDS
-            else m.group(0)
-        ),
-        text,
-    )
+    text = _WORD_NUMBER_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}"
+                               if is_known_word(m.group(1)) or m.group(1).isupper() or m.group(1)[:3] in ("ApJ", "PoS")
+                               or m.group(1).lower() in _JOURNAL_WORDS else m.group(0), text)
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     for i, s in enumerate(protected):
-        text = text.replace(f"\ue000{chr(0xE100 + i)}", s)
+        text = text.replace(f"\ue000{chr(0xe100 + i)}", s)
     return text
