@@ -143,3 +143,22 @@ def test_dotless_abbreviated_journal_after_the_title() -> None:
     rec = parse_reference("Smith J 2012 Thin films of niobium for cavities J Phys Conf Ser 400 012345").record
     assert (rec.title, rec.container_title, rec.volume) == (
         "Thin films of niobium for cavities", "J Phys Conf Ser", "400")
+
+
+def test_iop_title_with_a_colon_and_commas_before_an_unknown_journal() -> None:
+    rec = parse_reference(clean_pdf_text(
+        "Bertolini A, Cella G and Sannibale V 1999 Seismic noise filters, vertical resonance frequency "
+        "reduction with geometric anti-springs: a feasibility study Nucl. Instrum. Methods Phys. Res. A "
+        "435 475-83")).record
+    assert rec.title == ("Seismic noise filters, vertical resonance frequency reduction with geometric "
+                         "anti-springs: a feasibility study")
+    assert (rec.container_title, rec.volume) == ("Nucl. Instrum. Methods Phys. Res. A", "435")
+
+
+def test_a_sentence_end_before_the_journal_is_the_period_layout() -> None:
+    # "vitamin A." ends the title; "A. Eur J Biochem" is no journal's name
+    rec = parse_reference("Duester G: Families of retinoid dehydrogenases regulating vitamin A. "
+                          "Eur J Biochem 267:4315-4324, 2000.").record
+    assert rec.container_title != "A. Eur J Biochem"
+    assert rec.title is not None and rec.title.startswith("Families of retinoid")
+    assert not rec.title.endswith("vitamin")

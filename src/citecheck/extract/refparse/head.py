@@ -44,8 +44,10 @@ def split_head(
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
     known = known_journal_suffix(head)
-    if known is None and (tail.volume or tail.page) and not _MARK_RE.search(head):
-        known = unpunctuated_journal_start(head)  # "Title JETP Lett. 43 730": no mark between
+    if known is None and (tail.volume or tail.page) and not sentence_boundaries(head):
+        # "Title JETP Lett. 43 730": no mark between title and journal (a sentence end in the
+        # head is the period layout's, "Title. J Immunol")
+        known = unpunctuated_journal_start(head, comma_style)
     comma = _comma_venue_start(head) if comma_style else None
     if known is not None and (comma is None or known <= comma):
         # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
@@ -95,8 +97,6 @@ def split_head(
     return _split_without_cuts(head, tail, comma_style, labelled)
 
 
-# a mark between title and journal: "Title. Journal", "Title,' Journal"
-_MARK_RE = re.compile(r"[.,;:?!]['\"’”]?\s")
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
 _CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 

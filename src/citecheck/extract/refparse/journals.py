@@ -51,7 +51,7 @@ def known_journal_suffix(head: str) -> int | None:
 _ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,5}\.\s)")
 
 
-def unpunctuated_journal_start(head: str) -> int | None:
+def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | None:
     """Start of a journal written right after a title with no mark between (IOP: "Some theory of
     things JETP Lett."; Vancouver without the period: "… adult mammalian cells Nature", "… MCF-7
     cells Cancer Lett"): after the title's last lower-case word, a known journal (one word or
@@ -62,6 +62,8 @@ def unpunctuated_journal_start(head: str) -> int | None:
         before = head[: m.end()].split()
         if (
             len(suffix) > 60
+            # "Title. Journal" is the sentence rules' case, "Title, Journal" the comma style's
+            or (_COMMA_MARK_RE if comma_style else _MARK_RE).search(head[: m.end() + 1])
             or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
             or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
         ):
@@ -69,10 +71,12 @@ def unpunctuated_journal_start(head: str) -> int | None:
         key = journal_key(suffix)
         if suffix[:1].isupper() and key and (key in journal_table() or key in journal_values()):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
-        if (
-            _JOURNAL_RUN_RE.fullmatch(suffix + ".")
-            or _JOURNAL_RUN_RE.fullmatch(suffix)
-            or _dotless_abbreviations(suffix)
+        raw = head[m.end() :].strip(" ,")  # its own periods kept: "Zh. Eksp. Teor. Fiz."
+        if _JOURNAL_RUN_RE.fullmatch(raw) or (
+            # no period at all: the last one was trimmed ("JETP Lett"), or never written ("J Phys
+            # Conf Ser"); a period inside is a sentence's ("vitamin A. Eur J Biochem")
+            "." not in raw
+            and (_JOURNAL_RUN_RE.fullmatch(raw + ".") or _dotless_abbreviations(raw))
         ):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
     return None
@@ -89,6 +93,11 @@ def _dotless_abbreviations(suffix: str) -> bool:
     )
 
 
+# a mark that ends the title before the journal: "Title. Journal", "Title,' Journal"; a comma too
+# in the comma style ("A. Author, Title, Journal"), not in author–year IOP titles ("Noise filters,
+# vertical resonance … Nucl. Instrum. Methods")
+_MARK_RE = re.compile(r"[.;?!]['\"’”]?\s|,['\"’”]\s")
+_COMMA_MARK_RE = re.compile(r"[.,;?!]['\"’”]?\s")
 # the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w.-])[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
 # capitalised words, acronyms and function words, at least one an abbreviation longer than an
