@@ -162,3 +162,23 @@ def test_a_sentence_end_before_the_journal_is_the_period_layout() -> None:
     assert rec.container_title != "A. Eur J Biochem"
     assert rec.title is not None and rec.title.startswith("Families of retinoid")
     assert not rec.title.endswith("vitamin")
+
+
+@pytest.mark.parametrize(("text", "title", "volume", "page"), [
+    ("H. Saito, K. Jansen, The temperature dependence of the chiral condensate ,PoS LATTICE2014 ( 2014)302 "
+     ".arXiv :1412.0596.", "The temperature dependence of the chiral condensate", "LATTICE2014", "302"),
+    ("M. Constantinou, PoS CD15, 009 (2015), 1511.00214", None, "CD15", "009"),
+    ("C. Gattringer, PoS LAT-TICE2013 ( 2014)002 [ arXiv:1401.7788[ hep-lat]].", None, "LATTICE2013", "002"),
+    ("A. Author, Some lattice title, PoS(ICRC2017)655 (2017).", "Some lattice title", "ICRC2017", "655"),
+])
+def test_proceedings_of_science(text: str, title: str | None, volume: str, page: str) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (title, "PoS", volume, page)
+
+
+def test_title_word_glued_to_the_journal() -> None:
+    text = ("Acernese F et al 2015 Advanced Virgo: a second-generation interferometric gravitational wave "
+            "detectorClass .Quantum Grav .32 024001")
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert rec.title == "Advanced Virgo: a second-generation interferometric gravitational wave detector"
+    assert rec.container_title == "Class. Quantum Grav."

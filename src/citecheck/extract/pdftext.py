@@ -13,7 +13,8 @@ extraction does to a reference, and leaves clean text as it is:
 - glued words, split only when a dictionary split exists and the glued form is not a word:
   "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
   number ("Letters61", "Aug2013", "JHEP11");
-- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012");
+- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012"), a title's last word
+  glued to the journal ("detectorsNucl .Instrum" → "detectors Nucl. Instrum");
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
   "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56"; and
@@ -82,6 +83,10 @@ _JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron"
                             "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
 _JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "quantum", "condens",
                                  "supercond", "photon", "plasmas", "methods", "physik"])
+# A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
+# "detectorClass .Quantum Grav .")
+_GLUED_JOURNAL_RE = re.compile(r"\b([a-z]{3,})([A-Z][a-z]{1,9})(?=\s?\.)")
+_GLUED_JOURNAL_WORDS = _JOURNAL_WORDS | {"class", "quant", "astropart", "eur", "int", "ann", "mon"}
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
@@ -317,6 +322,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     if pdf_like:
         text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
+    text = _GLUED_JOURNAL_RE.sub(
+        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in _GLUED_JOURNAL_WORDS else m.group(0),
+        text,
+    )
     text = _punctuation(text, pdf_like)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)

@@ -112,6 +112,8 @@ def split_venue(
     text = rest.strip(TRIM)
     if not text:
         return None, tail
+    if pos := _pos_venue(text, tail):
+        return pos
     # Labelled numbers anywhere ("vol. 5", "no. 2", "pp. 10-20"): the venue starts before them.
     labelled = [
         m
@@ -160,6 +162,26 @@ def split_venue(
         tail.container = clean_field(venue)
         return None, tail
     return split_no_numbers(text, tail, comma_style and has_id, comma_style)
+
+
+# Proceedings of Science: the conference's tag is the volume ("PoS LATTICE2014 302",
+# "PoS(LATTICE 2014)302", "PoS CD15, 009", "PoSLATTICE2013 039"), as INSPIRE records it; the year
+# is already cut out
+_POS_RE = re.compile(
+    r"(?:^|(?<=[\s,.;:]))PoS\s*\(?\s*(?P<tag>[A-Za-z][A-Za-z&+-]*\s?-?\d{2,4}(?!\d)[A-Za-z]?)\s*\)?"
+    r"\s*[,;:]?\s*(?P<page>\d{1,4})\b"
+)
+
+
+def _pos_venue(text: str, tail: Tail) -> tuple[str | None, Tail] | None:
+    """'Title, PoS LATTICE2014 302': the title before, the venue fields from the PoS reference."""
+    m = _POS_RE.search(text)
+    if m is None or re.search(r"[^\W\d_]{3}", text[m.end() :]):
+        return None  # more words after it: not the reference's own venue
+    tail.container = "PoS"
+    tail.volume = re.sub(r"[\s-]", "", m.group("tag"))
+    tail.page = m.group("page")
+    return clean_field(text[: m.start()]) or None, tail
 
 
 def _split_labelled(
