@@ -8,7 +8,8 @@ Usage (needs ../shared/data/corpus):
     citecheck check --offline --index /tmp/full.db --format jsonl --fail-on never /tmp/sweep.jsonl > /tmp/pred.jsonl
     python benchmarks/style_sweep.py --score /tmp/sweep.jsonl /tmp/pred.jsonl
 
-A robustness probe (2026-12-03); results: docs/benchmarks.md, "Style sweep".
+A robustness probe (2026-12-03); results: docs/benchmarks.md, "Style sweep". `--styles iop` writes every
+item in the IOP author–year layout instead (2026-12-04 evening).
 """
 
 import argparse
@@ -131,7 +132,7 @@ def authors(r, style, etal_after=None, accents=True):
             f, g = strip_acc(f), strip_acc(g)
         if style == "nature":
             return f"{f}, {inits(g)}" if g else f
-        if style == "vancouver":
+        if style in ("vancouver", "iop"):
             return f"{f} {inits(g, dots=False)}".strip()
         if style == "harvard":
             return f"{f}, {inits(g, space=False)}" if g else f
@@ -207,6 +208,17 @@ def render(r, style, accents=True, tcase=None):
             s += f"({y})."
         if dd and rng.random() < 0.5:
             s += f" {dd}"
+    elif style == "iop":
+        # IOP / Harvard physics: "Novoselov K S and Geim A K 2005 Title Nature 438 197" — nothing
+        # between the title and the journal
+        s = f"{A} {y} {t} "
+        if j and v:
+            name = j if len(j.split()) == 1 else js
+            s += f"{name} {v}" + (f" {p.split('-')[0]}" if p else "")
+        elif ax:
+            s += ax
+        elif j:
+            s += j
     elif style == "vancouver":
         s = f"{A}. {t}. "
         if j:
@@ -304,6 +316,8 @@ def render(r, style, accents=True, tcase=None):
 
 
 STYLES = ["nature", "vancouver", "harvard", "acm", "acs", "md", "bibitem", "numbered"]
+# also rendered on request (--styles), not in the default sweep (whose items stay as they were)
+EXTRA_STYLES = ["iop"]
 
 
 def load():
@@ -444,7 +458,11 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=20240611)
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--score", nargs=2, metavar=("GOLD", "PRED"))
+    ap.add_argument("--styles", default=None,
+                    help=f"comma-separated styles instead of the default eight (also: {', '.join(EXTRA_STYLES)})")
     args = ap.parse_args()
+    if args.styles:
+        STYLES[:] = args.styles.split(",")
     if args.score:
         score(*args.score)
     else:

@@ -38,7 +38,7 @@ from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
 from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
-from citecheck.titles import title_key
+from citecheck.titles import normalize_title, title_key
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.titles import compare_titles
 
@@ -319,7 +319,11 @@ class Checker:
                 second.rationale += " (Fields from the other reading of the text.)"
                 cited, assessment = other, second
         cut = _title_cut_short(cited, cand.record)
-        if cut or any(d.field in ("title", "author") for d in assessment.discrepancies):
+        if (
+            cut
+            or any(d.field in ("title", "author") for d in assessment.discrepancies)
+            or _title_in_venue(cited, cand.record, assessment)
+        ):
             alt = realign(citation, cand.record)
             if alt is not None:
                 second = assess(alt, cand.record)
@@ -363,6 +367,18 @@ def _title_cut_short(cited: Record, found: Record) -> bool:
         return False
     return compare_titles(cited.title, found.title).subtitle_only and len(
         title_key(cited.title)) < len(title_key(found.title))
+
+
+def _title_in_venue(cited: Record, found: Record, assessment: Assessment) -> bool:
+    """The venue disagrees and the cited venue holds the record's title: the parser ran a Title
+    Case title into the journal's name ("Cascading Failures EPL", IOP layout), or took it for the
+    venue; the text re-read around the title tells them apart."""
+    if not (found.title and cited.container_title) or not any(
+        d.field == "container-title" for d in assessment.discrepancies
+    ):
+        return False
+    venue, title = normalize_title(cited.container_title), normalize_title(found.title)
+    return len(title) >= 12 and title in venue and venue != title
 
 
 def _default_live_sources() -> list[Source]:

@@ -19,6 +19,7 @@ from citecheck.extract.refparse.journals import (
 )
 from citecheck.extract.refparse.lexicon import (
     CJK,
+    CONF_RE,
     COUNTRIES,
     FUNCTION_WORDS,
     TRIM_KEEP_DOT,
@@ -119,6 +120,10 @@ def _split_without_cuts(
             return clean_field(after), tail
         # Comma style: the journal is the last comma-separated piece (physics / IEEE).
         title, _, venue = head.rpartition(",")
+        if _SUBSERIES_RE.match(venue.strip()) and (start := _journal_start(title)) is not None:
+            # "Title Proc. Jpn. Acad., Ser. B": the series belongs to the journal before it
+            tail.container = clean_field(head[start:])
+            return clean_field(head[:start]) or None, tail
         tail.container = clean_field(venue)
         return clean_field(title), tail
     # Only one piece: a journal (title-less physics reference) or, when it reads like a
@@ -132,10 +137,31 @@ def _split_without_cuts(
         and tail.page
         and head.count("(") == head.count(")")
     )  # not "(Series name 2,2)"
-    if reads_like_title(head) and not lone_journal:
+    inner = _INNER_VENUE_RE.search(head)
+    if inner and len(head[: inner.start()].split()) >= 4 and not lone_journal:
+        # "Title Words Proceedings of the 59th Annual Meeting …": the venue's own first word
+        tail.container = clean_field(head[inner.start() :])
+        return clean_field(head[: inner.start()]), tail
+    words = head.split()
+    if (reads_like_title(head) or (len(words) > 10 and not CONF_RE.search(head))) and not lone_journal:
+        # running text, or a Title Case title longer than any journal's name with the journal
+        # run into it ("The Oxidation Behaviors of … in Vacuum Heat Treatment Vacuum 203 111258")
         return clean_field(head), tail
     tail.container = clean_field(head)
     return None, tail
+
+
+# A venue's first words inside one piece of text, after the title
+_INNER_VENUE_RE = re.compile(
+    r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural)\b"
+)
+
+
+def _journal_start(text: str) -> int | None:
+    """Where a journal's name starts at the end of ``text`` (known, or abbreviated after the
+    title's last lower-case word)."""
+    known = known_journal_suffix(text)
+    return known if known is not None else unpunctuated_journal_start(text)
 
 
 # A one-letter Roman part number after a lower-case word, then a capitalised piece

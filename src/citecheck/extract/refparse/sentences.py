@@ -37,7 +37,7 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     astropar astropart riv equip spectrom detect oxid kinet katal khim abstr react neth progr transf
     compos constr topol theoret aust geochim stoch circ pharmac engl macromol chromat miner polym
     invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
-    enzym contin"""
+    enzym contin at vis"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.")
 
