@@ -244,3 +244,17 @@ def test_venue_words_inside_one_piece_start_the_venue() -> None:
                           "Language Proceedings of the 59th Annual Meeting of the ACL 6774").record
     assert rec.title == "Inter-GPS Interpretable Geometry Problem Solving with Formal Language"
     assert rec.container_title is not None and rec.container_title.startswith("Proceedings of the 59th")
+
+
+def test_one_word_journal_after_a_sentence_case_title() -> None:
+    rec = parse_reference("Madden AA, Boyden SD, Soriano J-AN and Starks PT 2017 The emerging contribution of "
+                          "social wasps to grape rot disease ecology PeerJ 5 e3223").record
+    assert (rec.title, rec.container_title, rec.volume) == (
+        "The emerging contribution of social wasps to grape rot disease ecology", "PeerJ", "5")
+    assert [(a.family, a.given) for a in rec.author][2] == ("Soriano", "J-AN")
+
+
+def test_iop_hyphenated_initials_keep_the_list_going() -> None:
+    rec = parse_reference("Gu Y-Q and Li T-t 2007 Eigen equation of the nonlinear spinor arXiv:0704.0436v2").record
+    assert [a.family for a in rec.author] == ["Gu", "Li"]
+    assert rec.title == "Eigen equation of the nonlinear spinor"

@@ -73,8 +73,9 @@ F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
-# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." ("Jr." is a suffix, not initials)
-_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,4}}(?![{L}]))"
+# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is
+# a suffix, not initials)
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(

@@ -71,6 +71,10 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         key = journal_key(suffix)
         if suffix[:1].isupper() and key and (key in journal_table() or key in journal_values()):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+        if _ONE_WORD_RE.fullmatch(suffix) and _sentence_case(head[: m.end()]):
+            # "… social wasps to grape rot disease ecology PeerJ 5 e3223": one capitalised word
+            # after a sentence-case title, right before the numbers
+            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
         raw = head[m.end() :].strip(" ,")  # its own periods kept: "Zh. Eksp. Teor. Fiz."
         if _JOURNAL_RUN_RE.fullmatch(raw) or (
             # no period at all: the last one was trimmed ("JETP Lett"), or never written ("J Phys
@@ -80,6 +84,17 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         ):
             return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
     return None
+
+
+_ONE_WORD_RE = re.compile(r"[A-Z][a-z]+[A-Za-z]*")
+
+
+def _sentence_case(title: str) -> bool:
+    """Capitals only on the first word, acronyms and a few names ("Quantum non-local effects
+    with Bose-Einstein condensates"), four words or more."""
+    words = re.findall(r"[^\W\d_][\w'’-]*", title)
+    caps = [w for w in words[1:] if w[0].isupper() and not w.isupper()]
+    return len(words) >= 4 and len(caps) <= len(words) // 6
 
 
 def _dotless_abbreviations(suffix: str) -> bool:
