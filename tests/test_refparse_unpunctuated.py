@@ -17,8 +17,9 @@ from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
-from citecheck.model import Citation, Label, Provenance
+from citecheck.model import Citation, Label, Provenance, Record
 from citecheck.sources.local import LocalIndexSource
+from citecheck.verify.compare import assess
 
 CASES = [
     # (reference, title, journal, volume)
@@ -251,10 +252,36 @@ def test_one_word_journal_after_a_sentence_case_title() -> None:
                           "social wasps to grape rot disease ecology PeerJ 5 e3223").record
     assert (rec.title, rec.container_title, rec.volume) == (
         "The emerging contribution of social wasps to grape rot disease ecology", "PeerJ", "5")
-    assert [(a.family, a.given) for a in rec.author][2] == ("Soriano", "J-AN")
+    assert [(a.family, a.given) for a in rec.author][2] == ("Soriano", "J.-A. N.")
 
 
 def test_iop_hyphenated_initials_keep_the_list_going() -> None:
     rec = parse_reference("Gu Y-Q and Li T-t 2007 Eigen equation of the nonlinear spinor arXiv:0704.0436v2").record
     assert [a.family for a in rec.author] == ["Gu", "Li"]
     assert rec.title == "Eigen equation of the nonlinear spinor"
+
+
+def _rec(**kw: object) -> Record:
+    return Record.model_validate({"id": "r", "type": "article-journal", **kw})
+
+
+def test_record_journal_after_a_made_up_title_is_read_apart() -> None:
+    # the parser could not tell title and journal apart; the record's journal after it can
+    found = _rec(title="Evolutionary rescue in a changing world", container_title="Methods in Ecology and Evolution",
+                 container_title_short="Methods Ecol Evol", volume="14", page="728-740",
+                 author=[{"family": "Rossi", "given": "M."}], issued={"date-parts": [[2023]]})
+    cited = _rec(title="Hierarchical magnon hybridization at the LHC Methods Ecol Evol", volume="14", page="728",
+                 author=[{"family": "Eriksen", "given": "A."}], issued={"date-parts": [[2023]]})
+    a = assess(cited, found)
+    assert any(d.field == "title" for d in a.discrepancies), a.rationale
+    assert "read as the journal" in a.rationale
+
+
+def test_record_title_followed_by_its_journal_stays_whole() -> None:
+    found = _rec(title="Artificial intelligence and EU security: the false promise of digital sovereignty",
+                 container_title="European Security", volume="31", page="415-434",
+                 author=[{"family": "Calderaro", "given": "A."}], issued={"date-parts": [[2022]]})
+    cited = _rec(title="Artificial Intelligence and EU Security: the False Promise of Digital Sovereignty "
+                       "Eur. Security", volume="31", page="415",
+                 author=[{"family": "Calderaro", "given": "A."}], issued={"date-parts": [[2022]]})
+    assert not any(d.field == "title" for d in assess(cited, found).discrepancies)

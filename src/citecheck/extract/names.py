@@ -190,6 +190,10 @@ def _name_from(match: regex.Match[str]) -> Name:
         given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
     elif given and re.fullmatch(r"[A-Z]", given):
         given = given + "."
+    elif given and re.fullmatch(r"[A-Z]{1,2}-[A-Za-z]{1,2}", given):
+        # IOP "Y-Q" → "Y.-Q.", "J-AN" → "J.-A. N.", "T-t" → "T.-t."
+        first, _, second = given.partition("-")
+        given = " ".join(f"{c}." for c in first) + "-" + " ".join(f"{c}." for c in second)
     if given and re.search(rf"\s{_PARTICLE}$", given):
         gp = re.match(rf"^(.*?)\s({_PARTICLE})$", given)
         if gp:

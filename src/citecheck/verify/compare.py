@@ -200,6 +200,14 @@ def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = Non
     benchmarks) that have no Citation.
     """
     title = cited.title
+    if title and not cited.container_title and (split := _title_then_record_venue(title, found)):
+        # IOP: "Hierarchical magnon hybridization at the LHC Methods Ecol Evol 14 728" — the
+        # record's journal right after the title, no mark between: read them apart
+        fields = cited.model_copy(deep=True)
+        fields.title, fields.container_title = split
+        if s is not None:
+            s.notes.append(f"'{_clip(split[1], 40)}' after the title read as the journal")
+        return fields
     if title and not cited.container_title and _is_record_venue(title, found):
         # title-less style with a journal the parser does not know: the "title" is the journal
         fields = cited.model_copy(deep=True)
@@ -227,6 +235,28 @@ def _title_fragment(title: str, found_title: str) -> bool:
     name read as the title): it names the work, it does not describe another one."""
     words, record_words = title_words(title), title_words(found_title)
     return 1 <= len(words) <= 2 and len(record_words) > len(words) and set(words) <= set(record_words)
+
+
+def _title_then_record_venue(title: str, found: Record) -> tuple[str, str] | None:
+    """(title, journal) when the cited 'title' is a title of three words or more followed by the
+    record's journal, as one piece; None otherwise."""
+    names = venue_names(found.container_title, found.container_title_short)
+    words = title.split()
+    if not names or len(words) < 4:
+        return None
+    if found.title and compare_titles(title, found.title).match == "same":
+        return None  # the record's own title (a journal after it changes nothing)
+    start = None
+    for i in range(len(words) - 1, 2, -1):  # the journal from its last word back, while it matches
+        tail = " ".join(words[i:])
+        if len(tail) > 80 or best_venue_match(tail, names) != "same":
+            if start is not None:
+                break
+            continue
+        start = i
+    if start is None:
+        return None
+    return " ".join(words[:start]).rstrip(" ,.;:"), " ".join(words[start:])
 
 
 def _is_record_venue(title: str, found: Record) -> bool:
