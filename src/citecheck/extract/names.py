@@ -537,12 +537,10 @@ def scan_authors(text: str) -> AuthorScan:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = regex.compile(
-    r"\s*,?\s*\((?P<group>[^()]{2,80})\)(?=\s*[,.;:]|\s+[{U}])".replace("{U}", U)
-)
+_GROUP_PAREN = regex.compile(rf"\s*,?\s*\((?P<group>[^()]{{2,80}})\)(?=\s*[,.;:]|\s+[{U}])")
 _GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 _ETAL_IN = regex.compile(ET_AL, regex.I)
-_ACRONYM = regex.compile(r"[{U}][{U}\d.&+-]{1,11}".replace("{U}", U))
+_ACRONYM = regex.compile(rf"[{U}][{U}\d.&+-]{{1,11}}")
 
 
 def _abbreviates(acronym: str, name: Name | None) -> bool:
@@ -567,16 +565,10 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
         elif pattern is _GROUP_PAREN and _ACRONYM.fullmatch(group) and not group.isdigit():
             if not _abbreviates(group, scan.names[-1] if scan.names else None):
                 scan.names.append(Name(literal=group))  # "(PACS)": the group; "(USMC)": an alias
-        elif (
-            pattern is _GROUP_PAREN
-            and scan.names
-            and scan.names[-1].literal
-            and _ETAL_IN.search(group)
-        ):
-            inner = scan_authors(group)
-            if not inner.names:
+        elif pattern is _GROUP_PAREN and scan.names and scan.names[-1].literal and _ETAL_IN.search(group):
+            if not (inner := scan_authors(group)).names:
                 continue
-            scan.names.extend(inner.names)
+            scan.names.extend(inner.names)  # "CMS Collab. (S. Chatrchyan et al.)"
             scan.truncated = True
         else:
             continue
