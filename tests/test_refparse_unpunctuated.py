@@ -285,3 +285,25 @@ def test_record_title_followed_by_its_journal_stays_whole() -> None:
                        "Eur. Security", volume="31", page="415",
                  author=[{"family": "Calderaro", "given": "A."}], issued={"date-parts": [[2022]]})
     assert not any(d.field == "title" for d in assess(cited, found).discrepancies)
+
+
+def test_known_journal_after_a_title_case_title() -> None:
+    rec = parse_reference("ATLAS Collaboration 2016 Measurement of the Double-differential High-mass Drell–Yan "
+                          "Cross Section in Pp Collisions at √s = 8 TeV with the ATLAS Detector JHEP 08 009").record
+    assert rec.container_title == "JHEP" and rec.title is not None and rec.title.endswith("ATLAS Detector")
+
+
+@pytest.mark.parametrize("text", [
+    "International Journal of Cosmetic Science, 2011, 33, 210–221",
+    "Miikkulainen, R. Script recognition with hierarchical feature maps 1990 Connection Science 2 83--101",
+])
+def test_a_known_word_inside_a_longer_journal_name_is_not_cut_off(text: str) -> None:
+    assert parse_reference(text).record.container_title != "Science"
+
+
+def test_title_before_a_venue_is_an_alternative_reading() -> None:
+    from citecheck.extract.refparse.readings import alternative_readings
+
+    text = "Wagner R 2017 Effective HIV vaccine Current Opinion in HIV and AIDS"
+    cit = Citation(id="c", raw=text, fields=parse_reference(text).record, provenance=Provenance(format="text"))
+    assert "Effective HIV vaccine" in [r.title for r in alternative_readings(cit)]

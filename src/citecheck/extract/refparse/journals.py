@@ -57,6 +57,9 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     cells Cancer Lett"): after the title's last lower-case word, a known journal (one word or
     more), or a run of capitalised words and acronyms with an abbreviation in it ('JETP Lett.',
     'Zh. Eksp. Teor. Fiz.', 'Phys. Rev. D'). The caller knows the venue's numbers follow."""
+    known = _known_after_title_case(head)
+    if known is not None:
+        return known
     for m in _LOWER_WORD_END_RE.finditer(head):
         suffix = head[m.end() :].strip(" .,")
         before = head[: m.end()].split()
@@ -86,7 +89,35 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     return None
 
 
+def _known_after_title_case(head: str) -> int | None:
+    """A journal from the table written right after a Title Case title ("… with the ATLAS
+    Detector JHEP 08 009"): the longest known suffix of one to five words, after three words or
+    more (four before a one-word name)."""
+    words = list(re.finditer(r"\S+", head))
+    for i in range(max(3, len(words) - 5), len(words)):
+        suffix = head[words[i].start() :].strip(" .,")
+        prefix = head[: words[i].start()]
+        if (
+            i < (4 if i == len(words) - 1 else 3)
+            or _MARK_RE.search(prefix)
+            or journal_like(prefix)  # "International Journal of Cosmetic Science"
+            or not _title_case(prefix)  # "… feature maps Connection Science": the name goes on
+        ):
+            continue
+        key = journal_key(suffix)
+        if key and (key in journal_table() or key in journal_values()):
+            return words[i].start()
+    return None
+
+
 _ONE_WORD_RE = re.compile(r"[A-Z][a-z]+[A-Za-z]*")
+
+
+def _title_case(title: str) -> bool:
+    """Most words capitalised, function words aside ("Measurement of the Double-differential
+    Cross Section with the ATLAS Detector")."""
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", title) if w.lower() not in FUNCTION_WORDS]
+    return len(words) >= 3 and sum(w[0].isupper() for w in words) >= 0.8 * len(words)
 
 
 def _sentence_case(title: str) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from citecheck.extract.refparse.lexicon import FUNCTION_WORDS
 from citecheck.model import Citation, Record
 from citecheck.titles import implausible_title, title_key
 
@@ -64,7 +65,38 @@ def _candidate_titles(raw: str, cited: Record) -> list[str]:
         # "Peter Kuchment and Leonid Kunyansky, Mathematics of …": authors the parser did not
         # recognise left in front of the title; the text after the last comma is the title
         texts.append(cited.title.rsplit(", ", 1)[1])
+    if cited.title:
+        texts += _titles_before_a_venue(cited.title)
     return texts
+
+
+# A venue's first words inside a title the parser read whole (no numbers, no mark between)
+_VENUE_START = re.compile(
+    r"\s(?=(?:Proceedings|Proc\.|Journal|Transactions|Annals|Current Opinion|Advances in|Handbook|"
+    r"Handbuch|Lecture Notes)\b)"
+)
+
+
+def _titles_before_a_venue(title: str) -> list[str]:
+    """'Effective HIV vaccine Current Opinion in HIV and AIDS', 'Mechanism Design via Correlation
+    Gap Proceedings of the …': the title before a venue written right after it — before a venue's
+    first word, or before the capitalised run that follows the title's last lower-case word."""
+    out = []
+    m = _VENUE_START.search(title)
+    if m and len(title[: m.start()].split()) >= 3:
+        out.append(title[: m.start()])
+    words = title.split()
+    for i in range(3, len(words) - 1):
+        before, run = words[i - 1], words[i:]
+        if (
+            before[0].islower()
+            and before not in FUNCTION_WORDS
+            and run[0][0].isupper()
+            and all(w[0].isupper() or w in FUNCTION_WORDS for w in run)
+        ):
+            out.append(" ".join(words[:i]))
+            break
+    return out
 
 
 def attach_readings(citations: Iterable[Citation]) -> list[Citation]:
