@@ -122,3 +122,18 @@ def test_series_letter_after_the_volume(raw: str, clean: str) -> None:
 ])
 def test_glued_word_splits(word: str, split: tuple[str, ...] | None) -> None:
     assert split_glued(word) == split
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Altschul SF, Madden TL, SchÃ¤ffer AA, Zhang J. Gapped BLAST. Nucleic Acids Res 1997; 25:3389-3402.",
+     "Altschul SF, Madden TL, Schäffer AA, Zhang J. Gapped BLAST. Nucleic Acids Res 1997; 25:3389-3402."),
+    ("TramÃ¨r M, Reynolds DJM. Effect of covert duplicate publication. BMJ (1997) 315:635-40.",
+     "Tramèr M, Reynolds DJM. Effect of covert duplicate publication. BMJ (1997) 315:635-40."),
+])
+def test_text_decoded_with_the_wrong_code_page(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+def test_real_accents_are_left_alone() -> None:
+    text = "São Paulo J, Ângela M. Naïve café models. Rev. Bras. Ensino Fís. 12, 34 (2001)."
+    assert clean_pdf_text(text) == text

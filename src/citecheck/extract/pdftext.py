@@ -15,6 +15,7 @@ extraction does to a reference, and leaves clean text as it is:
   number ("Letters61", "Aug2013", "JHEP11");
 - an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012"), a title's last word
   glued to the journal ("detectorsNucl .Instrum" → "detectors Nucl. Instrum");
+- text decoded with the wrong code page ("SchÃ¤ffer" → "Schäffer", by ftfy);
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
   "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56"; and
@@ -28,6 +29,11 @@ import math
 import re
 from functools import lru_cache
 from importlib import resources
+
+import ftfy
+
+# what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
+_MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
 
 __all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
 
@@ -301,6 +307,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
 
     Glued words are split only in text that shows several artefacts (``pdf_like``; a part of a
     reference can be told so by its caller), so that clean text keeps its compounds."""
+    if _MOJIBAKE_HINT.search(text):
+        text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
     text = text.translate(_LIGATURES)
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
