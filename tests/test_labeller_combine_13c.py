@@ -179,21 +179,3 @@ def test_a_title_too_short_to_search_by_is_not_taken() -> None:
                     container_title="山東中醫學院學報", volume="13")
     assert combine(rules, model, pdf_like=False)[0].title == rules.record.title
     assert combine(rules, model, pdf_like=False)[0].container_title is None  # nor the journal run into it
-
-
-def test_title_end_the_rules_ran_into_the_journal_goes_back_to_the_title() -> None:
-    rules = ParsedReference(Record(title="Trimalleolar fractures of the ankle",
-                                   container_title="An end result study. Clin Orthop Relat Res.",
-                                   volume="122"), 1.0, ())
-    model = _scored({"container": 0.9}, title="Trimalleolar fractures of the ankle. An end result study",
-                    container_title="Clin Orthop Relat Res.")
-    rec, origin = combine(rules, model, pdf_like=False)
-    assert rec.title == "Trimalleolar fractures of the ankle. An end result study"
-    assert rec.container_title == "Clin Orthop Relat Res." and origin["container_title"] == "labeller"
-    # a name before the journal is no title text; an unsure labeller changes nothing
-    named = ParsedReference(Record(title="Title words here", container_title="Brown D Nature"), 1.0, ())
-    assert combine(named, _scored({"container": 0.9}, title="Title words here Brown D",
-                                  container_title="Nature"), pdf_like=False)[0].title == "Title words here"
-    unsure = _scored({"container": 0.4}, title="Trimalleolar fractures of the ankle. An end result study",
-                     container_title="Clin Orthop Relat Res.")
-    assert combine(rules, unsure, pdf_like=False)[0].title == "Trimalleolar fractures of the ankle"

@@ -19,8 +19,7 @@ always come from the rules. Field by field (rules chosen on the validation split
   it is fairly sure (marginal ≥ `FULLER`) and the words before are abbreviations or the whole is
   known; a name the rules glued to the journal ("and Brown D Nature", "Najmudin, Phys. Plasmas")
   goes; where the rules read no journal, the labeller's is taken when it is sure (or on PDF-like
-  text); where the rules ran the title's end into the journal and the labeller's title ends with
-  it (its journal fairly sure), title and journal are the labeller's;
+  text);
 - authors: the labeller's when the rules read a journal word or a number as a family name
   ("J. Bahcall Phys. Rev." → "Phys");
 - volume: the labeller's, when it is sure and the rules read a journal but no volume;
@@ -166,23 +165,6 @@ def _journal_in_title(rec: Record, model: Record) -> bool:
     return (bool(journal) and journal in journal_key(rest)) or name in rest  # (a CJK name has no key)
 
 
-def _title_in_journal(rec: Record, scored: LabelledReading) -> bool:
-    """The rules ran the title's end into the journal ("… fibrosis. A prevailing non-degradative lung
-    microenvironment ? Am J Physiol", "… ribonucleases HII, III, PH and D. Nucl Acids Res"), the
-    labeller put the boundary after it: its journal ends the rules' one, and what the rules put
-    before it reads as title words that end the labeller's title."""
-    mine, model = rec.container_title or "", scored.record
-    theirs, title = model.container_title or "", model.title or ""
-    if not (mine and theirs and title) or not mine.endswith(theirs) or mine == theirs:
-        return False
-    extra = mine[: -len(theirs)].strip(" .,;")
-    return (
-        scored.confidence.get("container", 0.0) >= FULLER
-        and _title_words(title).endswith(_title_words(extra))
-        and len(re.findall(r"(?<![\w.])[a-z]{3,}\b", extra)) >= 2  # running title text, not a name
-    )
-
-
 def _title_can_give_way(rec: Record, model: Record) -> bool:
     """A journal the rules ran into their title is taken only with the labeller's title (a reading
     whose title still holds the journal would be judged as another work)."""
@@ -259,10 +241,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
 
     if _title(rec, scored, doubtful):
         take("title")
-    if _title_in_journal(rec, scored):
-        take("title")  # the rules' journal held the title's end: the labeller's boundary
-        take("container_title")
-    elif _name_glued_journal(rec, model):
+    if _name_glued_journal(rec, model):
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
             take("author")
