@@ -174,8 +174,14 @@ def test_cjk_title_run_into_the_journal() -> None:
 
 
 def test_a_title_too_short_to_search_by_is_not_taken() -> None:
+    # one rule for "long enough to look a work up by" (titles.searchable_title): a Han character
+    # counts as two letters, so three are too few and five are enough, as retrieval has it
     rules = ParsedReference(Record(title="王小平. '陰陽交'小議. 山東中醫學院學報"), 0.7, ())
-    model = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="'陰陽交'小議",
+    short = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="陰陽交",
                     container_title="山東中醫學院學報", volume="13")
-    assert combine(rules, model, pdf_like=False)[0].title == rules.record.title
-    assert combine(rules, model, pdf_like=False)[0].container_title is None  # nor the journal run into it
+    assert combine(rules, short, pdf_like=False)[0].title == rules.record.title
+    assert combine(rules, short, pdf_like=False)[0].container_title is None  # nor the journal run into it
+    whole = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="'陰陽交'小議",
+                    container_title="山東中醫學院學報", volume="13")
+    rec = combine(rules, whole, pdf_like=False)[0]
+    assert (rec.title, rec.container_title) == ("'陰陽交'小議", "山東中醫學院學報")

@@ -307,3 +307,14 @@ def test_title_before_a_venue_is_an_alternative_reading() -> None:
     text = "Wagner R 2017 Effective HIV vaccine Current Opinion in HIV and AIDS"
     cit = Citation(id="c", raw=text, fields=parse_reference(text).record, provenance=Provenance(format="text"))
     assert "Effective HIV vaccine" in [r.title for r in alternative_readings(cit)]
+
+
+def test_one_rule_for_a_title_long_enough_to_search_by() -> None:
+    from citecheck.checker import _checkable
+    from citecheck.titles import searchable_title
+
+    assert searchable_title("新媒体研究") and not searchable_title("陰陽交") and not searchable_title("Physics")
+    assert searchable_title("Graphene")
+    # an entry with only a short CJK title is checkable as retrieval would search it
+    assert _checkable(Record(id="x", type="article-journal", title="新媒体研究"))
+    assert not _checkable(Record(id="x", type="article-journal", title="陰陽交"))

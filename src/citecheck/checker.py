@@ -38,7 +38,7 @@ from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
 from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
-from citecheck.titles import normalize_title, title_key
+from citecheck.titles import normalize_title, searchable_title, title_key
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.titles import compare_titles
 
@@ -89,7 +89,7 @@ def _open_index_source(index: str | Path | None, covers: Sequence[str] | None = 
 
 def _checkable(cited: Record) -> bool:
     """A title, identifier, journal reference or authors: something to look the work up by."""
-    title_ok = bool(cited.title and len(cited.title.strip()) >= 8)
+    title_ok = searchable_title(cited.title)
     jvp = cited.container_title and cited.volume and cited.first_page
     return bool(title_ok or record_doi(cited) or record_arxiv(cited) or jvp or cited.author)
 

@@ -19,7 +19,7 @@ from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
 from citecheck.names import first_author_key, is_collective, name_key
 from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
-from citecheck.titles import title_key, title_length, title_similarity
+from citecheck.titles import searchable_title, title_key, title_similarity
 
 MatchedBy = Literal["doi", "arxiv", "journal", "title", "web", "other"]
 
@@ -153,7 +153,7 @@ class Cascade:
                  options: RetrieveOptions, memo: LookupMemo) -> None:
         self.citation, self.sources, self.options, self.memo = citation, sources, options, memo
         self.cited = citation.fields
-        self.has_title = title_length(self.cited.title) >= 8
+        self.has_title = searchable_title(self.cited.title)
         self.result = Retrieval()
         self.statuses: dict[str, SourceStatus] = {}
         self.seen: dict[str, Candidate] = {}

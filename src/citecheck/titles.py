@@ -87,6 +87,17 @@ def title_length(title: str | None) -> int:
     return len(title) + len(_WIDE_RE.findall(title))
 
 
+#: a title shorter than this (`title_length`) is no handle to look a work up by
+MIN_SEARCHABLE = 8
+
+
+def searchable_title(title: str | None) -> bool:
+    """Long enough to look a work up by — the one test retrieval, the checker (is there anything to
+    check by?) and the reading combination (is the labeller's title worth taking?) share: eight
+    Latin letters, or four Han/kana/Hangul characters ("新媒体研究")."""
+    return title_length(title) >= MIN_SEARCHABLE
+
+
 def title_similarity(a: str | None, b: str | None) -> float:
     """Normalised Levenshtein similarity of two titles in 0..1 (0 when either is missing).
 

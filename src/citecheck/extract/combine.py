@@ -42,6 +42,7 @@ from citecheck.extract.pdftext import artefact_count, clean_pdf_text
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
 from citecheck.normalize import journal_key, journal_table, normalize_title
+from citecheck.titles import searchable_title
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -49,8 +50,6 @@ __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labe
 LOW_CONFIDENCE = 0.75
 #: strings with at least this many PDF artefacts are read by the labeller first
 PDF_LIKE = 3
-#: a title shorter than this is no handle to look a work up by (the checker's own test, checker.py)
-MIN_TITLE = 8
 #: the labeller's marginal probability above which its reading of a field is trusted over the rules'
 SURE = 0.95
 
@@ -174,7 +173,7 @@ def _title_can_give_way(rec: Record, model: Record) -> bool:
         return True
     if not model.title:
         return bool(journal_key(title)) and journal_key(title) in key  # the "title" was the journal
-    return len(model.title.strip()) >= MIN_TITLE and model.title in title
+    return searchable_title(model.title) and model.title in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -234,7 +233,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
     doubtful = pdf_like or rules.confidence < LOW_CONFIDENCE
 
     def take(attr: str) -> None:
-        if attr == "title" and model.title and len(model.title.strip()) < MIN_TITLE:
+        if attr == "title" and model.title and not searchable_title(model.title):
             return  # too short to look the work up by: keep the rules' (longer) title
         setattr(rec, attr, getattr(model, attr))
         origin[attr] = "labeller"
