@@ -110,3 +110,23 @@ def test_abbreviated_page_ranges(raw: str, want: str) -> None:
 ])
 def test_full_width_punctuation(raw: str, want: str) -> None:
     assert normalize_punctuation(raw) == want
+
+
+def test_cjk_authors_closed_by_a_bare_comma() -> None:
+    # GB/T 7714 lists written with commas only: the names (two to four characters) end where the
+    # longer title starts (the afternoon's open item, issue 13)
+    from citecheck.extract.refparse import parse_reference
+
+    rec = parse_reference("张三, 李四, 王五, 基于深度学习的图像识别方法研究, 计算机学报, 2019, 42(3): 1-10.").record
+    assert [a.family for a in rec.author] == ["张三", "李四", "王五"]
+    assert (rec.title, rec.container_title, rec.volume) == ("基于深度学习的图像识别方法研究", "计算机学报", "42")
+
+
+def test_one_space_between_a_han_title_and_a_short_journal() -> None:
+    from citecheck.extract.refparse import parse_reference
+
+    rec = parse_reference("朱妍, 传播学视角下网络直播的传播要素分析 新媒体研究 第3期, 2017.").record
+    assert (rec.title, rec.container_title) == ("传播学视角下网络直播的传播要素分析", "新媒体研究")
+    # a space inside a title broken by PDF extraction, or Korean spacing, is no title/journal cut
+    kept = parse_reference("岡本眞一, 1977, 交叉點附近の一酸化炭素を對象とした大氣汚染 モデルに關する研究, 大氣汚染研究, 12, 189-206.").record
+    assert kept.container_title == "大氣汚染研究"

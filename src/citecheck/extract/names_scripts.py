@@ -5,7 +5,8 @@ A CJK personal name is one token, family name first, without spaces ("李明", "
 "김철수") or with one space between family and given name ("山田 太郎"). Names are separated by
 commas (GB/T 7714, APA) or the ideographic comma "、" (full-width "，" is made "," by
 `refparse.scripts.normalize_punctuation`; "、" is kept, titles use it too); the list ends at a period, a colon (SIST / IPSJ
-"山田太郎, 鈴木一郎: Title"), a parenthesised year or a year, and may close with the CJK words
+"山田太郎, 鈴木一郎: Title"), a parenthesised year or a year — or, for names of two to four characters, a bare
+comma before a longer run of the script ("李明, 王芳, 传播学视角下…") — and may close with the CJK words
 for "and others": 等 (Chinese), 他 / ほか / 外 (Japanese), 외 / 등 (Korean).
 
 `parse_person` (citecheck/names.py) stores an unspaced name whole in ``family`` and a spaced
@@ -41,6 +42,11 @@ _LIST_RE = regex.compile(
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
     r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]))"
 )
+#: Chinese and Korean names (two to four characters) closed by a bare comma before the title, a
+#: longer run of the script (GB/T 7714 lists written with commas only)
+_BARE_COMMA_LIST_RE = regex.compile(
+    rf"(?P<names>[{CJK}]{{2,4}}(?:\s*[,、]\s*[{CJK}]{{2,4}})*)\s*,\s*(?=[{CJK}]{{5,}})"
+)
 _SEP_RE = regex.compile(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
 
 
@@ -53,6 +59,9 @@ def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
         return [parse_person(p) for p in _SEP_RE.split(dots.group("names")) if p], False, dots.end()
     m = _LIST_RE.match(text)
     if not m:
+        bare = _BARE_COMMA_LIST_RE.match(text)
+        if bare:  # "李明, 王芳, 传播学视角下网络直播的传播要素分析[J]": a comma before the title
+            return [parse_person(p) for p in _SEP_RE.split(bare.group("names")) if p], False, bare.end("names")
         return None
     pieces = [p for p in _SEP_RE.split(m.group("names")) if p]
     others = bool(m.group("others"))

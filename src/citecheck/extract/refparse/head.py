@@ -65,6 +65,10 @@ def split_head(
         # "乾隆与燕京八景. 北京園林": title and journal in a script without capitals (the last
         # sentence is the journal; what comes before stays the title)
         cuts = [found[-1].end()]
+    elif not cuts and _han_title_space(head) is not None:
+        # "传播学视角下网络直播的传播要素分析 新媒体研究": one space between a Han/kana title and a
+        # short journal name (not in Hangul text, which writes spaces between words)
+        cuts = [_han_title_space(head) or 0]
     if not cuts and comma is None:
         roman = _ROMAN_PART_END_RE.search(head)
         if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
@@ -99,6 +103,17 @@ def split_head(
 
 
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
+def _han_title_space(head: str) -> int | None:
+    """End of the one space between a title of five Han/kana characters or more and a journal name
+    of two to eight, in one comma-less piece without Hangul; else None."""
+    spaces = list(_HAN_SPACE_RE.finditer(head))
+    if len(spaces) != 1 or "," in head or re.search(r"[\uac00-\ud7af]", head):
+        return None
+    space = spaces[0]
+    return space.end() if space.start() >= 5 and 2 <= len(head[space.end() :].strip()) <= 8 else None
+
+
+_HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 _CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 
 
