@@ -132,7 +132,10 @@ def _name_words(text: str) -> set[str]:
     # on both sides, so only the delimitation of the author block is measured.
     text = re.sub(r"(?<=\w)- (?=[a-z])", "", text)
     text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
-    return {w for w in re.findall(r"[a-z]{2,}", fold(text)) if w not in _STOP}
+    # names in scripts without case count as whole words ("行松泰弘", "이정명"; since 2026-12-04 evening:
+    # before, a CJK author list could only be scored as wrong)
+    return {w for w in re.findall(r"[a-z]{2,}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}", fold(text))
+            if w not in _STOP}
 
 
 def _pred_author_words(rec: Record) -> set[str]:
