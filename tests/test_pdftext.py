@@ -137,3 +137,9 @@ def test_text_decoded_with_the_wrong_code_page(raw: str, clean: str) -> None:
 def test_real_accents_are_left_alone() -> None:
     text = "São Paulo J, Ângela M. Naïve café models. Rev. Bras. Ensino Fís. 12, 34 (2001)."
     assert clean_pdf_text(text) == text
+
+
+def test_title_closed_by_a_parenthesis_glued_to_the_journal() -> None:
+    raw = "Zhang, R. B., Universal L operator of the quantum supergroup Uq ( gl(m/n)).J .Math .Phys .33 ( 1992)"
+    assert "(gl(m/n)). J. Math. Phys. 33" in clean_pdf_text(raw)
+    assert clean_pdf_text("Title (in Russian).Nauka, Moscow") == "Title (in Russian).Nauka, Moscow"

@@ -79,6 +79,8 @@ _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4})")
 _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
 _DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
+# "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
+_PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
 _CLOSE_GLUE_RE = re.compile(r"(\((?:1[6-9]|20)\d\d[a-z]?\))(?=[^\W_]|\ue000)")
 _OPEN_YEAR_RE = re.compile(r"(?<=[^\W_])\((?=\s*(?:1[6-9]|20)\d\d[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
@@ -291,6 +293,7 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     text = _COMMA_GLUE_RE.sub(r"\1 ", text)
     text = _COLON_GLUE_RE.sub(": ", text)
     text = _DOT_GLUE_RE.sub(". ", text)
+    text = _PAREN_DOT_GLUE_RE.sub(". ", text)
     text = _INITIAL_GLUE_RE.sub(". ", text)
     text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
     text = _OPEN_YEAR_RE.sub(" (", text)
