@@ -11,15 +11,13 @@ import json
 
 import pytest
 
-from citecheck.checker import Checker, CheckOptions
-from citecheck.extract.combine import read_reference
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Citation, Label, Provenance, Record
-from citecheck.sources.local import LocalIndexSource
 from citecheck.verify.compare import assess
+from tests.test_refparse_iop_works import verdict_of
 
 CASES = [
     # (reference, title, journal, volume)
@@ -230,12 +228,7 @@ def title_case_index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
 
 @pytest.mark.parametrize("text", list(TITLE_CASE))
 def test_title_case_iop_title_is_exact_end_to_end(title_case_index: LocalIndex, text: str) -> None:
-    reading = read_reference(text)
-    cit = Citation(id="c", raw=text, fields=reading.record, provenance=Provenance(format="text"),
-                   parse_confidence=reading.confidence)
-    checker = Checker(use_index=False, sources=[LocalIndexSource(title_case_index)], offline=True,
-                      options=CheckOptions())
-    [verdict] = checker.check_citations([cit])
+    verdict = verdict_of(title_case_index, text)
     assert verdict.match is not None and verdict.match.id == TITLE_CASE[text]["id"], verdict.rationale
     assert verdict.label == Label.EXACT, verdict.rationale
 

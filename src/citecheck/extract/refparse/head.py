@@ -7,6 +7,7 @@ import re
 
 from citecheck.extract.refparse.imprint import strip_editors
 from citecheck.extract.refparse.journals import (
+    INNER_VENUE_RE,
     abbreviated_journal,
     abbreviated_piece,
     journal_like,
@@ -65,10 +66,10 @@ def split_head(
         # "乾隆与燕京八景. 北京園林": title and journal in a script without capitals (the last
         # sentence is the journal; what comes before stays the title)
         cuts = [found[-1].end()]
-    elif not cuts and _han_title_space(head) is not None:
+    elif not cuts and (space := _han_title_space(head)) is not None:
         # "传播学视角下网络直播的传播要素分析 新媒体研究": one space between a Han/kana title and a
         # short journal name (not in Hangul text, which writes spaces between words)
-        cuts = [_han_title_space(head) or 0]
+        cuts = [space]
     if not cuts and comma is None:
         roman = _ROMAN_PART_END_RE.search(head)
         if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
@@ -103,6 +104,10 @@ def split_head(
 
 
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
+_HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
+_CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
+
+
 def _han_title_space(head: str) -> int | None:
     """End of the one space between a title of five Han/kana characters or more and a journal name
     of two to eight, in one comma-less piece without Hangul; else None."""
@@ -111,10 +116,6 @@ def _han_title_space(head: str) -> int | None:
         return None
     space = spaces[0]
     return space.end() if space.start() >= 5 and 2 <= len(head[space.end() :].strip()) <= 8 else None
-
-
-_HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
-_CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 
 
 def _split_without_cuts(
@@ -152,7 +153,7 @@ def _split_without_cuts(
         and tail.page
         and head.count("(") == head.count(")")
     )  # not "(Series name 2,2)"
-    inner = _INNER_VENUE_RE.search(head)
+    inner = INNER_VENUE_RE.search(head)
     if inner and len(head[: inner.start()].split()) >= 4 and not lone_journal:
         # "Title Words Proceedings of the 59th Annual Meeting …": the venue's own first word
         tail.container = clean_field(head[inner.start() :])
@@ -164,12 +165,6 @@ def _split_without_cuts(
         return clean_field(head), tail
     tail.container = clean_field(head)
     return None, tail
-
-
-# A venue's first words inside one piece of text, after the title
-_INNER_VENUE_RE = re.compile(
-    r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural)\b"
-)
 
 
 def _journal_start(text: str) -> int | None:

@@ -21,6 +21,12 @@ def looks_like_journal_end(prefix: str) -> bool:
 _PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
 
 
+def known_journal(text: str) -> bool:
+    """A journal of the abbreviation table, by its abbreviation or its full name."""
+    key = journal_key(text)
+    return bool(key) and (key in journal_table() or key in journal_values())
+
+
 def known_journal_suffix(head: str) -> int | None:
     """Start of the longest trailing piece of ``head`` that is a journal in the abbreviation
     table (abbreviated or full name), or None."""
@@ -29,8 +35,7 @@ def known_journal_suffix(head: str) -> int | None:
         suffix = head[m.end() :]
         if len(suffix) > 80:
             continue
-        key = journal_key(suffix.rstrip(" .,"))
-        if key and (key in table or key in journal_values()):
+        if known_journal(suffix.rstrip(" .,")):
             return m.end()
     # IOP writes the journal right after the title, without a period ("The rise of graphene Nat.
     # Mater. 6 183", "Advanced LIGO Class. Quantum Grav. 32"): the longest trailing abbreviated
@@ -63,6 +68,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     for m in _LOWER_WORD_END_RE.finditer(head):
         suffix = head[m.end() :].strip(" .,")
         before = head[: m.end()].split()
+        start = m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))  # the journal's first letter
         if (
             len(suffix) > 60
             # "Title. Journal" is the sentence rules' case, "Title, Journal" the comma style's
@@ -71,13 +77,12 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
         ):
             continue
-        key = journal_key(suffix)
-        if suffix[:1].isupper() and key and (key in journal_table() or key in journal_values()):
-            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+        if suffix[:1].isupper() and known_journal(suffix):
+            return start
         if _ONE_WORD_RE.fullmatch(suffix) and _sentence_case(head[: m.end()]):
             # "… social wasps to grape rot disease ecology PeerJ 5 e3223": one capitalised word
             # after a sentence-case title, right before the numbers
-            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+            return start
         raw = head[m.end() :].strip(" ,")  # its own periods kept: "Zh. Eksp. Teor. Fiz."
         if _JOURNAL_RUN_RE.fullmatch(raw) or (
             # no period at all: the last one was trimmed ("JETP Lett"), or never written ("J Phys
@@ -85,7 +90,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             "." not in raw
             and (_JOURNAL_RUN_RE.fullmatch(raw + ".") or _dotless_abbreviations(raw))
         ):
-            return m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))
+            return start
     return None
 
 
@@ -104,8 +109,7 @@ def _known_after_title_case(head: str) -> int | None:
             or not _title_case(prefix)  # "… feature maps Connection Science": the name goes on
         ):
             continue
-        key = journal_key(suffix)
-        if key and (key in journal_table() or key in journal_values()):
+        if known_journal(suffix):
             return words[i].start()
     return None
 
@@ -253,10 +257,19 @@ def names_a_venue(piece: str) -> bool:
         and piece.count(".") >= 2
     ):
         return True  # only abbreviations: "Phys. Rev. B", "Nucl. Phys.", "J. geophys. Res."
-    key = journal_key(piece)
-    return bool(key and (key in journal_table() or key in journal_values())) or bool(
-        _VENUE_WORD_RE.match(piece) or CONF_RE.search(piece)
-    )
+    return known_journal(piece) or bool(_VENUE_WORD_RE.match(piece) or CONF_RE.search(piece))
+
+
+# A venue's first words inside one piece of text, after the title ("Title Words Proceedings of the
+# 59th Annual Meeting …"): the parser cuts there (head.py, after a lower-case word or a number);
+# retrieval also tries the text before a wider set of them as the title (readings.py)
+INNER_VENUE_RE = re.compile(
+    r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural)\b"
+)
+VENUE_OPENING_RE = re.compile(
+    r"\s(?=(?:Proceedings|Proc\.|Journal|Transactions|Annals|Current Opinion|Advances in|Handbook|"
+    r"Handbuch|Lecture Notes)\b)"
+)
 
 
 # A periodical's word anywhere in a name: "Polish Journal of Radiology", "IEEE Transactions on X"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from citecheck.extract.refparse.journals import VENUE_OPENING_RE
 from citecheck.extract.refparse.lexicon import FUNCTION_WORDS
 from citecheck.model import Citation, Record
 from citecheck.titles import implausible_title, title_key
@@ -70,19 +71,12 @@ def _candidate_titles(raw: str, cited: Record) -> list[str]:
     return texts
 
 
-# A venue's first words inside a title the parser read whole (no numbers, no mark between)
-_VENUE_START = re.compile(
-    r"\s(?=(?:Proceedings|Proc\.|Journal|Transactions|Annals|Current Opinion|Advances in|Handbook|"
-    r"Handbuch|Lecture Notes)\b)"
-)
-
-
 def _titles_before_a_venue(title: str) -> list[str]:
     """'Effective HIV vaccine Current Opinion in HIV and AIDS', 'Mechanism Design via Correlation
     Gap Proceedings of the …': the title before a venue written right after it — before a venue's
     first word, or before the capitalised run that follows the title's last lower-case word."""
     out = []
-    m = _VENUE_START.search(title)
+    m = VENUE_OPENING_RE.search(title)  # a venue's first words inside the title (journals.py)
     if m and len(title[: m.start()].split()) >= 3:
         out.append(title[: m.start()])
     words = title.split()
