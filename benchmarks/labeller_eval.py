@@ -143,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--train", action="store_true",
                     help="the train split: for developing rules only (the labeller learnt from it)")
     ap.add_argument("--show", default=None, help="print errors of this field (with --set and --reader)")
+    ap.add_argument("--limit", type=int, default=40, help="how many errors --show prints (0: all)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
@@ -176,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
                 cells.append(f"{f:.3f}" if n else "–")
             print(f"| {name} | {rname} | {len(refs)} | " + " | ".join(cells) + f" | {rate:,.0f} |")
             if args.show:
-                for text, g, p in tally.errors[args.show][:40]:
+                for text, g, p in tally.errors[args.show][:args.limit or None]:
                     print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
     return 0
 

@@ -7,6 +7,7 @@ the size of the physics validation split for the combination rules (extract/comb
 shipped labeller, trained on the whole train split, cannot be judged on.
 
 Usage: python benchmarks/labeller_fold.py [--data ../shared/data/parsing] [--model /tmp/fold0.crfsuite]
+       [--show FIELD]
 (training takes about 20 s on one core; an existing --model file is reused)
 """
 
@@ -38,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
     ap.add_argument("--model", type=Path, default=Path("/tmp/citecheck-fold0.crfsuite"))
+    ap.add_argument("--show", default=None,
+                    help="print the combination's errors of this field on the physics half (stderr)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
@@ -63,6 +66,9 @@ def main(argv: list[str] | None = None) -> int:
                 score(rec, gold, tally, ref.text, "anystyle")
             cells = [f"{tally.row(f)[2]:.3f}" for f in le.FIELDS_SHOWN]
             print(f"| {name} | {rname} | {len(chosen)} | " + " | ".join(cells) + " |")
+            if args.show and rname == "combined" and name.endswith("physics"):
+                for text, g, p in tally.errors[args.show]:
+                    print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
     return 0
 
 

@@ -26,6 +26,10 @@ _ARXIV_URL_RE = re.compile(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs
 _ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.I)
 
 
+#: characters that end a DOI's match but are prose around it, not part of it
+DOI_TRAILING = ".,;:'\"]}>[("
+
+
 def normalize_doi(value: str | None) -> str | None:
     """Lower-case DOI without URL/``doi:`` prefix or trailing punctuation; None if not a DOI."""
     if not value:
@@ -37,8 +41,9 @@ def normalize_doi(value: str | None) -> str | None:
         return None
     doi = match.group(0)
     doi = doi.replace("\\_", "_").replace("%2F", "/").replace("%2f", "/")
-    # Trailing punctuation from prose; a closing bracket only when unbalanced.
-    while doi and doi[-1] in ".,;:'\"]}>":
+    # Trailing punctuation from prose ("…134[arXiv:…]": an opening bracket never ends a DOI); a
+    # closing bracket only when unbalanced.
+    while doi and doi[-1] in DOI_TRAILING:
         doi = doi[:-1]
     while doi.endswith(")") and doi.count(")") > doi.count("("):
         doi = doi[:-1]

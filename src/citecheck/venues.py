@@ -14,6 +14,34 @@ from importlib import resources
 
 from citecheck.folding import fold
 
+#: journals published in lettered series ("Phys. Rev. D", "Nucl. Phys. B", "J. Phys. G"): the letter is
+#: part of the journal's name, wherever a reference writes it ("Phys. Rev. D58", "Phys. Rev., D 58")
+SERIES_JOURNAL = (
+    r"Phys\.\s?Rev\.|Physical\s+Review|Phys\.\s?Lett\.|Physics\s+Letters|Nucl\.\s?Phys\.|"
+    r"Nuclear\s+Physics|Z\.\s?Phys\.|Zeitschrift\s+f(?:ü|u|ue)r\s+Physik|Eur(?:o)?\.\s?Phys\.\s?J\.|J\.\s?Phys\.|"
+    r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
+    r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\.|"
+    r"Int\.\s?J\.\s?Mod\.\s?Phys\.|Mod\.\s?Phys\.\s?Lett\.|Chin\.\s?Phys\.|Appl\.\s?Phys\.|Physica|"
+    r"Eur\.\s?Phys\.\s?J\.|Phys\.\s?Status\s?Solidi|Phys\.\s?Stat\.\s?Sol\."
+)
+
+_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})")
+_LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
+
+
+def series_letter_to_journal(container: str | None, volume: str | None) -> tuple[str | None, str | None]:
+    """The series letter written on the volume goes to the journal: "Phys. Rev., D62" and
+    Chinese Physics C's "Phys. Lett., 2005, B629: 20" are "Phys. Rev. D" 62, "Phys. Lett. B" 629."""
+    if not container or not volume:
+        return container, volume
+    m = _LETTER_VOLUME_RE.fullmatch(volume.strip())
+    journal = container.strip().rstrip(",").strip()
+    if m and _SERIES_ONLY_RE.fullmatch(journal):
+        return f"{journal} {m.group('letter')}", m.group("number")
+    if m and journal.endswith(f" {m.group('letter')}") and _SERIES_ONLY_RE.fullmatch(journal[:-2].strip()):
+        return container, m.group("number")  # the letter written twice: "Phys. Rev. D" D26
+    return container, volume
+
 
 def journal_key(name: str | None) -> str:
     """Key as in the abbreviation table: folded, no spaces/dots/commas/colons/hyphens/tildes."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from citecheck.identifiers import DOI_TRAILING
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _ARXIV_ARCHIVES = (
@@ -69,6 +70,7 @@ _RETRIEVED_RE = re.compile(
     r"(?:from|at|via)?\s*(?:[^:.]{0,60}:)?\s*$",
     re.I,
 )
+_ISSN_RE = re.compile(r"\be?ISSN\s*:?\s*\d{4}-?\d{3}[\dXx](?:\s*,\s*\d{4}-?\d{3}[\dXx])*", re.I)
 _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
@@ -144,6 +146,7 @@ def extract_identifiers(text: str) -> Identifiers:
         text = _RETRIEVED_RE.sub(" ", text.rstrip(" .,;"))
     text = _ACCESSED_RE.sub(" ", text)
     text = _ISBN_RE.sub(" ", text)
+    text = _ISSN_RE.sub(" ", text)  # a journal's ISSN (JabRef/IOP): "… 486 57-59 ISSN 0921-4526"
     text = _PMID_RE.sub(" ", text)
     text = _EMPTY_BRACKETS_RE.sub(" ", text)
     text = re.sub(r"\b(?:doi|DOI)\s*:?\s*$", "", text.rstrip(" .,;"))
@@ -153,7 +156,7 @@ def extract_identifiers(text: str) -> Identifiers:
 def _doi_extent(raw: str) -> int:
     """How many characters of ``raw`` belong to the DOI (trailing prose punctuation excluded)."""
     end = len(raw)
-    while end and raw[end - 1] in ".,;:'\"]}>":
+    while end and raw[end - 1] in DOI_TRAILING:
         end -= 1
     while end and raw[end - 1] == ")" and raw[:end].count(")") > raw[:end].count("("):
         end -= 1

@@ -63,11 +63,15 @@ F_INIT_FIRST = regex.compile(
     rf"(?P<given>{_INITS}(?:\s{_WORD}(?=\s(?:{_PART_CAP})*{_WORD}{_SUFFIX}{_END}))?)\s*"
     rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
-# "Family, A. B." / "de Family, A." / "Heinrichs, SC."
-F_FAM_INIT = regex.compile(
+# "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
+_FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|,?\s(?:and|&)\s|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
+F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
+# The last author (after "and"/"&") has no "and" after it: "… & Tewari, S. Nernst and magnetothermal
+# conductivity …" (Nature) is "Tewari, S." and a title
+F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
@@ -136,7 +140,7 @@ _BARE_PAIR = regex.compile(
 _ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
-    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_GIVEN: "fam_given",
+    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
     F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
     F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
     F_FAM_PAREN: "fam_paren",
@@ -295,6 +299,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
     regs = list(_STYLES[style])
     if last:
         regs += [r for r in _AFTER_AND if all(r is not x for x in regs)]
+        regs = [F_FAM_INIT_LAST if r is F_FAM_INIT else r for r in regs]
     return tuple((_FORM[r], r) for r in regs)
 
 

@@ -32,6 +32,8 @@ from importlib import resources
 
 import ftfy
 
+from citecheck.venues import SERIES_JOURNAL
+
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
 
@@ -58,6 +60,7 @@ _ID_SPACING = [
      r"\1/\2"),
     (re.compile(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2"),
     (re.compile(r"\b(arXiv:)\s+(?=\d{4}\.\d{4,5}|[a-z-]+/\d{7})"), r"\1"),
+    (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s+(\d{4,5})\b"), r"\1.\2"),  # "arXiv:1002 . 4459"
     (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/"),
     # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
     (re.compile(r"\.?\s*URL\s*(?=https?://)"), " URL "),
@@ -66,6 +69,8 @@ _ID_SPACING = [
 _PROTECT_RE = re.compile(
     r"(?:https?://|www\.)\S+|\b10\.\d{4,9}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
     r"\b[a-z-]{2,12}(?:\.[A-Z]{2})?/\d{7}\b|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
+    # an ADS bibcode: "1999Natur.402..276S", "2005PhRvL..95e1101X"
+    r"|\b(?:1[6-9]|20)\d\d[A-Za-z&][A-Za-z&.]{4}[\d.]{4}[A-Za-z.][\d.]{4}[A-Z]\b"
 )
 _TRAILING_PUNCT = ".,;:)]"
 
@@ -76,9 +81,15 @@ _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
-_COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4})")
+_COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
 _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
 _DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
+# "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
+_DOT_CAPS_GLUE_RE = re.compile(r"(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)")
+# "… detector?Phys. Rev. Lett.": a title's question mark glued to the journal
+# "Astrophys .J .270 ,365": a journal's one-letter last word glued to the volume
+_J_NUMBER_GLUE_RE = re.compile(r"(?<=\bJ)\.(?=\d)")
+_QUESTION_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\?(?=[A-Z][a-z])")
 # "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
 _PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
 _CLOSE_GLUE_RE = re.compile(r"(\((?:1[6-9]|20)\d\d[a-z]?\))(?=[^\W_]|\ue000)")
@@ -93,7 +104,7 @@ _JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "qu
                                  "supercond", "photon", "plasmas", "methods", "physik"])
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
-_GLUED_JOURNAL_RE = re.compile(r"\b([a-z]{3,})([A-Z][a-z]{1,9})(?=\s?\.)")
+_GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 _GLUED_JOURNAL_WORDS = _JOURNAL_WORDS | {"class", "quant", "astropart", "eur", "int", "ann", "mon"}
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
@@ -102,7 +113,13 @@ _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # initial, "and" or a comma)
 _GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
+# "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
+_GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
+# "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
+_GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
+# IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
+_YEAR_WORD_RE = re.compile(r"\b((?:1[6-9]|20)\d\d[a-z]?)(?=[A-Z][a-z]{2,}|[A-Z]{3,}\s)")
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
@@ -110,13 +127,7 @@ _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w
                           r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
-_SERIES_JOURNAL = (
-    r"Phys\.\s?Rev\.|Physical\s+Review|Phys\.\s?Lett\.|Physics\s+Letters|Nucl\.\s?Phys\.|"
-    r"Nuclear\s+Physics|Z\.\s?Phys\.|Zeitschrift\s+f(?:ü|u|ue)r\s+Physik|Eur\.\s?Phys\.\s?J\.|J\.\s?Phys\.|"
-    r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
-    r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\.|"
-    r"Int\.\s?J\.\s?Mod\.\s?Phys\.|Mod\.\s?Phys\.\s?Lett\.|Chin\.\s?Phys\."
-)
+_SERIES_JOURNAL = SERIES_JOURNAL
 _SERIES_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
 # the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
@@ -293,6 +304,9 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     text = _COMMA_GLUE_RE.sub(r"\1 ", text)
     text = _COLON_GLUE_RE.sub(": ", text)
     text = _DOT_GLUE_RE.sub(". ", text)
+    text = _DOT_CAPS_GLUE_RE.sub(". ", text)
+    text = _QUESTION_GLUE_RE.sub("? ", text)
+    text = _J_NUMBER_GLUE_RE.sub(". ", text)
     text = _PAREN_DOT_GLUE_RE.sub(". ", text)
     text = _INITIAL_GLUE_RE.sub(". ", text)
     text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
@@ -331,6 +345,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _PROTECT_RE.sub(protect, text)
     text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
+    text = _GLUED_POS_RE.sub("PoS ", text)
+    text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
     if pdf_like:
         text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
     text = _GLUED_JOURNAL_RE.sub(
@@ -341,6 +357,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
+    text = _YEAR_WORD_RE.sub(r"\1 ", text)
     if pdf_like:
         text = _CAMEL_RE.sub(_camel, text)
     text = _hyphens(text)

@@ -166,10 +166,10 @@ def split_venue(
 
 # Proceedings of Science: the conference's tag is the volume ("PoS LATTICE2014 302",
 # "PoS(LATTICE 2014)302", "PoS CD15, 009", "PoSLATTICE2013 039"), as INSPIRE records it; the year
-# is already cut out
+# is already cut out; the page may be missing ("PoS LATTICE 2014")
 _POS_RE = re.compile(
     r"(?:^|(?<=[\s,.;:]))PoS\s*\(?\s*(?P<tag>[A-Za-z][A-Za-z&+-]*\s?-?\d{2,4}(?!\d)[A-Za-z]?)\s*\)?"
-    r"\s*[,;:]?\s*(?P<page>\d{1,4})\b"
+    r"(?:\s*[,;:]?\s*(?P<page>\d{1,4})\b|\s*$)"
 )
 
 
@@ -180,7 +180,7 @@ def _pos_venue(text: str, tail: Tail) -> tuple[str | None, Tail] | None:
         return None  # more words after it: not the reference's own venue
     tail.container = "PoS"
     tail.volume = re.sub(r"[\s-]", "", m.group("tag"))
-    tail.page = m.group("page")
+    tail.page = m.group("page") or None
     return clean_field(text[: m.start()]) or None, tail
 
 

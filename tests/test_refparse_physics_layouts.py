@@ -1,0 +1,131 @@
+"""Issue 13, late session: physics layouts the parser misread — a year or a title glued to its
+neighbour by PDF extraction, Nature's "& Family, I. Title", Proceedings of Science, the series
+letter written on the volume (Chinese Physics C's "Phys. Lett., 2005, B629: 20"), ISSNs and a DOI
+glued to an arXiv bracket.
+
+The strings are of the kinds found in PDF-extracted reference lists (GROBID's training corpus);
+none is from the held-out test split.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.identifiers import extract_identifiers
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+from citecheck.identifiers import normalize_doi
+from citecheck.model import Record
+from citecheck.venues import series_letter_to_journal
+
+
+def read(text: str) -> Record:
+    return parse_reference(clean_pdf_text(text)).record
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        # IOP: the year glued to the title
+        ("Doe J and Roe R 2013Interferometer design of a detector Phys. Rev. D 88 043007",
+         "Doe J and Roe R 2013 Interferometer design of a detector Phys. Rev. D 88 043007"),
+        # a capitalised word glued to the abbreviation before the journal's next word
+        ("A. Doe, Some accelerometer systems Nucl. Instrum. MethodsPhys. Res. A 556 616",
+         "A. Doe, Some accelerometer systems Nucl. Instrum. Methods Phys. Res. A 556 616"),
+        # the title's full stop or question mark glued to the journal
+        ("Doe, J. Aberrations in temporal imaging.IEEE J. Quantum Electron. 37, 20 (2001).",
+         "Doe, J. Aberrations in temporal imaging. IEEE J. Quantum Electron. 37, 20 (2001)."),
+        ("Doe, J. Breathers or solitons?Phys. Rev. Lett. 116, 103901 (2016).",
+         "Doe, J. Breathers or solitons? Phys. Rev. Lett. 116, 103901 (2016)."),
+        # Proceedings of Science and a particle glued to an initial
+        ("A. Schmidt,P.deForcrand, PoSLattice 2014 (2015 )209",
+         "A. Schmidt, P. de Forcrand, PoS Lattice 2014 (2015) 209"),
+        ("R. Doe et al., The OPERA experiment, 2009JINST 4 P04018 .",
+         "R. Doe et al., The OPERA experiment, 2009 JINST 4 P04018."),
+        ("Milgrom, M.: A modification of dynamics .Astrophys .J .270 ,365 ( 1983)",
+         "Milgrom, M.: A modification of dynamics. Astrophys. J. 270, 365 (1983)"),
+        # an arXiv id broken at its dot
+        ("A.Li,PoS LAT2009 (2009 ) 011 [ arXiv:1002 . 4459[hep-lat] ].",
+         "A. Li, PoS LAT2009 (2009) 011 [arXiv:1002.4459[hep-lat]]."),
+    ],
+)
+def test_clean_up(raw: str, cleaned: str) -> None:
+    assert clean_pdf_text(raw) == cleaned
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ben Taskar and Daphne Koller. 2012. Discriminative Models. arxiv:cs.LG/1301.0604",
+        "A. Doe, On things, math.AG/0101001",
+        "Smith J 1999Natur.402..276S",  # a bibcode keeps its year glued
+    ],
+)
+def test_clean_up_leaves_identifiers(text: str) -> None:
+    assert clean_pdf_text(text) == text
+
+
+def test_nature_style_last_author_stops_at_initials() -> None:
+    rec = read("Sharma, G., Goswami, P. & Tewari, S. Nernst and magnetothermal conductivity in a "
+               "lattice model of Weyl fermions. Phys. Rev. B 93, 035116 (2016).")
+    assert [(a.family, a.given) for a in rec.author][-1] == ("Tewari", "S.")
+    assert rec.title == "Nernst and magnetothermal conductivity in a lattice model of Weyl fermions"
+    assert rec.container_title == "Phys. Rev. B"
+
+
+def test_full_given_name_before_and_is_kept() -> None:
+    rec = read("Smith, J. Robert and Doe, A. Robert. A title here. Nature 4, 5 (2001).")
+    assert [a.given for a in rec.author] == ["J. Robert", "A. Robert"]
+    assert rec.title == "A title here"
+
+
+@pytest.mark.parametrize(
+    ("text", "volume", "page"),
+    [
+        ("D. Sexty, PoS LATTICE 2014 (2015) [arXiv:1410.8813 [hep-lat]].", "LATTICE2014", None),
+        ("P.deForcrand ,PoS LAT 2009( 2009 ) 010 [arXiv:1005 . 0539[hep-lat] ].", "LAT2009", "010"),
+        ("S.Chandrasekharan,PoSLATTICE 2008( 2008) 003 [ arXiv :0810. 2419 [hep-lat]] .", "LATTICE2008", "003"),
+    ],
+)
+def test_proceedings_of_science(text: str, volume: str, page: str | None) -> None:
+    rec = read(text)
+    assert (rec.container_title, rec.volume, rec.page, rec.title) == ("PoS", volume, page, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "journal", "volume"),
+    [
+        ("Weldon H A, Doe J. Phys. Rev., 1982, D26: 1394", "Phys. Rev. D", "26"),
+        ("LIANG Z T, WANG X N. Phys. Lett., 2005, B629: 20. arXiv:nucl-th/0411101", "Phys. Lett. B", "629"),
+        ("Cooray,A .2000 ,Phys .Rev .,D62 ,103506", "Phys. Rev. D", "62"),
+        ("A. D. Linde, Chaotic Inflation, Phys.Lett., B129, (1983).", "Phys. Lett. B", "129"),
+        ("S. Weinberg, Physica A96, 327 (1979)", "Physica A", "96"),
+    ],
+)
+def test_series_letter_on_the_volume(text: str, journal: str, volume: str) -> None:
+    rec = read(text)
+    assert (rec.container_title, rec.volume) == (journal, volume)
+
+
+def test_series_letter_rule() -> None:
+    assert series_letter_to_journal("Phys. Rev.", "D62") == ("Phys. Rev. D", "62")
+    assert series_letter_to_journal("Phys. Rev. D", "D62") == ("Phys. Rev. D", "62")
+    assert series_letter_to_journal("Nature", "B12") == ("Nature", "B12")  # no lettered series
+    assert series_letter_to_journal("Phys. Rev.", "62") == ("Phys. Rev.", "62")
+
+
+def test_issn_is_no_page_and_no_title() -> None:
+    rec = read("Nicolis C and Nicolis G 1998 Physical Review E 58 4391-4400 ISSN 1063-651X, 1095-3787 URL "
+               "http://link.aps.org/doi/10.1103/PhysRevE.58.4391")
+    assert (rec.container_title, rec.volume, rec.page, rec.title) == ("Physical Review E", "58", "4391-4400", None)
+
+
+def test_doi_glued_to_an_arxiv_bracket() -> None:
+    text = ('N. Doe and A. C. Roe, "No simple dual," JHEP 1704, 134 (2017) '
+            "doi:10.1007/JHEP04(2017)134[arXiv:1702.01748[hep-th]].")
+    ids = extract_identifiers(text)
+    assert ids.doi == "10.1007/jhep04(2017)134"
+    assert ids.arxiv == "1702.01748"
+    rec = read(text)
+    assert (rec.container_title, rec.volume, rec.page) == ("JHEP", "1704", "134")
+    assert normalize_doi("10.1000/abc(") == "10.1000/abc"
