@@ -69,9 +69,7 @@ _FAM_INIT = (
     rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
-# The last author (after "and"/"&") has no "and" after it: "… & Tewari, S. Nernst and magnetothermal
-# conductivity …" (Nature) is "Tewari, S." and a title
-F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))
+F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
