@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from citecheck.extract import names as N
+from citecheck.extract.refparse.journals import journal_only_reference
 from citecheck.extract.refparse.lexicon import CJK, EDS_RE, YEAR
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Name
@@ -31,6 +32,9 @@ def authors_pass(st: ParseState) -> None:
     """Consume the author list from the front of the text (or a corporate author), note the
     comma style, and move the names to the editors when '(Ed.)' follows them."""
     s, record = st.text, st.record
+    if journal_only_reference(s):
+        st.rest, st.journal_only = s, True  # "Plasma Sources Sci. Technol. 20 (2011) 045002"
+        return
     authors = N.scan_authors(s)
     record.author = authors.names
     if authors.truncated:
@@ -51,7 +55,7 @@ def authors_pass(st: ParseState) -> None:
         ):
             record.author = [Name(literal=org.group(group).strip(" ,."))]
             authors.end = org.end(group)
-    if authors.names and (glued := _last_name_before_title(s[authors.end :], authors.names)):
+    if glued := _last_name_before_title(s[authors.end :], authors.names):
         name, used = glued
         record.author = authors.names = [*authors.names, name]
         authors.end += used
@@ -75,20 +79,22 @@ def authors_pass(st: ParseState) -> None:
 # "I. Antoniadis, E. Gava, K. S. Narain Moduli Corrections to …": the last name (initials first)
 # and the title with no comma between them
 _GLUED_LAST_NAME_RE = re.compile(
-    r"\s*,\s*(?:and\s+|&\s*)?(?P<given>(?:[A-Z]\.\s?(?:-\s?[A-Z]\.\s?)?){1,3})\s?"
+    r"(?:\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*|^)(?P<given>(?:[A-Z]\.\s?(?:-\s?[A-Z]\.\s?)?){1,3})\s?"
     r"(?P<family>(?:(?:de|van|von|der|da|di|del|la|le)\s+)*[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)"
     r"\s+(?=[A-Z0-9\"“])"
 )
 
 
 def _last_name_before_title(rest: str, names: list[Name]) -> tuple[Name, int] | None:
-    """The name glued to the title after a list of initials-first names, and how much of
-    ``rest`` it takes; None unless a title of three words or more follows it."""
+    """The name glued to the title after a list of initials-first names ("…, K. S. Narain Moduli
+    Corrections", "J. Dilts and D. Maxwell Yamabe Classification") or alone ("M. Gasperini
+    Tensor perturbations"), and how much of ``rest`` it takes; None unless a title of three
+    words or more follows it."""
     if not all(n.given and n.given.rstrip().endswith(".") and n.family for n in names):
         return None
     m = _GLUED_LAST_NAME_RE.match(rest)
-    if not m:
-        return None
+    if not m or (m.start("given") == 0) != (not names):
+        return None  # a separator after names, none before a lone name
     after = rest[m.end() :]
     words = after.split(",")[0].split()
     if len(words) < 3 or N.scan_authors(after).names:

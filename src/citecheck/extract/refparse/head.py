@@ -240,10 +240,42 @@ def _comma_venue_start(head: str) -> int | None:
     piece = head[start:]
     if not re.search(r"[^\W\d_]", piece):
         return None
+    listed = _listed_name_start(head, start)
     words = [w for w in _TITLE_WORD_RE.findall(piece) if w not in FUNCTION_WORDS]
-    if len(words) > 3:
+    if listed is None and len(words) > 3:
         return None  # the last piece reads like running text, not a journal name
-    return start + (len(piece) - len(piece.lstrip()))
+    start = start if listed is None else listed
+    return start + (len(head[start:]) - len(head[start:].lstrip()))
+
+
+_LISTED_WORD_RE = re.compile(r"[A-Z][a-z]+")
+_NAME_HEAD_RE = re.compile(r"[A-Z][^,]*(?::\s*[A-Z][a-z]+)?")
+
+
+def _listed_name_start(head: str, start: int) -> int | None:
+    """A journal's name that lists words with commas: "Advances in Atomic, Molecular, and Optical
+    Physics", "Proc. R. Soc. A: Mathematical, Physical and Engineering Sciences", "Nuclear Instruments
+    … Section A: Accelerators, Spectrometers, Detectors and Associated Equipment" — the last piece
+    joins the list with "and"; single capitalised words before it, then the name's head (four
+    words at most, or ending in ": Word"). None when the last piece is no such list's end."""
+    piece = head[start:].strip()
+    if not re.search(r"(?:^|\s)(?:and|&)\s", piece):
+        return None
+    pos, items = start, 0
+    while pos > 0:
+        prev = head.rfind(",", 0, pos - 1)
+        item = head[prev + 1 : pos - 1].strip()
+        if not _LISTED_WORD_RE.fullmatch(item):
+            break
+        pos, items = prev + 1, items + 1
+    prev = head.rfind(",", 0, pos - 1) if pos > 0 else -1
+    name_head = head[prev + 1 : pos - 1].strip() if pos > 0 else ""
+    colon = re.search(r":\s*[A-Z][a-z]+$", name_head)  # "… Section A: Accelerators"
+    if not _NAME_HEAD_RE.fullmatch(name_head) or (len(name_head.split()) > 4 and not colon):
+        return None
+    if not items and not colon and not re.match(r"(?:and|&)\s", piece):
+        return None
+    return prev + 1
 
 
 def _comma_cut(head: str, comma: int, cuts: list[int]) -> int:

@@ -180,6 +180,24 @@ def abbreviated_piece(piece: str, need: int) -> bool:
     return len(abbrevs) >= need and any(len(w) > 2 for w in abbrevs)
 
 
+# "Plasma Sources Sci. Technol. 20 (2011) 045002 (11pp)", "2007 Sci. Technol. Adv. Mater. 8 624":
+# an entry that is a journal reference only (a second work under one number, a list that leaves the
+# names out)
+_JOURNAL_ONLY_RE = re.compile(
+    r"\s*(?:(?:1[6-9]|20)\d\d[a-z]?\s+)?(?P<journal>[^\W\d][^\d]{2,60}?)[\s,]*"
+    r"\d[\d\s(),.:;–-]*(?:\(\d+\s?pp\)\s*)?\.?\s*"
+)
+
+
+def journal_only_reference(text: str) -> bool:
+    """The whole entry is a journal's name and its numbers, with no author and no title."""
+    m = _JOURNAL_ONLY_RE.fullmatch(text)
+    if not m or re.match(r"[A-Z][a-z]+\s[A-Z]\.|[A-Z]\.", m.group("journal")):
+        return False  # "Gustin J. Ap. J. 12", "K. Nakajima, Phys. Rev.": a name first
+    journal = m.group("journal").strip(" ,")
+    return known_journal(journal) or ("," not in journal and abbreviated_piece(journal, 2))
+
+
 def abbreviated_journal(piece: str, part: str) -> bool:
     """'Image Vis. Comput.': a short comma piece of capitalised words, abbreviated at the
     period that would cut it (`part` ends 'Vis.') and at its end ('Comput.')."""

@@ -46,6 +46,7 @@ class ParseState:
     report: bool = False  # the text names a technical report / working paper
     named_authors: bool = False  # the author grammar read personal names (not an organisation)
     comma_style: bool = False  # "A. Author, Title, Journal 12, 34" (physics / IEEE)
+    journal_only: bool = False  # the entry is a journal's name and numbers only (journals.py)
     layout_type: str | None = None  # the CSL type a layout states ("[J]" in GB/T 7714, gbt.py)
     title: str | None = None
     tail: Tail = field(default_factory=Tail)

@@ -15,8 +15,9 @@ from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import pull_parenthetical
 from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
-from citecheck.extract.refparse.state import ParseState
+from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
+from citecheck.venues import SERIES_JOURNAL
 
 _QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
 
@@ -58,6 +59,21 @@ _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 _TITLE_EDITOR_RE = re.compile(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
 
 
+_SERIES_HEAD_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?[A-HX])?")
+
+
+def _series_head(title: str | None, tail: Tail, rest: str) -> str | None:
+    """"J. Phys. G: Nucl. Phys. 3, 555", "J. Phys. G, Nucl. Part. Phys. 37": a lettered journal's
+    subtitle after a colon or comma is the journal's, and the head before it no title."""
+    if not (title and tail.container and _SERIES_HEAD_RE.fullmatch(title.strip(" ,:"))):
+        return title
+    sep = re.match(rf"{re.escape(title.strip(' ,:'))}\s*([,:])", rest[rest.find(title):])
+    if not sep:
+        return title
+    tail.container = f"{title.strip(' ,:')}{sep.group(1)} {tail.container}"
+    return None
+
+
 def finish_title(title: str | None) -> str | None:
     title = clean_field(title)
     if not title:
@@ -91,6 +107,8 @@ def title_pass(st: ParseState) -> None:
     elif gost:
         title, tail, listed = gost  # "Title / Authors // Journal. Vol. 1. P. 2–3." (gost.py)
         record.author = fuller_authors(record.author, listed)
+    elif st.journal_only:
+        _, tail = split_venue(rest, comma_style=True, title_known=True)
     elif q:
         title = q.group(1) or q.group(2)
         before = rest[: q.start()].strip(TRIM)
@@ -113,5 +131,6 @@ def title_pass(st: ParseState) -> None:
                 tail.publisher = school
     if extent:
         tail.note = f"{tail.note}; {extent}" if tail.note else extent
+    title = _series_head(title, tail, rest)
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))
