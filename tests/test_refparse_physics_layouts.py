@@ -129,3 +129,80 @@ def test_doi_glued_to_an_arxiv_bracket() -> None:
     rec = read(text)
     assert (rec.container_title, rec.volume, rec.page) == ("JHEP", "1704", "134")
     assert normalize_doi("10.1000/abc(") == "10.1000/abc"
+
+
+@pytest.mark.parametrize(
+    ("text", "journal", "volume", "page"),
+    [
+        ("Plasma Sources Sci. Technol. 20 (2011) 045002 (11pp)", "Plasma Sources Sci. Technol.", "20", "045002"),
+        ("2007 Sci. Technol. Adv. Mater. 8 624", "Sci. Technol. Adv. Mater.", "8", "624"),
+    ],
+)
+def test_journal_only_entry(text: str, journal: str, volume: str, page: str) -> None:
+    rec = read(text)
+    assert (rec.author, rec.title) == ([], None)
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["K. Nakajima, Phys. Rev. A 45, 1149 (1992).", "Gustin J. Ap. J. 12, 44 (1999)"],
+)
+def test_a_name_first_is_no_journal_only_entry(text: str) -> None:
+    assert read(text).author
+
+
+@pytest.mark.parametrize(
+    ("text", "journal"),
+    [
+        ("D.S. Chuu, C.S. Han, J. Phys. G: Nucl. Phys. 3, 555 (1977).", "J. Phys. G: Nucl. Phys."),
+        ("J. F. Babb, Advances in Atomic, Molecular, and Optical Physics 59, 1 ( 2010).",
+         "Advances in Atomic, Molecular, and Optical Physics"),
+        ("M. J. Lighthill, Proceedings of the Royal Society of London A: Mathematical, Physical and "
+         "Engineering Sciences 211, 564 (1952).",
+         "Proceedings of the Royal Society of London A: Mathematical, Physical and Engineering Sciences"),
+        ("A. Doe, Detection of light, Nuclear Instruments and Methods in Physics Research Section A: "
+         "Accelerators, Spectrometers, Detectors and Associated Equipment 829, 194 (2016).",
+         "Nuclear Instruments and Methods in Physics Research Section A: Accelerators, Spectrometers, "
+         "Detectors and Associated Equipment"),
+        ("L. Doe, Vortex-assisted photon counts, PhysicalReview B85 , 014505 (2012 ) .", "Physical Review B"),
+        ("T. Doe and A. Roe ,InternationalJournal ofModernPhysics A28 , 1350147 ( 2013 ) .",
+         "International Journal of Modern Physics A"),
+        ("Lyons, D., Cumbee, R. S., & Stancil, P. C. 2017, ApJS, submitted", "ApJS"),
+    ],
+)
+def test_journal_names(text: str, journal: str) -> None:
+    rec = read(text)
+    assert rec.container_title == journal
+    assert rec.title in (None, "Detection of light", "Vortex-assisted photon counts")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("A. Doe, Electrons, holes and phonons, Phys. Rev. 5, 6 (2001).", "Electrons, holes and phonons"),
+        ("A. Doe, Heat, Mass and Momentum, Physics and Chemistry of Solids 5, 6 (2001).", "Heat, Mass and Momentum"),
+    ],
+)
+def test_listed_words_in_a_title_stay_there(text: str, title: str) -> None:
+    assert read(text).title == title
+
+
+@pytest.mark.parametrize(
+    ("text", "last", "title"),
+    [
+        ("J. Dilts and D. Maxwell Yamabe Classification and Prescribed Scalar Curvature (2015) arXiv:1503.04172",
+         "Maxwell", "Yamabe Classification and Prescribed Scalar Curvature"),
+        ("M.Gasperini Tensor perturbations in high-curvature string backgrounds , Phys. Rev.D56( 1997 )",
+         "Gasperini", "Tensor perturbations in high-curvature string backgrounds"),
+    ],
+)
+def test_last_name_glued_to_the_title(text: str, last: str, title: str) -> None:
+    rec = read(text)
+    assert rec.author[-1].family == last
+    assert rec.title == title
+
+
+def test_camel_case_journal_words_only() -> None:
+    assert clean_pdf_text("McDonald and DeSalvo, LaTeX in JavaScript") == "McDonald and DeSalvo, LaTeX in JavaScript"
+    assert clean_pdf_text("Journalof ComputationalPhysics 229,8333") == "Journal of Computational Physics 229, 8333"

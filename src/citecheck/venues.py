@@ -22,7 +22,8 @@ SERIES_JOURNAL = (
     r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
     r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\.|"
     r"Int\.\s?J\.\s?Mod\.\s?Phys\.|Mod\.\s?Phys\.\s?Lett\.|Chin\.\s?Phys\.|Appl\.\s?Phys\.|Physica|"
-    r"Eur\.\s?Phys\.\s?J\.|Phys\.\s?Status\s?Solidi|Phys\.\s?Stat\.\s?Sol\."
+    r"Eur\.\s?Phys\.\s?J\.|Phys\.\s?Status\s?Solidi|Phys\.\s?Stat\.\s?Sol\.|"
+    r"International\s+Journal\s+of\s+Modern\s+Physics|Modern\s+Physics\s+Letters|European\s+Physical\s+Journal"
 )
 
 _SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})")

@@ -97,7 +97,9 @@ _OPEN_YEAR_RE = re.compile(r"(?<=[^\W_])\((?=\s*(?:1[6-9]|20)\d\d[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
     r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
     r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
-_WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+_WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+# "Journalof Computational Physics", "Proceedingsof the …"
+_JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
 _JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
                             "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
 _JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "quantum", "condens",
@@ -107,6 +109,28 @@ _JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "qu
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 _GLUED_JOURNAL_WORDS = _JOURNAL_WORDS | {"class", "quant", "astropart", "eur", "int", "ann", "mon"}
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
+# Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
+# never one word, so split in clean text too
+_CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
+_CAMEL_PART_RE = re.compile(r"[A-Z]?[a-z]+")
+_FULL_JOURNAL_WORDS = frozenset([
+    "physical", "physics", "review", "reviews", "letters", "nuclear", "applied", "modern",
+    "journal", "chemical", "optical", "optics", "international", "annals", "advances", "reports",
+    "progress", "theoretical", "experimental", "mathematical", "computational", "statistical",
+    "condensed", "matter", "quantum", "classical", "european", "american", "astrophysical",
+    "astronomical", "royal", "scientific", "instruments", "methods", "research", "communications",
+    "express", "society", "chemistry", "mechanics", "materials", "physik", "plasma", "atomic",
+    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for",
+])
+
+
+def _journal_camel(m: re.Match[str]) -> str:
+    parts = _CAMEL_PART_RE.findall(m.group(0))
+    if len(parts) >= 2 and all(p.lower() in _FULL_JOURNAL_WORDS for p in parts):
+        return " ".join(parts)
+    return m.group(0)
+
+
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
@@ -345,6 +369,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _PROTECT_RE.sub(protect, text)
     text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
+    text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
+    text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
     text = _GLUED_POS_RE.sub("PoS ", text)
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
     if pdf_like:

@@ -13,7 +13,12 @@ from citecheck.extract.refparse.imprint import (
     split_publisher,
     strip_editors,
 )
-from citecheck.extract.refparse.journals import names_a_journal, names_a_venue, title_question_cuts
+from citecheck.extract.refparse.journals import (
+    known_journal,
+    names_a_journal,
+    names_a_venue,
+    title_question_cuts,
+)
 from citecheck.extract.refparse.lexicon import (
     BOOK_HINT_RE,
     CONF_RE,
@@ -39,6 +44,10 @@ def split_no_numbers(
     unless the last comma piece names one, so '?', ':' and '.' inside the title do not cut it."""
     # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher. IOP
     # style may add a locator after it ("(Oxford: Pergamon) ch 3"): kept as the note.
+    if len(text) < 80 and known_journal(text.strip(TRIM_KEEP_DOT)):
+        # "…, P. C. 2017, ApJS, submitted" (the status cut by the clean-up): a journal, no title
+        tail.container = clean_field(text)
+        return None, tail
     loc = _LOCATOR_RE.search(text)
     if loc and PAREN_PUB_RE.search(text[: loc.start()]):
         tail.note = clean_field(loc.group(0))
