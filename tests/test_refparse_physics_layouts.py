@@ -206,3 +206,23 @@ def test_last_name_glued_to_the_title(text: str, last: str, title: str) -> None:
 def test_camel_case_journal_words_only() -> None:
     assert clean_pdf_text("McDonald and DeSalvo, LaTeX in JavaScript") == "McDonald and DeSalvo, LaTeX in JavaScript"
     assert clean_pdf_text("Journalof ComputationalPhysics 229,8333") == "Journal of Computational Physics 229, 8333"
+
+
+@pytest.mark.parametrize(
+    ("mine", "theirs", "named", "inner"),
+    [
+        # the labeller's title inside the rules' one, the rest names or a journal: taken
+        ("D. J. Gross and J. H. Sloan, The quartic effective action", "The quartic effective action", False, True),
+        ("Indecomposable fusion products. Nucl. Phys", "Indecomposable fusion products", False, True),
+        # cut inside a parenthesis, after a part number, or one word the rules hold with their names
+        ("Finite-dimensional representations of U q (C(n + 1)) at arbitrary q",
+         "Finite-dimensional representations of U q (C", False, False),
+        ("Ionization Yield of Radiations. II. The Fluctuations of the Number of Ions",
+         "Ionization Yield of Radiations. II", False, False),
+        ("Thermodynamics, gravitational anomalies and cones", "gravitational anomalies and cones", True, False),
+    ],
+)
+def test_inner_title(mine: str, theirs: str, named: bool, inner: bool) -> None:
+    from citecheck.extract.combine import _inner_title
+
+    assert _inner_title(mine, theirs, named) is inner

@@ -135,7 +135,7 @@ def _title_words(title: str | None) -> str:
 _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
 
 
-def _inner_title(mine: str | None, theirs: str | None) -> bool:
+def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> bool:
     """``theirs`` is a part of ``mine`` cut at punctuation (or a year) on both ends: "Smith J 2012
     Title", "Title. Nucl. Phys" hold "Title"; "Cars - a lane-change test" does not hold "Cars - a lane"."""
     if not mine or not theirs or _title_words(mine) == _title_words(theirs):
@@ -144,10 +144,17 @@ def _inner_title(mine: str | None, theirs: str | None) -> bool:
     if i < 0:
         return False
     before, after = mine[:i].rstrip(), mine[i + len(theirs):]
+    if theirs.count("(") > theirs.count(")") or _PART_END_RE.search(theirs):
+        return False  # cut inside a parenthesis ("U q (C" of "U q (C(n + 1)) at …") or after a part
+    if named and re.fullmatch(r"[A-Z][a-z]+,", before):
+        return False  # the rules have the names; one word before is the title's ("Thermodynamics, …")
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
             or bool(_NAME_END_RE.search(before))) and (
         not after or after[0] in ".,;(\"“" or (after[0] == ":" and any(c.isdigit() for c in after)))
     # ":" only when a number follows (the rest of the reference), not a subtitle
+
+
+_PART_END_RE = re.compile(r"[.,:]\s*[IVX]{1,4}$")  # "Ionization Yield of Radiations. II"
 
 
 def _journal_in_title(rec: Record, model: Record) -> bool:
@@ -202,7 +209,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
-    return doubtful and _inner_title(rec.title, theirs)  # the rules ran it into the authors or journal
+    # the rules ran it into the authors or journal
+    return doubtful and _inner_title(rec.title, theirs, bool(rec.author))
 
 
 _MADE_UP_RE = re.compile(r"\b[A-Z][a-z]{0,5}\.|\d|arxiv|^\W*\w{0,3}\W*$", re.I)
