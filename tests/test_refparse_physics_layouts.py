@@ -226,3 +226,22 @@ def test_inner_title(mine: str, theirs: str, named: bool, inner: bool) -> None:
     from citecheck.extract.combine import _inner_title
 
     assert _inner_title(mine, theirs, named) is inner
+
+
+@pytest.mark.parametrize(
+    ("text", "families", "journal"),
+    [
+        ("K. Mannheim Astropart. Phys. 3 (1995) 295.", ["Mannheim"], "Astropart. Phys."),
+        ("F. Stecker Phys. Rev. D72 (2005) 107301.", ["Stecker"], "Phys. Rev. D"),
+        ("K. Mannheim, R. Protheroe and J. Rachen Phys. Rev. D63( 2001)023003 .",
+         ["Mannheim", "Protheroe", "Rachen"], "Phys. Rev. D"),
+        ("D. J. Thomson, J. Fluid Mech., 180, 529-556 (1987).", ["Thomson"], "J. Fluid Mech."),
+        ("U. Mohideen and A. Roy, Phys. Rev. Lett. 81, 21 (1998).", ["Mohideen", "Roy"], "Phys. Rev. Lett."),
+        ("B. Mohammadi and H. Mehraban, J. High Energy Phys. 07 (2011), 089.", ["Mohammadi", "Mehraban"],
+         "J. High Energy Phys."),
+    ],
+)
+def test_journal_words_are_no_family_names(text: str, families: list[str], journal: str) -> None:
+    rec = read(text)
+    assert [a.family for a in rec.author] == families
+    assert (rec.container_title, rec.title) == (journal, None)

@@ -14,8 +14,10 @@ The author-list *grammar* (which names a reference's author block holds) is the 
 
 from __future__ import annotations
 
+import gzip
 import re
 from functools import lru_cache
+from importlib import resources
 from typing import TYPE_CHECKING
 
 import regex
@@ -197,3 +199,24 @@ def looks_like_name_list(text: str) -> bool:
     if not names or not all(_NAME_WORD.match(t) for t in names):
         return False
     return inits >= 1  # at least one initial: "F. B. McLean" (a headline-case title has none)
+
+
+@lru_cache(maxsize=1)
+def name_words() -> dict[str, str]:
+    """Person-name words (data/names.txt.gz, scripts/build_names.py): word → "f" (family) or "g" (given)."""
+    ref = resources.files("citecheck.data").joinpath("names.txt.gz")
+    if not ref.is_file():
+        return {}
+    with ref.open("rb") as raw:
+        text = gzip.decompress(raw.read()).decode("utf-8")
+    return {w: k for k, w in (line.split("\t", 1) for line in text.splitlines())}
+
+
+def abbreviates(acronym: str, name: Name | None) -> bool:
+    """'USMC' after 'United States Marine Corps' (read in any order): the organisation's own
+    abbreviation, its capitals' initials."""
+    if name is None:
+        return False
+    words = " ".join(filter(None, [name.literal, name.given, name.family])).split()
+    initials = sorted(w[0] for w in words if w[0].isupper())
+    return len(initials) >= 2 and sorted(acronym.upper().replace(".", "")) == initials

@@ -14,6 +14,53 @@ from importlib import resources
 
 from citecheck.folding import fold
 
+# Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
+_ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
+    mech biol eng res trans int natl acad inst rep struct mater theor comput stat geophys environ
+    instrum interact reson rept temp spectrosc surf cryst radiat accel metall mach grav anal inorg
+    mag intell eff diffus naturforsch artif scr crystallogr vac helv funct geom anorg numer front
+    liq knowl polon contemp graph allg tech angew biochim coord electrochim synth simul hum mat
+    rel multim oper veh akad equilib bioenerg phil
+    med mol lond jpn am br can eur ind adv curr clin exp gen lab microbiol neurosci psychol sociol
+    econ polit philos hist lit ling educ manag rec bull mem zool bot ecol evol genet immunol
+    pharmacol physiol biochem biophys surg anat ther dis infect vet agric nutr technol electron
+    electr syst softw inf netw secur cryptogr quant gravit part condens annu jour sect ser suppl
+    spec rend zeitschr zh fiz eksp teor pisma meteorol oceanogr atmos hydrol geol mineral petrol
+    planet sol terr cosmol relativ dyn thermodyn magn supercond semicond pure nat rheum psychiatry
+    neurol cardiol oncol pediatr obstet gynecol dermatol ophthalmol radiol anesth orthop urol
+    gastroenterol hepatol endocrinol metab nephrol pulm respir crit emerg fam prev publ res
+    dev cogn behav neuropsychol linguist anthropol archaeol geogr stud rev repts jahrb math
+    assoc ass conf symp workshop meet prog biogeochem volc geotherm drill met sustain compd
+    geochem cosmochim palaeogeogr palaeoclimatol palaeoecol sedim tecton seismol mon not roy
+    ital sov jetp russ chin korean indian austral zh
+    class amer meth naturforschg pol opin statist chim belg lect cim num combust euro invent meteor
+    dokl instr meas pharm patt discr surv pathol probab elem accad astr electroanal ergod dynam
+    astropar astropart riv equip spectrom detect oxid kinet katal khim abstr react neth progr transf
+    compos constr topol theoret aust geochim stoch circ pharmac engl macromol chromat miner polym
+    invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
+    enzym contin at vis"""
+# (the last lines: truncated words of journal names in the train split's gold of GROBID's and
+# AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.")
+#: the words abbreviated journal names are made of, without their periods (one list for every stage:
+#: sentence ends, family names, glued words)
+JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())
+#: … and the journal names written as one word, or one letter ("J.", "Z."): never a family name
+JOURNAL_WORDS = JOURNAL_ABBREVIATIONS | {"j", "z", "journal", "acta", "nuovo", "cell", "pis", "nature", "science",
+                                         "jhep", "apj", "mnras"}
+
+
+#: words of journals' full names ("Physical Review Letters", "Journal of Modern Physics")
+FULL_JOURNAL_WORDS = frozenset([
+    "physical", "physics", "review", "reviews", "letters", "nuclear", "applied", "modern",
+    "journal", "chemical", "optical", "optics", "international", "annals", "advances", "reports",
+    "progress", "theoretical", "experimental", "mathematical", "computational", "statistical",
+    "condensed", "matter", "quantum", "classical", "european", "american", "astrophysical",
+    "astronomical", "royal", "scientific", "instruments", "methods", "research", "communications",
+    "express", "society", "chemistry", "mechanics", "materials", "physik", "plasma", "atomic",
+    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for", "photon", "plasmas", "quantum",
+])
+
+
 #: journals published in lettered series ("Phys. Rev. D", "Nucl. Phys. B", "J. Phys. G"): the letter is
 #: part of the journal's name, wherever a reference writes it ("Phys. Rev. D58", "Phys. Rev., D 58")
 SERIES_JOURNAL = (
@@ -42,6 +89,15 @@ def series_letter_to_journal(container: str | None, volume: str | None) -> tuple
     if m and journal.endswith(f" {m.group('letter')}") and _SERIES_ONLY_RE.fullmatch(journal[:-2].strip()):
         return container, m.group("number")  # the letter written twice: "Phys. Rev. D" D26
     return container, volume
+
+
+_JOURNAL_PIECE_RE = re.compile(r"[^\d,;(]+")
+
+
+def known_journal_at(text: str, pos: int) -> bool:
+    """A journal of the abbreviation table starts at ``pos`` and runs to the numbers ("Phys. Rev. D72")."""
+    piece = _JOURNAL_PIECE_RE.match(text, pos)
+    return piece is not None and journal_key(piece.group(0)) in journal_table()
 
 
 def journal_key(name: str | None) -> str:

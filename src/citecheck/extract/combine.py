@@ -43,7 +43,7 @@ from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.titles import searchable_title
-from citecheck.venues import series_letter_to_journal
+from citecheck.venues import JOURNAL_WORDS, series_letter_to_journal
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -191,12 +191,10 @@ def _sure(model: LabelledReading, label: str) -> bool:
 def _misread_names(rec: Record) -> bool:
     """The rules took a journal word or a number for a family name ("J. Bahcall Phys. Rev." →
     family "Phys"; "3GPP TS 23.501" → family "23.501")."""
-    return any(a.family and (journal_key(a.family) in _JOURNAL_WORDS or any(c.isdigit() for c in a.family))
+    return any(a.family and (journal_key(a.family) in JOURNAL_WORDS or any(c.isdigit() for c in a.family))
                for a in rec.author)
 
 
-_JOURNAL_WORDS = frozenset(["phys", "rev", "lett", "nucl", "astrophys", "astron", "j", "proc", "nature",
-                            "science", "ann", "z", "eur", "jhep", "apj", "mnras", "nuovo", "opt"])
 
 
 def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:

@@ -19,7 +19,6 @@ per field, the model's marginal probability (how sure it is), which extract/comb
 
 from __future__ import annotations
 
-import gzip
 import json
 import re
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from citecheck.extract import names as N
 from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
+from citecheck.names import name_words
 from citecheck.venues import series_letter_to_journal
 
 __all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "read_labelled",
@@ -74,15 +74,6 @@ def _journal_words() -> frozenset[str]:
     return frozenset(words)
 
 
-@lru_cache(maxsize=1)
-def _names() -> dict[str, str]:
-    """Person-name words (data/names.txt.gz, scripts/build_names.py): word → "f" (family) or "g" (given)."""
-    ref = resources.files("citecheck.data").joinpath("names.txt.gz")
-    if not ref.is_file():
-        return {}
-    with ref.open("rb") as raw:
-        text = gzip.decompress(raw.read()).decode("utf-8")
-    return {w: k for k, w in (line.split("\t", 1) for line in text.splitlines())}
 
 
 def _shape(w: str) -> str:
@@ -124,7 +115,7 @@ def _flags(w: str, low: str) -> list[str]:
         out.append("dict")
     if low in _journal_words():
         out.append("jw")
-    name = _names().get(low)
+    name = name_words().get(low)
     if name and w[:1].isupper():
         out.append("name_" + name)
     return out

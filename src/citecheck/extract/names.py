@@ -19,7 +19,8 @@ import regex
 
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_rtl_authors
 from citecheck.model import Name
-from citecheck.names import ET_AL, parse_person, strip_et_al
+from citecheck.names import ET_AL, abbreviates, name_words, parse_person, strip_et_al
+from citecheck.venues import JOURNAL_WORDS, known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
@@ -236,9 +237,6 @@ def _collab(match: AnyMatch) -> list[Name]:
 
 # Words of abbreviated journal names that the initials-first grammar would take for a surname
 # ("J. Appl. Phys." looks like "J. Appl").
-_JOURNAL_WORDS = frozenset(
-    ["phys", "rev", "lett", "appl", "astrophys", "astron", "chem", "math", "nucl", "proc", "ann", "mod", "sci", "opt", "soc", "acta", "comm", "commun", "mech", "biol", "eng", "res", "trans", "int", "natl", "acad", "inst", "rep", "struct", "mater", "theor", "comput", "stat", "geophys", "environ", "med", "mol", "cell", "lond", "jpn", "fiz", "zh", "eksp", "teor", "pis", "nuovo", "cim", "j", "journal"]
-)
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
@@ -278,9 +276,15 @@ def _title_words(name: Name, after_literal: bool = False) -> bool:
     return len(full) >= 4 and verb
 
 
+def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."
+    fam = (m.groupdict().get("family") or "").lower()
+    end = m.end("family") if fam else 0
+    return fam in JOURNAL_WORDS and name_words().get(fam) != "f" and text[end : end + 1] == "."
+
+
 def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
     fam = (name.family or "").lower()
-    if style == "init_first" and fam in _JOURNAL_WORDS:
+    if style == "init_first" and fam in JOURNAL_WORDS and name_words().get(fam) != "f":
         return False
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end):
         return False
@@ -457,6 +461,10 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
     candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
     for sty, pattern in candidates:
         m = pattern.match(text, pos)
+        if m and _journal_family(m, text):
+            # "F. Stecker Phys. Rev.": the name ends before the journal (not "J. Fluid" of "J. Fluid Mech.")
+            known = known_journal_at(text, m.start("family"))
+            m = pattern.match(text[: m.start("family")].rstrip(), pos) if known else None
         if m:
             name = _name_from(m)
             after_literal = bool(names) and all(n.literal for n in names)
@@ -546,16 +554,6 @@ _ETAL_IN = regex.compile(ET_AL, regex.I)
 _ACRONYM = regex.compile(rf"[{U}][{U}\d.&+-]{{1,11}}")
 
 
-def _abbreviates(acronym: str, name: Name | None) -> bool:
-    """'USMC' after 'United States Marine Corps' (read in any order): the organisation's own
-    abbreviation, its capitals' initials."""
-    if name is None:
-        return False
-    words = " ".join(filter(None, [name.literal, name.given, name.family])).split()
-    initials = sorted(w[0] for w in words if w[0].isupper())
-    return len(initials) >= 2 and sorted(acronym.upper().replace(".", "")) == initials
-
-
 def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
     for pattern in (_GROUP_PAREN, _GROUP_COMMA):
         m = pattern.match(text, scan.end)
@@ -566,7 +564,7 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
         if collab:
             scan.names.extend(_collab(collab))
         elif pattern is _GROUP_PAREN and _ACRONYM.fullmatch(group) and not group.isdigit():
-            if not _abbreviates(group, scan.names[-1] if scan.names else None):
+            if not abbreviates(group, scan.names[-1] if scan.names else None):
                 scan.names.append(Name(literal=group))  # "(PACS)": the group; "(USMC)": an alias
         elif pattern is _GROUP_PAREN and scan.names and scan.names[-1].literal and _ETAL_IN.search(group):
             if not (inner := scan_authors(group)).names:

@@ -32,7 +32,7 @@ from importlib import resources
 
 import ftfy
 
-from citecheck.venues import SERIES_JOURNAL
+from citecheck.venues import FULL_JOURNAL_WORDS, JOURNAL_WORDS, SERIES_JOURNAL
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
@@ -100,33 +100,20 @@ _MONTH_YEAR_RE = re.compile(
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
 _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
-_JOURNAL_WORDS = frozenset(["lett", "phys", "rev", "nucl", "astrophys", "astron", "commun", "mater",
-                            "chem", "math", "appl", "opt", "instrum", "proc", "res", "sci", "theor"])
-_JOURNAL_WORDS_LONG = frozenset(["instrum", "astropart", "cosmol", "gravit", "quantum", "condens",
-                                 "supercond", "photon", "plasmas", "methods", "physik"])
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
-_GLUED_JOURNAL_WORDS = _JOURNAL_WORDS | {"class", "quant", "astropart", "eur", "int", "ann", "mon"}
+_GLUED_JOURNAL_WORDS = JOURNAL_WORDS
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
 _CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
 _CAMEL_PART_RE = re.compile(r"[A-Z]?[a-z]+")
-_FULL_JOURNAL_WORDS = frozenset([
-    "physical", "physics", "review", "reviews", "letters", "nuclear", "applied", "modern",
-    "journal", "chemical", "optical", "optics", "international", "annals", "advances", "reports",
-    "progress", "theoretical", "experimental", "mathematical", "computational", "statistical",
-    "condensed", "matter", "quantum", "classical", "european", "american", "astrophysical",
-    "astronomical", "royal", "scientific", "instruments", "methods", "research", "communications",
-    "express", "society", "chemistry", "mechanics", "materials", "physik", "plasma", "atomic",
-    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for",
-])
 
 
 def _journal_camel(m: re.Match[str]) -> str:
     parts = _CAMEL_PART_RE.findall(m.group(0))
-    if len(parts) >= 2 and all(p.lower() in _FULL_JOURNAL_WORDS for p in parts):
+    if len(parts) >= 2 and all(p.lower() in FULL_JOURNAL_WORDS for p in parts):
         return " ".join(parts)
     return m.group(0)
 
@@ -257,7 +244,7 @@ def _fix_word(m: re.Match[str]) -> str:
         after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
         if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before):
             return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A": a surname
-    if word.lower() in _JOURNAL_WORDS or word.lower() in _JOURNAL_WORDS_LONG:
+    if word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS:
         return word  # "Instrum." is an abbreviation, not "In strum"
     parts = split_glued(word)
     return " ".join(parts) if parts else word
@@ -391,7 +378,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}"
                                if is_known_word(m.group(1)) or m.group(1).isupper() or m.group(1)[:3] in ("ApJ", "PoS")
-                               or m.group(1).lower() in _JOURNAL_WORDS else m.group(0), text)
+                               or m.group(1).lower() in JOURNAL_WORDS else m.group(0), text)
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)

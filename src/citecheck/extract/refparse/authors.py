@@ -85,6 +85,9 @@ _GLUED_LAST_NAME_RE = re.compile(
 )
 
 
+_TITLE_WORD_RE = re.compile(r"(?<![\w.])[^\W\d_][\w'’-]*(?![\w'’-]*\.)")
+
+
 def _last_name_before_title(rest: str, names: list[Name]) -> tuple[Name, int] | None:
     """The name glued to the title after a list of initials-first names ("…, K. S. Narain Moduli
     Corrections", "J. Dilts and D. Maxwell Yamabe Classification") or alone ("M. Gasperini
@@ -96,7 +99,7 @@ def _last_name_before_title(rest: str, names: list[Name]) -> tuple[Name, int] | 
     if not m or (m.start("given") == 0) != (not names):
         return None  # a separator after names, none before a lone name
     after = rest[m.end() :]
-    words = after.split(",")[0].split()
+    words = _TITLE_WORD_RE.findall(after.split(",")[0])  # whole words: "Energy Phys. 12" has one
     if len(words) < 3 or N.scan_authors(after).names:
         return None  # the name grammar reads names there: a list it stopped in, not a title
     given = re.sub(r"\.\s*(?=[A-Z])", ". ", m.group("given").strip())

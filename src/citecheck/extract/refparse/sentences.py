@@ -7,39 +7,11 @@ import re
 
 from citecheck.extract.refparse.lexicon import NON_TERMINAL
 from citecheck.extract.refparse.scripts import SENTENCE_START
+from citecheck.venues import JOURNAL_ABBREVIATIONS
 
 # A new sentence starts with a capital of any cased script (Latin, Greek, Cyrillic) or a letter
 # of a script without case (Han, Hangul, Arabic, …), or a digit.
 _SENT_END_RE = re.compile(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
-
-
-# Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
-_ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
-    mech biol eng res trans int natl acad inst rep struct mater theor comput stat geophys environ
-    instrum interact reson rept temp spectrosc surf cryst radiat accel metall mach grav anal inorg
-    mag intell eff diffus naturforsch artif scr crystallogr vac helv funct geom anorg numer front
-    liq knowl polon contemp graph allg tech angew biochim coord electrochim synth simul hum mat
-    rel multim oper veh akad equilib bioenerg phil
-    med mol lond jpn am br can eur ind adv curr clin exp gen lab microbiol neurosci psychol sociol
-    econ polit philos hist lit ling educ manag rec bull mem zool bot ecol evol genet immunol
-    pharmacol physiol biochem biophys surg anat ther dis infect vet agric nutr technol electron
-    electr syst softw inf netw secur cryptogr quant gravit part condens annu jour sect ser suppl
-    spec rend zeitschr zh fiz eksp teor pisma meteorol oceanogr atmos hydrol geol mineral petrol
-    planet sol terr cosmol relativ dyn thermodyn magn supercond semicond pure nat rheum psychiatry
-    neurol cardiol oncol pediatr obstet gynecol dermatol ophthalmol radiol anesth orthop urol
-    gastroenterol hepatol endocrinol metab nephrol pulm respir crit emerg fam prev publ res
-    dev cogn behav neuropsychol linguist anthropol archaeol geogr stud rev repts jahrb math
-    assoc ass conf symp workshop meet prog biogeochem volc geotherm drill met sustain compd
-    geochem cosmochim palaeogeogr palaeoclimatol palaeoecol sedim tecton seismol mon not roy
-    ital sov jetp russ chin korean indian austral zh
-    class amer meth naturforschg pol opin statist chim belg lect cim num combust euro invent meteor
-    dokl instr meas pharm patt discr surv pathol probab elem accad astr electroanal ergod dynam
-    astropar astropart riv equip spectrom detect oxid kinet katal khim abstr react neth progr transf
-    compos constr topol theoret aust geochim stoch circ pharmac engl macromol chromat miner polym
-    invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
-    enzym contin at vis"""
-# (the last lines: truncated words of journal names in the train split's gold of GROBID's and
-# AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.")
 
 
 # Endings of abbreviated compound words: "Europhys.", "Geochem.", "Neurobiol.", "Bioinform."
@@ -89,7 +61,7 @@ _LOWER_ABBREV = frozenset(
 )
 
 
-_ABBREV_WORDS = frozenset(_ABBREV_TEXT.split())
+_ABBREV_WORDS = JOURNAL_ABBREVIATIONS
 ABBREVIATED_WORDS = _ABBREV_WORDS  # for journals.py: journal words written without their periods
 
 
