@@ -245,3 +245,29 @@ def test_journal_words_are_no_family_names(text: str, families: list[str], journ
     rec = read(text)
     assert [a.family for a in rec.author] == families
     assert (rec.container_title, rec.title) == (journal, None)
+
+
+def test_proceedings_supplements_keep_their_name() -> None:
+    rec = read("V. Aynutdinov et al. Nucl. Phys. (Proc. Suppl.) B143 (2005)335 .")
+    assert (rec.container_title, rec.volume, rec.page) == ("Nucl. Phys. (Proc. Suppl.) B", "143", "335")
+    from citecheck.normalize import canonical_journal
+
+    assert canonical_journal(rec.container_title) == canonical_journal("Nucl. Phys. B Proc. Suppl.")
+
+
+def test_issue_written_with_n() -> None:
+    rec = read("V .Aynutdinov et al .Acoust .Phys .52 N5 ( 2006)495 .")
+    assert (rec.container_title, rec.volume, rec.page, rec.title) == ("Acoust. Phys.", "52", "495", None)
+
+
+def test_six_digit_article_number_glued_to_the_volume() -> None:
+    rec = read("Wanner A, Goßler S andDanzmann K 2012 Seismic attenuation system for the AEI 10 m prototype "
+               "Class .Quantum Grav .29245007")
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (
+        "Seismic attenuation system for the AEI 10 m prototype", "Class. Quantum Grav.", "29", "245007")
+    assert [a.family for a in rec.author] == ["Wanner", "Goßler", "Danzmann"]
+
+
+def test_iop_initial_glued_to_the_family_name() -> None:
+    assert clean_pdf_text("Mul F A, RabelingD S and Schimmel A 2015 Title") == "Mul F A, Rabeling D S and Schimmel A 2015 Title"
+    assert clean_pdf_text("the ProteinA. construct") == "the ProteinA. construct"  # clean text keeps it

@@ -38,9 +38,12 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     astropar astropart riv equip spectrom detect oxid kinet katal khim abstr react neth progr transf
     compos constr topol theoret aust geochim stoch circ pharmac engl macromol chromat miner polym
     invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
-    enzym contin at vis"""
+    enzym contin at vis
+    acoust electrochem europhys aerodyn transl biotech spectrochim hydrodyn thermophys geomagn
+    astronaut nanotechnol optoelectron actuat"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
-# AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.")
+# AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";
+# then ISO 4 abbreviations of physics journals' words: "Acoust. Phys.", "Europhys. Lett.")
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())
@@ -73,7 +76,7 @@ SERIES_JOURNAL = (
     r"International\s+Journal\s+of\s+Modern\s+Physics|Modern\s+Physics\s+Letters|European\s+Physical\s+Journal"
 )
 
-_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})")
+_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?")  # "Nucl. Phys. (Proc. Suppl.) B"
 _LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
 
 

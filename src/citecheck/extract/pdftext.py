@@ -123,12 +123,24 @@ _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # and" (a word of four letters or more, then one capital and an initial's period, another
 # initial, "and" or a comma)
 _GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
+# the IOP form alone ("RabelingD S and Schimmel A"), mended in any text
+_GLUED_IOP_INITIAL_RE = re.compile(r"(?<=, )([A-Z][a-z]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)")
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
 _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
 _GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
+# IOP/APS journals number their articles with six digits: "Class .Quantum Grav .29245007" is volume 29,
+# article 245007 (a number of seven digits or more is never one field there)
+_ARTICLE_GLUE_RE = re.compile(
+    r"\b(Class\.\s?Quantum\s?Grav\.|Phys\.\s?Rev\.\s?(?:[A-EX]|Lett\.)|J\.\s?Phys\.\s?[A-G]|New\s?J\.\s?Phys\.|"
+    r"J\.\s?Phys\.:\s?Condens\.\s?Matter|Phys\.\s?Scr\.|Supercond\.\s?Sci\.\s?Technol\.|Nanotechnology|"
+    r"Phys\.\s?Med\.\s?Biol\.|Plasma\s?Phys\.\s?Control\.\s?Fusion|Nucl\.\s?Fusion|Rep\.\s?Prog\.\s?Phys\.|"
+    r"Meas\.\s?Sci\.\s?Technol\.|Environ\.\s?Res\.\s?Lett\.)\s?(\d{1,3})(\d{6})\b"
+)
+# "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
+_N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
 _YEAR_WORD_RE = re.compile(r"\b((?:1[6-9]|20)\d\d[a-z]?)(?=[A-Z][a-z]{2,}|[A-Z]{3,}\s)")
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
@@ -360,8 +372,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
     text = _GLUED_POS_RE.sub("PoS ", text)
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
-    if pdf_like:
-        text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
+    text = (_GLUED_INITIAL_RE if pdf_like else _GLUED_IOP_INITIAL_RE).sub(r"\1 \2", text)
     text = _GLUED_JOURNAL_RE.sub(
         lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in _GLUED_JOURNAL_WORDS else m.group(0),
         text,
@@ -371,6 +382,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
     text = _YEAR_WORD_RE.sub(r"\1 ", text)
+    text = _N_ISSUE_RE.sub(r"\1(\2)", text)
+    text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)
     if pdf_like:
         text = _CAMEL_RE.sub(_camel, text)
     text = _hyphens(text)
