@@ -271,3 +271,18 @@ def test_six_digit_article_number_glued_to_the_volume() -> None:
 def test_iop_initial_glued_to_the_family_name() -> None:
     assert clean_pdf_text("Mul F A, RabelingD S and Schimmel A 2015 Title") == "Mul F A, Rabeling D S and Schimmel A 2015 Title"
     assert clean_pdf_text("the ProteinA. construct") == "the ProteinA. construct"  # clean text keeps it
+
+
+@pytest.mark.parametrize(
+    ("text", "arxiv"),
+    [
+        ("O .Suvorova arXiv .org:hep -ph/9911415( 1999).", "hep-ph/9911415"),
+        ("J. Ahrens et al. arXiv.org: astro-ph/0509330 (2005).", "astro-ph/0509330"),
+        ('Z. Song and C. Fang, "Edge states of rotation symmetry protected states," arXiv preprint :1708 . 02952 , 2017 .',
+         "1708.02952"),
+    ],
+)
+def test_arxiv_written_with_its_site_or_as_a_preprint(text: str, arxiv: str) -> None:
+    rec = parse_reference(clean_pdf_text(text)).record
+    assert rec.custom.get("arxiv") == arxiv
+    assert rec.title is None or "arXiv" not in rec.title
