@@ -286,3 +286,8 @@ def test_arxiv_written_with_its_site_or_as_a_preprint(text: str, arxiv: str) -> 
     rec = parse_reference(clean_pdf_text(text)).record
     assert rec.custom.get("arxiv") == arxiv
     assert rec.title is None or "arXiv" not in rec.title
+
+
+def test_conference_acronym_keeps_its_year() -> None:
+    assert clean_pdf_text("Fuwa, Y., 2014. Proceedings of LINAC2014, 112.") == "Fuwa, Y., 2014. Proceedings of LINAC2014, 112."
+    assert clean_pdf_text("Doe, Title, APPLIEDPHYSICS LETTERS98 , 201116") == "Doe, Title, APPLIEDPHYSICS LETTERS 98, 201116"

@@ -264,6 +264,18 @@ def _fix_word(m: re.Match[str]) -> str:
     return " ".join(parts) if parts else word
 
 
+def _word_number(m: re.Match[str]) -> str:
+    """"Optica1"-like glue split where the word is a word or a journal's ("LETTERS98", "ApJ812"); a
+    conference's acronym keeps its year ("LINAC2014", "ICRC2017")."""
+    word, number = m.group(1), m.group(2)
+    if len(word) >= 5 and word.isupper() and re.fullmatch(r"(?:19|20)\d\d", number):
+        return m.group(0)
+    if (is_known_word(word) or word.isupper() or word[:3] in ("ApJ", "PoS")
+            or word.lower() in JOURNAL_WORDS):
+        return f"{word} {number}"
+    return m.group(0)
+
+
 def _join_hyphen(a: str, b: str, spaced: bool) -> str:
     joined = a + b
     both = is_known_word(a) and is_known_word(b)
@@ -391,9 +403,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _hyphens(text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)
-    text = _WORD_NUMBER_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}"
-                               if is_known_word(m.group(1)) or m.group(1).isupper() or m.group(1)[:3] in ("ApJ", "PoS")
-                               or m.group(1).lower() in JOURNAL_WORDS else m.group(0), text)
+    text = _WORD_NUMBER_RE.sub(_word_number, text)
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
