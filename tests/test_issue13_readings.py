@@ -67,6 +67,7 @@ def test_real_doi_under_a_fabricated_title_is_major_without_the_reviewer(tmp_pat
     label, why = _check(_source(tmp_path, [NA_I_D]), PHYS_0122, reviewer=False)
     assert label is Label.MAJOR, why
     assert "a different title" in why
+    assert "from index (found by doi)" in why  # a flag names the source whose record stands against it
 
 
 # -- CJK references ---------------------------------------------------------------------------------

@@ -235,8 +235,13 @@ def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds,
                         discrepancies=list(a.discrepancies), candidate=cand,
                         rationale=f"Closest record disagrees, but {names} could not be asked; "
                         "not judging. " + a.rationale)
-    decision = Decision(label, "score", a.rationale, a.confidence, a.score,
-                        list(a.discrepancies), cand)
+    rationale = a.rationale
+    if label is Label.MAJOR:
+        # a flag is evidence: the source whose record stands against the citation, and who answered
+        answered = [s.source for s in retrieval.statuses if s.status == "answered"]
+        rationale = (f"The closest record, from {cand.source} (found by {cand.matched_by}), is another "
+                     f"work; sources that answered: {', '.join(answered) or cand.source}. {a.rationale}")
+    decision = Decision(label, "score", rationale, a.confidence, a.score, list(a.discrepancies), cand)
     _note_unresolved_identifiers(decision, retrieval, ctx.coverage)
     return decision
 
