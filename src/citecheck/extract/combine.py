@@ -207,9 +207,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
-    # the rules ran it into the authors or journal (on clean text too when the labeller is sure:
-    # validation title .795 → .805, the train half's .872 → .873; docs/benchmarks.md)
-    return (doubtful or _sure(model, "title")) and _inner_title(rec.title, theirs, bool(rec.author))
+    # the rules ran it into the authors or journal
+    return doubtful and _inner_title(rec.title, theirs, bool(rec.author))
 
 
 _MADE_UP_RE = re.compile(r"\b[A-Z][a-z]{0,5}\.|\d|arxiv|^\W*\w{0,3}\W*$", re.I)
