@@ -291,3 +291,9 @@ def test_arxiv_written_with_its_site_or_as_a_preprint(text: str, arxiv: str) -> 
 def test_conference_acronym_keeps_its_year() -> None:
     assert clean_pdf_text("Fuwa, Y., 2014. Proceedings of LINAC2014, 112.") == "Fuwa, Y., 2014. Proceedings of LINAC2014, 112."
     assert clean_pdf_text("Doe, Title, APPLIEDPHYSICS LETTERS98 , 201116") == "Doe, Title, APPLIEDPHYSICS LETTERS 98, 201116"
+
+
+def test_name_ends_before_an_abbreviated_journal_the_table_does_not_know() -> None:
+    rec = read("K. Doe Izv. Vyssh. Uchebn. Zaved. Fiz. 5, 12 (1990).")
+    assert [a.family for a in rec.author] == ["Doe"]
+    assert (rec.container_title, rec.volume, rec.title) == ("Izv. Vyssh. Uchebn. Zaved. Fiz.", "5", None)

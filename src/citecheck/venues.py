@@ -40,10 +40,12 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
     enzym contin at vis
     acoust electrochem europhys aerodyn transl biotech spectrochim hydrodyn thermophys geomagn
-    astronaut nanotechnol optoelectron actuat"""
+    astronaut nanotechnol optoelectron actuat
+    izv vestn vyssh uchebn zaved mekh tekh geofiz spektrosk kvant elektron radiofiz yad usp nauk"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";
-# then ISO 4 abbreviations of physics journals' words: "Acoust. Phys.", "Europhys. Lett.")
+# then ISO 4 abbreviations of physics journals' words: "Acoust. Phys.", "Europhys. Lett.", and of Russian
+# journals' transliterated words: "Izv. Vyssh. Uchebn. Zaved. Fiz.", "Vestn. Mosk. Univ.")
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())
@@ -98,9 +100,16 @@ _JOURNAL_PIECE_RE = re.compile(r"[^\d,;(]+")
 
 
 def known_journal_at(text: str, pos: int) -> bool:
-    """A journal of the abbreviation table starts at ``pos`` and runs to the numbers ("Phys. Rev. D72")."""
+    """A journal starts at ``pos`` and runs to the numbers: one of the abbreviation table ("Phys. Rev.
+    D72"), or two abbreviated journal words or more and nothing else ("Izv. Vyssh. Uchebn. Zaved. Fiz. 5")."""
     piece = _JOURNAL_PIECE_RE.match(text, pos)
-    return piece is not None and journal_key(piece.group(0)) in journal_table()
+    if piece is None:
+        return False
+    if journal_key(piece.group(0)) in journal_table():
+        return True
+    words = piece.group(0).split()
+    return len(words) >= 2 and all(
+        w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)
 
 
 def journal_key(name: str | None) -> str:
