@@ -297,3 +297,15 @@ def test_name_ends_before_an_abbreviated_journal_the_table_does_not_know() -> No
     rec = read("K. Doe Izv. Vyssh. Uchebn. Zaved. Fiz. 5, 12 (1990).")
     assert [a.family for a in rec.author] == ["Doe"]
     assert (rec.container_title, rec.volume, rec.title) == ("Izv. Vyssh. Uchebn. Zaved. Fiz.", "5", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "journal"),
+    [
+        ("C. Joshi and J.M .Kindel ,Nature ( London)311 ,525 ( 1984).", "Nature"),
+        ("E. H. Lieb, Two soluble models of an antiferromagnetic chain,Ann .Phys .( N.Y.)16 ( 1961),407 .", "Ann. Phys."),
+        ("A. Einstein, Ann. Phys. (Leipzig) 17, 891 (1905).", "Ann. Phys. (Leipzig)"),  # Annalen, not Annals
+    ],
+)
+def test_place_that_names_no_other_journal(text: str, journal: str) -> None:
+    assert read(text).container_title == journal

@@ -82,6 +82,19 @@ _SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?
 _LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
 
 
+# A place that only repeats where the journal is published ("Nature (London)", "Ann. Phys. (N.Y.)"), as
+# APS references print it; "(Leipzig)" and "(Paris)" stay: there they tell journals apart
+_PLACE_QUALIFIER_RE = re.compile(r"\s*\(\s*(?:London|Lond\.|N\.\s?Y\.|NY|New\s+York)\s*\)\s*$")
+
+
+def journal_reference(container: str | None, volume: str | None) -> tuple[str | None, str | None]:
+    """The journal's name and volume as a reference's reader should give them: without a place that
+    names no other journal, and with the series letter on the journal (`series_letter_to_journal`)."""
+    if container:
+        container = _PLACE_QUALIFIER_RE.sub("", container) or container
+    return series_letter_to_journal(container, volume)
+
+
 def series_letter_to_journal(container: str | None, volume: str | None) -> tuple[str | None, str | None]:
     """The series letter written on the volume goes to the journal: "Phys. Rev., D62" and
     Chinese Physics C's "Phys. Lett., 2005, B629: 20" are "Phys. Rev. D" 62, "Phys. Lett. B" 629."""

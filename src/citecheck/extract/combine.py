@@ -43,7 +43,7 @@ from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.titles import searchable_title
-from citecheck.venues import JOURNAL_WORDS, series_letter_to_journal
+from citecheck.venues import JOURNAL_WORDS, journal_reference
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -265,7 +265,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         for attr in ("author", "volume", "page", "issued"):
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
-    rec.container_title, rec.volume = series_letter_to_journal(rec.container_title, rec.volume)
+    rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
     return rec, origin
 
 

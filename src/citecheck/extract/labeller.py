@@ -31,7 +31,7 @@ from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
-from citecheck.venues import series_letter_to_journal
+from citecheck.venues import journal_reference
 
 __all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "read_labelled",
            "read_labelled_scored", "tokenize"]
@@ -359,7 +359,7 @@ def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
     if rec.volume:
         m = re.search(r"[A-Z]?\d+[A-Za-z]?", rec.volume)
         rec.volume = m.group(0) if m else rec.volume
-    rec.container_title, rec.volume = series_letter_to_journal(rec.container_title, rec.volume)
+    rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
     if "location" in spans:
         rec.custom["publisher-place"] = _field(spans["location"][0])
     for date in spans.get("date", []):

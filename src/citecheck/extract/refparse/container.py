@@ -31,7 +31,7 @@ from citecheck.extract.refparse.lexicon import (
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.title import finish_title
 from citecheck.normalize import journal_key, journal_table
-from citecheck.venues import series_letter_to_journal
+from citecheck.venues import journal_reference
 
 _TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
 
@@ -181,7 +181,7 @@ def venue_pass(st: ParseState) -> None:
         record.title, container = finish_title(container), None
     if container and record.title and (tail.volume or tail.page):
         container = _abbreviation_back_to_venue(st, record.title, container)
-    container, tail.volume = series_letter_to_journal(container, tail.volume)
+    container, tail.volume = journal_reference(container, tail.volume)
     record.container_title = container
     record.volume = tail.volume
     record.issue = tail.issue
