@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import regex
 
 from citecheck.folding import fold
+from citecheck.venues import JOURNAL_WORDS
 
 if TYPE_CHECKING:
     from citecheck.model import Name, Record
@@ -220,3 +221,9 @@ def abbreviates(acronym: str, name: Name | None) -> bool:
     words = " ".join(filter(None, [name.literal, name.given, name.family])).split()
     initials = sorted(w[0] for w in words if w[0].isupper())
     return len(initials) >= 2 and sorted(acronym.upper().replace(".", "")) == initials
+
+
+def is_journal_word(word: str) -> bool:
+    """A journal's word (lower case) that is no family name: "phys", "astropart" — but not "roy"
+    ("Mon. Not. Roy."), which the names lexicon knows as a family name."""
+    return word in JOURNAL_WORDS and name_words().get(word) != "f"

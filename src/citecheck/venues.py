@@ -62,7 +62,7 @@ FULL_JOURNAL_WORDS = frozenset([
     "condensed", "matter", "quantum", "classical", "european", "american", "astrophysical",
     "astronomical", "royal", "scientific", "instruments", "methods", "research", "communications",
     "express", "society", "chemistry", "mechanics", "materials", "physik", "plasma", "atomic",
-    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for", "photon", "plasmas", "quantum",
+    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for", "photon", "plasmas",
 ])
 
 
@@ -74,7 +74,7 @@ SERIES_JOURNAL = (
     r"Nucl\.\s?Instrum\.(?:\s?Meth(?:ods|\.)?)?(?:\s?(?:in\s+)?Phys\.\s?Res\.)?|Proc\.\s?R(?:oy)?\.\s?Soc\.(?:\s?Lond\.)?|"
     r"Phil\.\s?Trans\.\s?R\.\s?Soc\.(?:\s?Lond\.)?|Nuovo\s+Cim(?:ento|\.)?|Acta\s+Phys\.\s?Pol(?:on)?\.|Acta\s+Crystallogr\.|"
     r"Int\.\s?J\.\s?Mod\.\s?Phys\.|Mod\.\s?Phys\.\s?Lett\.|Chin\.\s?Phys\.|Appl\.\s?Phys\.|Physica|"
-    r"Eur\.\s?Phys\.\s?J\.|Phys\.\s?Status\s?Solidi|Phys\.\s?Stat\.\s?Sol\.|"
+    r"Phys\.\s?Status\s?Solidi|Phys\.\s?Stat\.\s?Sol\.|"
     r"International\s+Journal\s+of\s+Modern\s+Physics|Modern\s+Physics\s+Letters|European\s+Physical\s+Journal"
 )
 
@@ -175,6 +175,12 @@ def canonical_journal(name: str | None) -> str:
 @lru_cache(maxsize=1)
 def _full_journal_keys() -> frozenset[str]:
     return frozenset(journal_key(v) for v in journal_table().values())
+
+
+def known_journal(name: str) -> bool:
+    """A journal of the abbreviation table, by its abbreviation or its full name."""
+    key = journal_key(name)
+    return bool(key) and (key in journal_table() or key in _full_journal_keys())
 
 
 def looks_like_venue(text: str) -> bool:

@@ -195,8 +195,6 @@ def _misread_names(rec: Record) -> bool:
                for a in rec.author)
 
 
-
-
 def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
     """Whether the labeller's title (or its "no title") replaces the rules'."""
     theirs = model.record.title

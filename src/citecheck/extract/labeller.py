@@ -74,8 +74,6 @@ def _journal_words() -> frozenset[str]:
     return frozenset(words)
 
 
-
-
 def _shape(w: str) -> str:
     if w.isdigit():
         return f"d{min(len(w), 5)}"

@@ -19,8 +19,8 @@ import regex
 
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_rtl_authors
 from citecheck.model import Name
-from citecheck.names import ET_AL, abbreviates, name_words, parse_person, strip_et_al
-from citecheck.venues import JOURNAL_WORDS, known_journal_at
+from citecheck.names import ET_AL, abbreviates, is_journal_word, parse_person, strip_et_al
+from citecheck.venues import known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
@@ -235,8 +235,7 @@ def _collab(match: AnyMatch) -> list[Name]:
     return [Name(literal=text)]
 
 
-# Words of abbreviated journal names that the initials-first grammar would take for a surname
-# ("J. Appl. Phys." looks like "J. Appl").
+# After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
@@ -279,12 +278,12 @@ def _title_words(name: Name, after_literal: bool = False) -> bool:
 def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."
     fam = (m.groupdict().get("family") or "").lower()
     end = m.end("family") if fam else 0
-    return fam in JOURNAL_WORDS and name_words().get(fam) != "f" and text[end : end + 1] == "."
+    return is_journal_word(fam) and text[end : end + 1] == "."
 
 
 def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
     fam = (name.family or "").lower()
-    if style == "init_first" and fam in JOURNAL_WORDS and name_words().get(fam) != "f":
+    if style == "init_first" and is_journal_word(fam):
         return False
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end):
         return False
@@ -463,8 +462,8 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
         m = pattern.match(text, pos)
         if m and _journal_family(m, text):
             # "F. Stecker Phys. Rev.": the name ends before the journal (not "J. Fluid" of "J. Fluid Mech.")
-            known = known_journal_at(text, m.start("family"))
-            m = pattern.match(text[: m.start("family")].rstrip(), pos) if known else None
+            cut = m.start("family")
+            m = pattern.match(text[:cut].rstrip(), pos) if known_journal_at(text, cut) else None
         if m:
             name = _name_from(m)
             after_literal = bool(names) and all(n.literal for n in names)

@@ -88,9 +88,9 @@ _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
 _DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
 # "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
 _DOT_CAPS_GLUE_RE = re.compile(r"(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)")
-# "… detector?Phys. Rev. Lett.": a title's question mark glued to the journal
 # "Astrophys .J .270 ,365": a journal's one-letter last word glued to the volume
 _J_NUMBER_GLUE_RE = re.compile(r"(?<=\bJ)\.(?=\d)")
+# "… detector?Phys. Rev. Lett.": a title's question mark glued to the journal
 _QUESTION_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\?(?=[A-Z][a-z])")
 # "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
 _PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
@@ -105,8 +105,6 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
-_GLUED_JOURNAL_WORDS = JOURNAL_WORDS
-#: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
 _CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
@@ -120,6 +118,7 @@ def _journal_camel(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+#: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
@@ -152,11 +151,10 @@ _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w
                           r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
-_SERIES_JOURNAL = SERIES_JOURNAL
-_SERIES_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
+_SERIES_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
 # the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
-_SERIES_AFTER_RE = re.compile(rf"\b({_SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
+_SERIES_AFTER_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
 
 # -- hyphens and glued words ------------------------------------------------------------------------
 _SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
@@ -388,7 +386,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
     text = (_GLUED_INITIAL_RE if pdf_like else _GLUED_IOP_INITIAL_RE).sub(r"\1 \2", text)
     text = _GLUED_JOURNAL_RE.sub(
-        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in _GLUED_JOURNAL_WORDS else m.group(0),
+        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in JOURNAL_WORDS else m.group(0),
         text,
     )
     text = _punctuation(text, pdf_like)

@@ -17,7 +17,7 @@ from citecheck.extract.refparse.imprint import (
     strip_location,
     trailing_imprint,
 )
-from citecheck.extract.refparse.journals import journal_values, names_a_venue
+from citecheck.extract.refparse.journals import names_a_venue
 from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     IN_MARK_RE,
@@ -30,8 +30,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.title import finish_title
-from citecheck.normalize import journal_key, journal_table
-from citecheck.venues import journal_reference
+from citecheck.venues import journal_reference, known_journal
 
 _TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
 
@@ -148,11 +147,10 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
         container = tp.group("venue").rstrip(" ,")
     if not tail.volume:
         rm = _ROMAN_VOL_RE.search(container)
-        if rm and rm.start() > 3 and (rm.group("sep").strip() or len(rm.group("vol")) >= 3):
-            key = journal_key(container)
-            if not (key in journal_table() or key in journal_values()):
-                tail.volume = rm.group("vol")
-                container = container[: rm.start()].rstrip(" ,")
+        if (rm and rm.start() > 3 and (rm.group("sep").strip() or len(rm.group("vol")) >= 3)
+                and not known_journal(container)):
+            tail.volume = rm.group("vol")
+            container = container[: rm.start()].rstrip(" ,")
     return container or None
 
 

@@ -4,11 +4,10 @@ words ('Journal of', 'Proceedings'), abbreviated names ('Bull. USSR Acad. Sci.')
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
-from citecheck.extract.refparse.sentences import ABBREVIATED_WORDS
 from citecheck.normalize import journal_key, journal_table
+from citecheck.venues import JOURNAL_ABBREVIATIONS, known_journal
 
 
 def looks_like_journal_end(prefix: str) -> bool:
@@ -19,12 +18,6 @@ def looks_like_journal_end(prefix: str) -> bool:
 
 
 _PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
-
-
-def known_journal(text: str) -> bool:
-    """A journal of the abbreviation table, by its abbreviation or its full name."""
-    key = journal_key(text)
-    return bool(key) and (key in journal_table() or key in journal_values())
 
 
 def known_journal_suffix(head: str) -> int | None:
@@ -139,7 +132,7 @@ def _dotless_abbreviations(suffix: str) -> bool:
     return (
         2 <= len(words) <= 6
         and all(w[0].isupper() or w in FUNCTION_WORDS for w in words)
-        and sum(w.lower() in ABBREVIATED_WORDS for w in words) >= 2
+        and sum(w.lower() in JOURNAL_ABBREVIATIONS for w in words) >= 2
     )
 
 
@@ -157,11 +150,6 @@ _JOURNAL_RUN_RE = re.compile(
     r"(?:(?:[A-Z][A-Za-z]*\.?|[A-Z]{2,}|of|and|&|de|der|für)\s+)*"
     r"(?:[A-Z][a-z]{1,9}\.|[A-Z])"
 )
-
-
-@lru_cache(maxsize=1)
-def journal_values() -> frozenset[str]:
-    return frozenset(journal_key(v) for v in journal_table().values())
 
 
 _ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")

@@ -61,10 +61,6 @@ _LOWER_ABBREV = frozenset(
 )
 
 
-_ABBREV_WORDS = JOURNAL_ABBREVIATIONS
-ABBREVIATED_WORDS = _ABBREV_WORDS  # for journals.py: journal words written without their periods
-
-
 # Cyrillic abbreviations that a capitalised word follows ("проф. Милетич", "им. Ленина")
 _CYRILLIC_ABBREV = frozenset(
     ["проф", "акад", "доц", "им", "гл", "ред", "изд", "сб", "вып", "кн", "пер", "ун-т", "ин-т",
@@ -91,7 +87,7 @@ def boundary_kind(text: str, pos: int) -> int:
         return 0
     mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
     if mixed_case and (
-        bare in _ABBREV_WORDS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
+        bare in JOURNAL_ABBREVIATIONS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
     ):
         return 0  # part of an abbreviated journal name
     if token.islower() and bare in _LOWER_ABBREV:

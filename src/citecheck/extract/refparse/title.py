@@ -67,10 +67,11 @@ def _series_head(title: str | None, tail: Tail, rest: str) -> str | None:
     subtitle after a colon or comma is the journal's, and the head before it no title."""
     if not (title and tail.container and _SERIES_HEAD_RE.fullmatch(title.strip(" ,:"))):
         return title
-    sep = re.match(rf"{re.escape(title.strip(' ,:'))}\s*([,:])", rest[rest.find(title):])
+    head, at = title.strip(" ,:"), rest.find(title)
+    sep = re.match(rf"{re.escape(head)}\s*([,:])", rest[at:]) if at >= 0 else None
     if not sep:
         return title
-    tail.container = f"{title.strip(' ,:')}{sep.group(1)} {tail.container}"
+    tail.container = f"{head}{sep.group(1)} {tail.container}"
     return None
 
 
