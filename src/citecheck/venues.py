@@ -78,6 +78,14 @@ SERIES_JOURNAL = (
     r"International\s+Journal\s+of\s+Modern\s+Physics|Modern\s+Physics\s+Letters|European\s+Physical\s+Journal"
 )
 
+#: IOP/APS journals that number their articles with six digits ("Class. Quantum Grav. 29 245007")
+SIX_DIGIT_ARTICLE_JOURNAL = (
+    r"Class\.\s?Quantum\s?Grav\.|Phys\.\s?Rev\.\s?(?:[A-EX]|Lett\.)|J\.\s?Phys\.\s?[A-G]|New\s?J\.\s?Phys\.|"
+    r"J\.\s?Phys\.:\s?Condens\.\s?Matter|Phys\.\s?Scr\.|Supercond\.\s?Sci\.\s?Technol\.|Nanotechnology|"
+    r"Phys\.\s?Med\.\s?Biol\.|Plasma\s?Phys\.\s?Control\.\s?Fusion|Nucl\.\s?Fusion|Rep\.\s?Prog\.\s?Phys\.|"
+    r"Meas\.\s?Sci\.\s?Technol\.|Environ\.\s?Res\.\s?Lett\."
+)
+
 _SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?")  # "Nucl. Phys. (Proc. Suppl.) B"
 _LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
 

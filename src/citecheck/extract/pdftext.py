@@ -32,7 +32,12 @@ from importlib import resources
 
 import ftfy
 
-from citecheck.venues import FULL_JOURNAL_WORDS, JOURNAL_WORDS, SERIES_JOURNAL
+from citecheck.venues import (
+    FULL_JOURNAL_WORDS,
+    JOURNAL_WORDS,
+    SERIES_JOURNAL,
+    SIX_DIGIT_ARTICLE_JOURNAL,
+)
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
@@ -132,14 +137,9 @@ _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
 _GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
-# IOP/APS journals number their articles with six digits: "Class .Quantum Grav .29245007" is volume 29,
-# article 245007 (a number of seven digits or more is never one field there)
-_ARTICLE_GLUE_RE = re.compile(
-    r"\b(Class\.\s?Quantum\s?Grav\.|Phys\.\s?Rev\.\s?(?:[A-EX]|Lett\.)|J\.\s?Phys\.\s?[A-G]|New\s?J\.\s?Phys\.|"
-    r"J\.\s?Phys\.:\s?Condens\.\s?Matter|Phys\.\s?Scr\.|Supercond\.\s?Sci\.\s?Technol\.|Nanotechnology|"
-    r"Phys\.\s?Med\.\s?Biol\.|Plasma\s?Phys\.\s?Control\.\s?Fusion|Nucl\.\s?Fusion|Rep\.\s?Prog\.\s?Phys\.|"
-    r"Meas\.\s?Sci\.\s?Technol\.|Environ\.\s?Res\.\s?Lett\.)\s?(\d{1,3})(\d{6})\b"
-)
+# "Class .Quantum Grav .29245007" is volume 29, article 245007: a journal that numbers its articles with
+# six digits, and a number of seven digits or more, which is never one field there
+_ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b")
 # "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
 _N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
