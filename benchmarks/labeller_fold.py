@@ -41,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, default=Path("/tmp/citecheck-fold0.crfsuite"))
     ap.add_argument("--show", default=None,
                     help="print the combination's errors of this field on the physics half (stderr)")
+    ap.add_argument("--reader", default="combined", help="whose errors --show prints (rules, labeller, combined)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
@@ -66,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
                 score(rec, gold, tally, ref.text, "anystyle")
             cells = [f"{tally.row(f)[2]:.3f}" for f in le.FIELDS_SHOWN]
             print(f"| {name} | {rname} | {len(chosen)} | " + " | ".join(cells) + " |")
-            if args.show and rname == "combined" and name.endswith("physics"):
+            if args.show and rname == args.reader and name.endswith("physics"):
                 for text, g, p in tally.errors[args.show]:
                     print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
     return 0

@@ -29,10 +29,19 @@ _LINK_LABEL_RE = re.compile(
 _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
 _STATUS_RE = re.compile(
-    r"[,(]?\s*\b(?:to appear(?: in)?|in press|forthcoming|submitted(?: to)?|in preparation|"
+    r"[,(]?\s*\b(?:to appear(?: in)?|to be published(?: in)?|in press|forthcoming|submitted(?: to)?|"
+    r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
     r"accepted(?: for publication)?|under review|im Druck|sous presse)\b\s*\)?(?=[\s.,;]|$)",
     re.I,
 )
+
+
+def _status_gap(m: re.Match[str]) -> str:
+    """The comma before a status note stays when a venue follows ("Title, to appear in Phys. Rev. D")."""
+    follows = m.string[m.end():].lstrip()[:1]
+    return ", " if m.group(0).lstrip().startswith(",") and follows.isalnum() else " "
+
+
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": "", "\u200b": "",
                          "\u200c": "", "\u200d": "", "\u200e": "", "\u200f": "", "\ufeff": ""})
 
@@ -75,7 +84,7 @@ def clean_reference(text: str) -> str:
     text = latex_to_text(text)
     text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
-    text = _STATUS_RE.sub(" ", text)
+    text = _STATUS_RE.sub(_status_gap, text)
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)
     text = _SPACE_RE.sub(" ", text).strip()

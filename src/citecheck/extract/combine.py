@@ -74,7 +74,13 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
     rec = rules.record
     return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
             or (bool(rec.container_title) and not _known_journal(rec.container_title))
-            or (bool(rec.title) and not _title_like(rec.title or "")) or _misread_names(rec))
+            or (bool(rec.title) and not _title_like(rec.title or "")) or _misread_names(rec)
+            or bool(_NAMES_HEAD_RE.match(rec.title or "")))
+
+
+#: a title that starts with what may be names cut off by a full stop or colon ("Gill GS. Title",
+#: "Lind M., Johnson, M. and Sandblad, B. Title", "R. Title"): the labeller may read them as authors
+_NAMES_HEAD_RE = re.compile(r"^.{0,80}?(?<![\w.])(?!(?:I{1,3}|IV|VI{0,3}|IX|X)\b)[A-Z]{1,3}\.?\s*[.:;]\s")
 
 
 _NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:(?:\s+[A-Z]\.?){1,3}[\s,]*|\s*,\s*)$")
@@ -195,6 +201,25 @@ def _misread_names(rec: Record) -> bool:
                for a in rec.author)
 
 
+_GLUE_WORDS = frozenset({"and", "et", "with", "jr", "sr", "rd", "nd", "th"})
+
+
+def _names_in_title(rec: Record, model: Record) -> bool:
+    """The rules ran the last authors into the title ("Gill GS. Extracellular …", "J. frees.
+    Object-oriented …"); the labeller read them as authors: the rules' title is the labeller's
+    behind a part cut at ". " or ": " whose every word stands in the labeller's author names."""
+    mine, theirs = rec.title or "", model.title or ""
+    if not theirs or len(mine) <= len(theirs) or not mine.endswith(theirs) or not model.author:
+        return False
+    prefix = mine[: -len(theirs)].rstrip()
+    if not prefix or prefix[-1] not in ".:;":
+        return False
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", prefix)]
+    named = " ".join(f"{a.family or ''} {a.given or ''} {a.literal or ''}" for a in model.author)
+    known = set(re.findall(r"[^\W\d_]+", named.lower())) | _GLUE_WORDS
+    return bool(words) and all(w in known for w in words)
+
+
 def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
     """Whether the labeller's title (or its "no title") replaces the rules'."""
     theirs = model.record.title
@@ -205,6 +230,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
+    if _names_in_title(rec, model.record):
+        return True
     # the rules ran it into the authors or journal
     return doubtful and _inner_title(rec.title, theirs, bool(rec.author))
 
@@ -244,6 +271,8 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         origin[attr] = "labeller"
 
     if _title(rec, scored, doubtful):
+        if _names_in_title(rec, model) and len(model.author) > len(rec.author):
+            take("author")
         take("title")
     if _name_glued_journal(rec, model):
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"

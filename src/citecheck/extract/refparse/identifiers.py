@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from citecheck.extract.cleanup import clean_reference
 from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.refparse.lexicon import REPORT_RE, THESIS_RE
@@ -9,12 +11,16 @@ from citecheck.extract.refparse.scripts import normalize_punctuation
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Record
 
+#: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id: neither
+#: title nor journal, the id says it all
+_EPRINTS_RE = re.compile(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b", re.I)
+
 
 def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
     """The first pass: it builds the state the other passes share. Full-width punctuation
     (CJK references) is made ASCII first (scripts.py)."""
     ids = extract_identifiers(normalize_punctuation(text))
-    s = clean_reference(ids.rest)
+    s = clean_reference(_EPRINTS_RE.sub("", ids.rest) if ids.arxiv else ids.rest)
     if ids.doi:
         record.DOI = ids.doi
     if ids.arxiv:

@@ -7,7 +7,15 @@ import re
 
 import regex
 
-from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, COUNTRIES, TRIM, US_STATE_RE
+from citecheck.extract.refparse.lexicon import (
+    BOOK_HINT_RE,
+    CONF_RE,
+    COUNTRIES,
+    REPORT_RE,
+    THESIS_RE,
+    TRIM,
+    US_STATE_RE,
+)
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
@@ -74,6 +82,28 @@ def pull_parenthetical(title: str | None, tail: Tail) -> str | None:
         tail.place = tail.place or pm.group("place").strip()
         tail.publisher = pm.group("pub").strip(" ,.")
     return title[: m.start()].rstrip(" ,.")
+
+
+_PAREN_TAIL_RE = re.compile(r"\s*\(\s*(?P<body>[^()]{2,80}?)\s*\)\s*[.,;]?\s*$")
+
+
+def cut_paren_imprint(text: str, year_closed: bool) -> tuple[str, tuple[str | None, str] | None]:
+    """'Title (Kluwer, New York)', 'Title (Springer)' — a final parenthesis that the year closed
+    (years.py, `ParseState.paren_imprint`) or that reads as an imprint ("(Dover Publications,
+    Mineola, NY)") holds the publisher and place: (text before, (place, publisher))."""
+    m = _PAREN_TAIL_RE.search(text)
+    if not m or m.start() < 8:
+        return text, None
+    body = m.group("body").strip(" ,.;")
+    if (not body[:1].isupper() or any(c.isdigit() for c in body) or THESIS_RE.search(body)
+            or REPORT_RE.search(body) or CONF_RE.search(body)
+            or not (year_closed or looks_like_imprint(body))):
+        return text, None  # "(in Russian, 1999)", "(PhD thesis, MIT, 2001)", "(Proc. ICRC, 2017)"
+    pm = PUBLISHER_RE.match(body)
+    if pm and plausible_imprint(pm.group("place"), pm.group("pub")):
+        return text[: m.start()], (pm.group("place").strip(" ,"), pm.group("pub").strip(TRIM))
+    pub, _, place = body.partition(",")
+    return text[: m.start()], (place.strip(" ,") or None, pub.strip(TRIM))
 
 
 _PLACE_PARTICLES = frozenset(

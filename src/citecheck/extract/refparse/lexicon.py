@@ -58,6 +58,20 @@ CONF_RE = re.compile(
 )
 
 
+# a book series named between a book's title and its imprint: "…, Texts in Applied Mathematics (Springer)"
+BOOK_SERIES_RE = re.compile(
+    r"\b(?:Texts?(?:\s*in)?\b|Series|Lecture\s+Notes|Monographs?|Tracts|Library|Graduate|Undergraduate|"
+    r"Studies\s+in|Its\s+Applications|Frontiers\s+in|Progress\s+in|Advances\s+in)\b"
+)
+
+
+# an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued)
+EDITION_END_RE = re.compile(
+    r"[,.]?\s*(?:\d+\s*(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)\s*(?:edn|ed|edition)\.?$",
+    re.I,
+)
+
+
 BOOK_HINT_RE = re.compile(
     r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
     r"inc|pub|publications|associates|ltd|gmbh|co\.|"

@@ -48,5 +48,6 @@ class ParseState:
     comma_style: bool = False  # "A. Author, Title, Journal 12, 34" (physics / IEEE)
     journal_only: bool = False  # the entry is a journal's name and numbers only (journals.py)
     layout_type: str | None = None  # the CSL type a layout states ("[J]" in GB/T 7714, gbt.py)
+    paren_imprint: bool = False  # the date closed a parenthesis with more in it: "(Kluwer, New York, 1991)"
     title: str | None = None
     tail: Tail = field(default_factory=Tail)

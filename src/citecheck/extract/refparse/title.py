@@ -13,8 +13,14 @@ import re
 from citecheck.extract import names as N
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
-from citecheck.extract.refparse.imprint import pull_parenthetical
-from citecheck.extract.refparse.lexicon import THESIS_RE, TRIM, clean_field
+from citecheck.extract.refparse.imprint import cut_paren_imprint, pull_parenthetical
+from citecheck.extract.refparse.lexicon import (
+    BOOK_SERIES_RE,
+    EDITION_END_RE,
+    THESIS_RE,
+    TRIM,
+    clean_field,
+)
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
 from citecheck.venues import SERIES_JOURNAL
@@ -92,6 +98,36 @@ def finish_title(title: str | None) -> str | None:
     return title
 
 
+def _book_title(text: str) -> tuple[str | None, str | None]:
+    """(title, note) of a book's text before its "(Publisher, Place)": comma pieces belong to the
+    title ("Surfaces, Interfaces and Membranes"), save an edition or a series at the end ("…, 3rd
+    ed.", "…, Texts in Applied Mathematics")."""
+    text = text.strip(TRIM)
+    notes = []
+    if m := EDITION_END_RE.search(text):
+        notes.append(text[m.start():].strip(" ,."))
+        text = text[: m.start()]
+    head, sep, last = text.rpartition(",")
+    if sep and len(head) > 10 and BOOK_SERIES_RE.search(last):
+        notes.insert(0, last.strip())
+        text = head
+    return clean_field(text), "; ".join(notes) or None
+
+
+def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
+    """`split_venue`, with a book's "(Publisher, Place, Year)" at the end taken as its imprint
+    first (unless the rest then reads as a periodical with numbers)."""
+    body, imprint = cut_paren_imprint(rest, st.paren_imprint)
+    if imprint:
+        title, tail = split_venue(body, st.comma_style, has_id=st.has_id)
+        if not (tail.volume or tail.page):
+            if not tail.container:  # comma pieces taken for a publisher are the title's
+                title, tail.note = _book_title(body if tail.publisher else title or "")
+            tail.place, tail.publisher = imprint
+            return title, tail
+    return split_venue(rest, st.comma_style, has_id=st.has_id)
+
+
 def title_pass(st: ParseState) -> None:
     record = st.record
     rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
@@ -119,7 +155,7 @@ def title_pass(st: ParseState) -> None:
             record.author = N.split_loose_authors(before)
         _, tail = split_venue(rest_after, comma_style=True, title_known=True)
     else:
-        title, tail = split_venue(rest, st.comma_style, has_id=st.has_id)
+        title, tail = _split_unquoted(rest, st)
     if st.thesis and title:
         tm = THESIS_RE.search(title)
         school_only = tm is not None and tm.start() == 0 and bool(re.match(r"\s+[A-Z]", title[tm.end() :]))

@@ -152,6 +152,15 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     return year
 
 
+_OPEN_PAREN_RE = re.compile(r"\((?=[^()]*[^\W\d_]{2})[^()]*[,:]\s*$")
+
+
+def _closes_imprint(before: str, after: str) -> bool:
+    """The year ends a final parenthesis that holds more ("(Kluwer, New York, 1991)", "(Springer,
+    2006)"): AIP/APS write a book's publisher, place and year there."""
+    return bool(re.fullmatch(r"\s*\)\s*[.,;]?\s*", after) and _OPEN_PAREN_RE.search(before))
+
+
 def _year_anywhere(st: ParseState) -> int | None:
     rest = st.rest
     nd = _ND_RE.match(rest.strip(" ,."))
@@ -166,6 +175,7 @@ def _year_anywhere(st: ParseState) -> int | None:
         )
         if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
             after = rest[span[1] :]
+            st.paren_imprint = not paren and _closes_imprint(rest[: span[0]], after)
             if not paren and (vm := _VANCOUVER_VOL_RE.match(after)):
                 # Vancouver "Journal. 2022;9.": the volume follows the year; the separator
                 # between them would be left behind alone (". ;9")
