@@ -119,3 +119,39 @@ def test_labeller_takes_back_names_the_rules_ran_into_the_title() -> None:
     assert reading.record.title == ("Tumor necrosis factor alpha enhances secretion of growth factor in "
                                     "breast cancer cells")
     assert reading.sources["title"] == "labeller"
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "series", "volume", "publisher"),
+    [
+        # a series that numbers the book is its container; a volume alone stays the book's
+        ("J. Doe, Solitons and Instantons, Lecture Notes in Physics Vol. 123 (Springer, Berlin, 1980).",
+         "Solitons and Instantons", "Lecture Notes in Physics", "123", "Springer"),
+        ("Doe H 1989 The Fokker-Planck Equation (Springer Series in Synergetics vol 18) "
+         "(Berlin, Heidelberg: Springer-Verlag)",
+         "The Fokker-Planck Equation", "Springer Series in Synergetics", "18", "Springer-Verlag"),
+        ("L. Doe and E. Roe, Statistical Physics, Part 1 (Pergamon, Oxford, 1980).",
+         "Statistical Physics", None, "1", "Pergamon"),
+        ("R. Doe and T. Roe, Microelectronic circuit design,vol .97 ( McGraw-Hill New York ,1997 ).",
+         "Microelectronic circuit design", None, "97", "McGraw-Hill New York"),
+    ],
+)
+def test_book_volume_and_series_before_the_imprint(
+        text: str, title: str, series: str | None, volume: str, publisher: str) -> None:
+    rec = read(text)
+    assert (rec.title, rec.container_title, rec.volume, rec.publisher) == (title, series, volume, publisher)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("A. Doe, The Principles of Nuclear Spins (Clarendon Press, Oxford, 1961), Chap. 8.",
+         "The Principles of Nuclear Spins"),
+        ("C. Doe, Introduction to Solid Matter, 8th ed. (Wiley, New York, 2005), p. 123.",
+         "Introduction to Solid Matter"),
+    ],
+)
+def test_a_place_in_the_book_after_the_imprint(text: str, title: str) -> None:
+    rec = read(text)
+    assert rec.title == title
+    assert rec.container_title is None

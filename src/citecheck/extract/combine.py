@@ -201,6 +201,7 @@ def _misread_names(rec: Record) -> bool:
                for a in rec.author)
 
 
+_INITIAL_RE = re.compile(r"(?<![\w.])[A-Z]{1,3}(?![\w])")
 _GLUE_WORDS = frozenset({"and", "et", "with", "jr", "sr", "rd", "nd", "th"})
 
 
@@ -212,8 +213,8 @@ def _names_in_title(rec: Record, model: Record) -> bool:
     if not theirs or len(mine) <= len(theirs) or not mine.endswith(theirs) or not model.author:
         return False
     prefix = mine[: -len(theirs)].rstrip()
-    if not prefix or prefix[-1] not in ".:;":
-        return False
+    if not prefix or prefix[-1] not in ".:;" or not _INITIAL_RE.search(prefix):
+        return False  # initials make it names ("Gill GS."); a word alone may be the title's ("Xlnet:")
     words = [w.lower() for w in re.findall(r"[^\W\d_]+", prefix)]
     named = " ".join(f"{a.family or ''} {a.given or ''} {a.literal or ''}" for a in model.author)
     known = set(re.findall(r"[^\W\d_]+", named.lower())) | _GLUE_WORDS

@@ -23,6 +23,7 @@ from citecheck.extract.refparse.lexicon import (
     BOOK_HINT_RE,
     CONF_RE,
     COUNTRIES,
+    LOCATOR,
     TRIM,
     TRIM_KEEP_DOT,
     US_STATE_RE,
@@ -32,9 +33,7 @@ from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
 
 # A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"
-_LOCATOR_RE = re.compile(
-    r"\s+(?:ch|chap|chapter|sec|sect|section|§|pp?)\.?\s*\d+(?:\.\d+)*(?:\s*[-–]\s*\d+)?\s*\.?\s*$", re.I
-)
+_LOCATOR_RE = re.compile(rf"\s+{LOCATOR}\s*\.?\s*$", re.I)
 
 
 def split_no_numbers(

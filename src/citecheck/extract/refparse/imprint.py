@@ -4,6 +4,7 @@ trailing place or publisher after a book's title, conference locations."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import regex
 
@@ -11,6 +12,7 @@ from citecheck.extract.refparse.lexicon import (
     BOOK_HINT_RE,
     CONF_RE,
     COUNTRIES,
+    LOCATOR,
     REPORT_RE,
     THESIS_RE,
     TRIM,
@@ -84,26 +86,36 @@ def pull_parenthetical(title: str | None, tail: Tail) -> str | None:
     return title[: m.start()].rstrip(" ,.")
 
 
-_PAREN_TAIL_RE = re.compile(r"\s*\(\s*(?P<body>[^()]{2,80}?)\s*\)\s*[.,;]?\s*$")
+_PAREN_TAIL_RE = re.compile(
+    rf"\s*\(\s*(?P<body>[^()]{{2,80}}?)\s*\)(?:\s*,?\s*(?P<loc>{LOCATOR}))?\s*[.,;]?\s*$", re.I)
 
 
-def cut_paren_imprint(text: str, year_closed: bool) -> tuple[str, tuple[str | None, str] | None]:
-    """'Title (Kluwer, New York)', 'Title (Springer)' — a final parenthesis that the year closed
-    (years.py, `ParseState.paren_imprint`) or that reads as an imprint ("(Dover Publications,
-    Mineola, NY)") holds the publisher and place: (text before, (place, publisher))."""
+@dataclass(frozen=True)
+class ParenImprint:
+    before: str  # the text before the parenthesis
+    place: str | None
+    publisher: str
+    locator: str | None  # "p. 123", "Chap. 8" after it
+
+
+def cut_paren_imprint(text: str, year_closed: bool) -> ParenImprint | None:
+    """'Title (Kluwer, New York)', 'Title (Springer), p. 12' — a final parenthesis that the year
+    closed (years.py, `ParseState.paren_imprint`) or that reads as an imprint ("(Dover Publications,
+    Mineola, NY)") holds the publisher and place."""
     m = _PAREN_TAIL_RE.search(text)
     if not m or m.start() < 8:
-        return text, None
+        return None
     body = m.group("body").strip(" ,.;")
     if (not body[:1].isupper() or any(c.isdigit() for c in body) or THESIS_RE.search(body)
             or REPORT_RE.search(body) or CONF_RE.search(body)
             or not (year_closed or looks_like_imprint(body))):
-        return text, None  # "(in Russian, 1999)", "(PhD thesis, MIT, 2001)", "(Proc. ICRC, 2017)"
+        return None  # "(in Russian, 1999)", "(PhD thesis, MIT, 2001)", "(Proc. ICRC, 2017)"
     pm = PUBLISHER_RE.match(body)
     if pm and plausible_imprint(pm.group("place"), pm.group("pub")):
-        return text[: m.start()], (pm.group("place").strip(" ,"), pm.group("pub").strip(TRIM))
-    pub, _, place = body.partition(",")
-    return text[: m.start()], (place.strip(" ,") or None, pub.strip(TRIM))
+        place, pub = pm.group("place").strip(" ,"), pm.group("pub")
+    else:
+        pub, _, place = body.partition(",")
+    return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), m.group("loc"))
 
 
 _PLACE_PARTICLES = frozenset(

@@ -58,6 +58,18 @@ CONF_RE = re.compile(
 )
 
 
+# a place in a book after its imprint: "ch 3", "p 12", "pp 10–20", "section 4.2", "Chap. 8"
+LOCATOR = r"(?:ch|chap|chapter|sec|sect|section|§|pp?|eq|fig)\.?\s*\d+(?:\.\d+)*(?:\s*[-–]\s*\d+)?"
+
+
+# a book's volume (and the series it is in) before its imprint: ", Graduate Texts in Mathematics
+# Vol. 220", " (Springer Series in Synergetics vol 18)", ", Vol. 2", ", Part 1"
+BOOK_VOLUME_RE = re.compile(
+    r"(?P<lead>[,;]?\s*\(?\s*)(?:(?P<series>[^(),;]{3,80}?)\s*,?\s+)?(?P<volpart>\b(?:[Vv]ol(?:ume)?|Part|Pt)\.?\s*"
+    r"(?P<vol>\d{1,4}[A-Z]?))\s*(?P<close>\)?)\s*$"
+)
+
+
 # a book series named between a book's title and its imprint: "…, Texts in Applied Mathematics (Springer)"
 BOOK_SERIES_RE = re.compile(
     r"\b(?:Texts?(?:\s*in)?\b|Series|Lecture\s+Notes|Monographs?|Tracts|Library|Graduate|Undergraduate|"

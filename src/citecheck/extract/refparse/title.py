@@ -16,6 +16,7 @@ from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_go
 from citecheck.extract.refparse.imprint import cut_paren_imprint, pull_parenthetical
 from citecheck.extract.refparse.lexicon import (
     BOOK_SERIES_RE,
+    BOOK_VOLUME_RE,
     EDITION_END_RE,
     THESIS_RE,
     TRIM,
@@ -117,15 +118,34 @@ def _book_title(text: str) -> tuple[str | None, str | None]:
 def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     """`split_venue`, with a book's "(Publisher, Place, Year)" at the end taken as its imprint
     first (unless the rest then reads as a periodical with numbers)."""
-    body, imprint = cut_paren_imprint(rest, st.paren_imprint)
+    imprint = cut_paren_imprint(rest, st.paren_imprint)
     if imprint:
+        body, series, volume = _book_volume(imprint.before)
         title, tail = split_venue(body, st.comma_style, has_id=st.has_id)
         if not (tail.volume or tail.page):
             if not tail.container:  # comma pieces taken for a publisher are the title's
                 title, tail.note = _book_title(body if tail.publisher else title or "")
-            tail.place, tail.publisher = imprint
+            tail.container, tail.volume = tail.container or series, volume
+            tail.place, tail.publisher = imprint.place, imprint.publisher
+            if imprint.locator:
+                tail.note = f"{tail.note}; {imprint.locator}" if tail.note else imprint.locator
             return title, tail
     return split_venue(rest, st.comma_style, has_id=st.has_id)
+
+
+def _book_volume(text: str) -> tuple[str, str | None, str | None]:
+    """(text, series, volume): a book's volume before its imprint, with the series that numbers it
+    (", Graduate Texts in Mathematics Vol. 220", " (Springer Series in Synergetics vol 18)"); a
+    piece that is no series stays in the title ("Statistical Physics, Part 1" → volume 1)."""
+    m = BOOK_VOLUME_RE.search(text)
+    if not m or ("(" in m.group("lead")) != bool(m.group("close")):
+        return text, None, None  # none, or a parenthesis opened or closed elsewhere
+    series = (m.group("series") or "").strip()
+    if series and BOOK_SERIES_RE.search(series) and m.start() >= 8:
+        return text[: m.start()], series, m.group("vol")
+    if m.group("close") or m.start("volpart") < 8:
+        return text, None, None
+    return text[: m.start("volpart")].rstrip(" ,;"), None, m.group("vol")
 
 
 def title_pass(st: ParseState) -> None:

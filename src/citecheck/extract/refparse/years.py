@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import CJK, MONTH, MONTH_DAY, YEAR
+from citecheck.extract.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY, YEAR
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import set_year
 
@@ -152,13 +152,14 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     return year
 
 
+_IMPRINT_CLOSE_RE = re.compile(rf"\s*\)(?:\s*,?\s*{LOCATOR})?\s*[.,;]?\s*", re.I)  # "…, 1961), Chap. 8."
 _OPEN_PAREN_RE = re.compile(r"\((?=[^()]*[^\W\d_]{2})[^()]*[,:]\s*$")
 
 
 def _closes_imprint(before: str, after: str) -> bool:
     """The year ends a final parenthesis that holds more ("(Kluwer, New York, 1991)", "(Springer,
     2006)"): AIP/APS write a book's publisher, place and year there."""
-    return bool(re.fullmatch(r"\s*\)\s*[.,;]?\s*", after) and _OPEN_PAREN_RE.search(before))
+    return bool(_IMPRINT_CLOSE_RE.fullmatch(after) and _OPEN_PAREN_RE.search(before))
 
 
 def _year_anywhere(st: ParseState) -> int | None:
