@@ -283,8 +283,8 @@ def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. 
 
 def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
     fam = (name.family or "").lower()
-    if style == "init_first" and is_journal_word(fam):
-        return False
+    if (style == "init_first" and is_journal_word(fam)) or fam in ("thesis", "dissertation"):
+        return False  # "K. Bahcall Phys." ; "Ph.D. Thesis" is no "P. D. Thesis"
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end):
         return False
     given = (name.given or "").lower()

@@ -90,7 +90,7 @@ _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
 _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
-_DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
+_DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})(?<!\bPh)\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
 # "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
 _DOT_CAPS_GLUE_RE = re.compile(r"(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)")
 # "Astrophys .J .270 ,365": a journal's one-letter last word glued to the volume

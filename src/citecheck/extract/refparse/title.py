@@ -115,6 +115,33 @@ def _book_title(text: str) -> tuple[str | None, str | None]:
     return clean_field(text), "; ".join(notes) or None
 
 
+_DEGREE_RE = re.compile(r"[\s(]*(?:Ph\.?\s?D|doctoral|master|M\.?\s?Sc|diploma|bachelor|habilitation)", re.I)
+
+
+def _thesis_title(title: str, tail: Tail) -> str | None:
+    """"Title PhD thesis University of X": the rest names the school; "Ph.D. thesis, University of X"
+    alone (the title left out, as physics lists do) is no title; "Title (Doctoral dissertation)"
+    keeps the title."""
+    tm = THESIS_RE.search(title)
+    if not tm:
+        return title
+    after = title[tm.end() :]
+    school = after.strip(" ,.;:()")
+    if tm.start() == 0:
+        # "PhD Thesis University of X", "Ph.D. thesis, Univ. X", "Doctoral dissertation, MIT"
+        if not (_DEGREE_RE.match(title) or re.match(r"\s*[,(]|\s+[A-Z]|\s*$", after)):
+            return title
+        if school and not tail.publisher:
+            tail.publisher = school
+        return None
+    before = title[: tm.start()]
+    if tm.start() > 10 or _DEGREE_RE.match(title[tm.start() :]):
+        if school and not tail.publisher:
+            tail.publisher = school
+        return before.rstrip(" ,.;:(") or None
+    return title
+
+
 def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     """`split_venue`, with a book's "(Publisher, Place, Year)" at the end taken as its imprint
     first (unless the rest then reads as a periodical with numbers)."""
@@ -177,15 +204,7 @@ def title_pass(st: ParseState) -> None:
     else:
         title, tail = _split_unquoted(rest, st)
     if st.thesis and title:
-        tm = THESIS_RE.search(title)
-        school_only = tm is not None and tm.start() == 0 and bool(re.match(r"\s+[A-Z]", title[tm.end() :]))
-        if tm and (tm.start() > 10 or school_only):
-            # "Title PhD thesis University of X": the rest names the school; "PhD Thesis
-            # University of X" alone (IOP style, the title left out) is no title
-            school = title[tm.end() :].strip(" ,.;:")
-            title = title[: tm.start()] or None
-            if school and not tail.publisher:
-                tail.publisher = school
+        title = _thesis_title(title, tail)
     if extent:
         tail.note = f"{tail.note}; {extent}" if tail.note else extent
     title = _series_head(title, tail, rest)
