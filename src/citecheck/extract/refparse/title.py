@@ -154,10 +154,20 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
                 title, tail.note = _book_title(body if tail.publisher else title or "")
             tail.container, tail.volume = tail.container or series, volume
             tail.place, tail.publisher = imprint.place, imprint.publisher
-            if imprint.locator:
-                tail.note = f"{tail.note}; {imprint.locator}" if tail.note else imprint.locator
+            _book_locator(imprint.locator, tail)
             return title, tail
     return split_venue(rest, st.comma_style, has_id=st.has_id)
+
+
+def _book_locator(locator: str | None, tail: Tail) -> None:
+    """"p. 19" / "pp. 10-20" after a book's imprint are its pages (as cited); "Chap. 8" a note."""
+    if not locator:
+        return
+    pages = re.fullmatch(r"pp?\.?\s*(\d+(?:\s*[-–]\s*\d+)?)", locator.strip(), re.I)
+    if pages and not tail.page:
+        tail.page = re.sub(r"\s*[-–]\s*", "-", pages.group(1))
+    else:
+        tail.note = f"{tail.note}; {locator}" if tail.note else locator
 
 
 def _book_volume(text: str) -> tuple[str, str | None, str | None]:
