@@ -155,3 +155,21 @@ def test_a_place_in_the_book_after_the_imprint(text: str, title: str) -> None:
     rec = read(text)
     assert rec.title == title
     assert rec.container_title is None
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "container", "volume", "page", "publisher"),
+    [
+        ("S. Doe, The Quantum Theory of Strings (Cambridge University Press, Cambridge, England, 1995), Vol. 1.",
+         "The Quantum Theory of Strings", None, "1", None, "Cambridge University Press"),
+        ("J. Doe and K. Roe, in Handbook of Magnetic Things, edited by K. H. J. Poe (Elsevier, Amsterdam, 1995), "
+         "Vol. 9, Chap. 2, pp. 1-100.",
+         None, "Handbook of Magnetic Things", "9", "1-100", "Elsevier"),
+    ],
+)
+def test_volume_chapter_and_pages_after_the_imprint(
+        text: str, title: str | None, container: str | None, volume: str, page: str | None,
+        publisher: str) -> None:
+    rec = read(text)
+    assert (rec.title, rec.container_title, rec.volume, rec.page, rec.publisher) == (
+        title, container, volume, page, publisher)

@@ -87,7 +87,7 @@ def pull_parenthetical(title: str | None, tail: Tail) -> str | None:
 
 
 _PAREN_TAIL_RE = re.compile(
-    rf"\s*\(\s*(?P<body>[^()]{{2,80}}?)\s*\)(?:\s*,?\s*(?P<loc>{LOCATOR}))?\s*[.,;]?\s*$", re.I)
+    rf"\s*\(\s*(?P<body>[^()]{{2,80}}?)\s*\)(?P<loc>(?:\s*,?\s*{LOCATOR})*)\s*[.,;]?\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def cut_paren_imprint(text: str, year_closed: bool) -> ParenImprint | None:
         place, pub = pm.group("place").strip(" ,"), pm.group("pub")
     else:
         pub, _, place = body.partition(",")
-    return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), m.group("loc"))
+    return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), m.group("loc").strip(" ,") or None)
 
 
 _PLACE_PARTICLES = frozenset(

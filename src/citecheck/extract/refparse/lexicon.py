@@ -59,7 +59,7 @@ CONF_RE = re.compile(
 
 
 # a place in a book after its imprint: "ch 3", "p 12", "pp 10–20", "section 4.2", "Chap. 8"
-LOCATOR = r"(?:ch|chap|chapter|sec|sect|section|§|pp?|eq|fig)\.?\s*\d+(?:\.\d+)*(?:\s*[-–]\s*\d+)?"
+LOCATOR = r"(?:ch|chap|chapter|sec|sect|section|§|pp?|eq|fig|vol|volume)\.?\s*\d+(?:\.\d+)*(?:\s*[-–]\s*\d+)?"
 
 
 # a book's volume (and the series it is in) before its imprint: ", Graduate Texts in Mathematics

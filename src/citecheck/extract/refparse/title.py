@@ -160,14 +160,16 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
 
 
 def _book_locator(locator: str | None, tail: Tail) -> None:
-    """"p. 19" / "pp. 10-20" after a book's imprint are its pages (as cited); "Chap. 8" a note."""
-    if not locator:
-        return
-    pages = re.fullmatch(r"pp?\.?\s*(\d+(?:\s*[-–]\s*\d+)?)", locator.strip(), re.I)
-    if pages and not tail.page:
-        tail.page = re.sub(r"\s*[-–]\s*", "-", pages.group(1))
-    else:
-        tail.note = f"{tail.note}; {locator}" if tail.note else locator
+    """"p. 19" / "pp. 10-20" after a book's imprint are its pages (as cited), "Vol. 1" its volume;
+    "Chap. 8" a note."""
+    for piece in filter(None, (p.strip() for p in (locator or "").split(","))):
+        m = re.fullmatch(r"(pp?|vol|volume)\.?\s*(\d+(?:\s*[-–]\s*\d+)?)", piece, re.I)
+        if m and m.group(1).lower().startswith("p") and not tail.page:
+            tail.page = re.sub(r"\s*[-–]\s*", "-", m.group(2))
+        elif m and m.group(1).lower().startswith("v") and not tail.volume and m.group(2).isdigit():
+            tail.volume = m.group(2)
+        else:
+            tail.note = f"{tail.note}; {piece}" if tail.note else piece
 
 
 def _book_volume(text: str) -> tuple[str, str | None, str | None]:

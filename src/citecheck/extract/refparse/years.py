@@ -152,7 +152,7 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     return year
 
 
-_IMPRINT_CLOSE_RE = re.compile(rf"\s*\)(?:\s*,?\s*{LOCATOR})?\s*[.,;]?\s*", re.I)  # "…, 1961), Chap. 8."
+_IMPRINT_CLOSE_RE = re.compile(rf"\s*\)(?:\s*,?\s*{LOCATOR})*\s*[.,;]?\s*", re.I)  # "…, 1961), Chap. 8."
 _OPEN_PAREN_RE = re.compile(r"\((?=[^()]*[^\W\d_]{2})[^()]*[,:]\s*$")
 
 
