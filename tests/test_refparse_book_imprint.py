@@ -173,3 +173,49 @@ def test_volume_chapter_and_pages_after_the_imprint(
     rec = read(text)
     assert (rec.title, rec.container_title, rec.volume, rec.page, rec.publisher) == (
         title, container, volume, page, publisher)
+
+
+# --- other physics layouts: INSPIRE's "[ATLAS Collaboration]", a translation's original in
+# brackets, Chinese journals' "FAMILY Given" in pinyin ------------------------------------------
+
+
+def test_collaboration_in_brackets_after_the_names() -> None:
+    rec = read("W. Doe et al. [ATLAS Collaboration], Phys. Rev. D 86, 012345 (2012).")
+    assert rec.title is None
+    assert (rec.container_title, rec.volume, rec.page) == ("Phys. Rev. D", "86", "012345")
+    assert any(a.literal and "ATLAS" in a.literal for a in rec.author)
+
+
+@pytest.mark.parametrize(
+    ("text", "journal", "volume", "page"),
+    [
+        ("W. Doe, Sov. Phys. JETP 40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)].",
+         "Sov. Phys. JETP", "40", "123"),
+        ("W. Doe, Yad. Fiz. 40, 123 (1984) [Sov. J. Nucl. Phys. 40, 80 (1984)].", "Yad. Fiz.", "40", "123"),
+    ],
+)
+def test_the_original_of_a_translation_is_a_note(text: str, journal: str, volume: str, page: str) -> None:
+    rec = read(text)
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+    assert "Fiz" in rec.custom["note"] or "Nucl" in rec.custom["note"]
+
+
+@pytest.mark.parametrize(
+    ("text", "families"),
+    [
+        ("LI Wei, ZHANG San, WANG Wu, et al. Study of neutron stars. Phys. Rev. D, 2012, 86: 012345",
+         ["Li", "Zhang", "Wang"]),
+        ("ZHAO Guang-Yu, LIU Xiao-Hong. Study of dense matter. Chin. Phys. C, 2012, 36(5): 401",
+         ["Zhao", "Liu"]),
+    ],
+)
+def test_pinyin_family_names_in_capitals(text: str, families: list[str]) -> None:
+    rec = read(text)
+    assert [a.family for a in rec.author] == families
+    assert rec.title in ("Study of neutron stars", "Study of dense matter")
+
+
+def test_vancouver_initials_are_no_pinyin() -> None:
+    from citecheck.extract.names import scan_authors
+
+    assert scan_authors("MA Smith, JB Jones. Title").names[0].family == "Smith"

@@ -17,7 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
-from citecheck.extract.names_scripts import scan_cjk_authors, scan_rtl_authors
+from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
 from citecheck.model import Name
 from citecheck.names import ET_AL, abbreviates, is_journal_word, parse_person, strip_et_al
 from citecheck.venues import known_journal_at
@@ -489,8 +489,8 @@ def scan_authors(text: str) -> AuthorScan:
         scan.names.append(Name(family=solo.group("family")))
         scan.end = solo.end("family")
         return scan
-    cjk = scan_cjk_authors(text)
-    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:" (names_scripts.py)
+    cjk = scan_cjk_authors(text) or scan_pinyin_authors(text)
+    if cjk is not None:  # "李明, 王芳.", "山田太郎, 鈴木一郎:", "LI Wei, ZHANG San." (names_scripts.py)
         return AuthorScan(names=cjk[0], truncated=cjk[1], end=cjk[2])
     rtl = scan_rtl_authors(text)
     if rtl is not None:  # "حسين، طه (1926)." (names_scripts.py)
@@ -547,7 +547,7 @@ def scan_authors(text: str) -> AuthorScan:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = regex.compile(rf"\s*,?\s*\((?P<group>[^()]{{2,80}})\)(?=\s*[,.;:]|\s+[{U}])")
+_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s+[{U}])")
 _GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 _ETAL_IN = regex.compile(ET_AL, regex.I)
 _ACRONYM = regex.compile(rf"[{U}][{U}\d.&+-]{{1,11}}")

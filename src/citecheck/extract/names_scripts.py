@@ -100,4 +100,34 @@ def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
     return names, m.end()
 
 
-__all__ = ["scan_cjk_authors", "scan_rtl_authors"]
+#: a pinyin syllable (initial optional) and one that needs its initial (inside a word, where pinyin
+#: writes an apostrophe or a hyphen before a syllable that has none: "Xi'an", "Guang-Yu")
+_PY_FINAL = r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|in|un|er|ia|ie|iu|ua|uo|ui|ue|ve|a|o|e|i|u|v)"
+_PY_INITIAL = r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])"
+_PINYIN_RE = regex.compile(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINAL}|[-'’]{_PY_INITIAL}?{_PY_FINAL})*", regex.I)
+#: Chinese journals' layout (Chinese Physics C, CPL): family name in capitals, then the given name,
+#: both in pinyin — "ZHAO Guang-Yu, LIU Xiao-Hong, et al."
+_CAPS_PINYIN_RE = regex.compile(r"(?P<family>\p{Lu}{2,}(?:-\p{Lu}{2,})?)\s+(?P<given>\p{Lu}\p{Ll}+(?:[-'’]\p{L}\p{Ll}+)?)")
+_PINYIN_SEP_RE = regex.compile(r"\s*(?:,|;|\band\b)\s*")
+_PINYIN_ETAL_RE = regex.compile(r"\s*,?\s*et\s+al\.?")
+
+
+def scan_pinyin_authors(text: str) -> tuple[list[Name], bool, int] | None:
+    """(names, truncated, end) of a "FAMILY Given" list in pinyin ("LI Wei, ZHANG San."), or None:
+    the name grammar would read "LI" as initials and "Wei" as the family name."""
+    names: list[Name] = []
+    pos = 0
+    while (m := _CAPS_PINYIN_RE.match(text, pos)) and _PINYIN_RE.fullmatch(m.group("family")) \
+            and _PINYIN_RE.fullmatch(m.group("given")):
+        names.append(Name(family=m.group("family").title(), given=m.group("given")))
+        pos = m.end()
+        if (etal := _PINYIN_ETAL_RE.match(text, pos)):
+            return names, True, etal.end()
+        sep = _PINYIN_SEP_RE.match(text, pos)
+        if not sep or not _CAPS_PINYIN_RE.match(text, sep.end()):
+            break
+        pos = sep.end()
+    return (names, False, pos) if names and regex.match(r"\s*[.,:]", text[pos:]) else None
+
+
+__all__ = ["scan_cjk_authors", "scan_pinyin_authors", "scan_rtl_authors"]

@@ -3,7 +3,8 @@
 Physics reference lists pack related works into one entry: a second paper in the same journal
 ("J. Phys. A 31, L11 (1998); 31, 4723 (1998)"), an erratum ("… B 600, 1 (2004) [Erratum-ibid.
 B605 (2005) 211]"), a pointer ("… 81, 109 and references therein") or an ADS-style list
-("2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"). The later works are rarely complete (no authors,
+("2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"), the original of a translated paper ("Sov. Phys. JETP
+40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)]"). The later works are rarely complete (no authors,
 often no journal), so the entry is checked as its first work and the rest is kept verbatim in
 ``custom.note``: the numbers of the second work never reach the first's volume, page or year.
 The cut is made only where what follows is recognisably another work (numbers, an erratum, the
@@ -31,6 +32,9 @@ _TRAILING_ERRATUM_RE = re.compile(
     r"[,;.]\s*(?:Erratum|Errata|Addendum|Corrigendum)\b(?:[\s:,-]|ibid).*$"
     r"|[,;.]?\s*\b(?:Erratum|Errata|Addendum|Corrigendum)\s*\.?\s*$", re.I
 )
+# The original of a translation, or another work, in brackets after a complete work: "Sov. Phys.
+# JETP 40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)]"
+_BRACKETED_WORK_RE = re.compile(r"\s*\[\s*([^\[\]]*?(?<![\w.])[A-Z]?\d{1,5}\s*,\s*[A-Z]?\d{1,6}\b[^\[\]]*)\]\s*\.?\s*$")
 _THEREIN_RE = re.compile(
     r"[,;]?\s*\(?\s*(?:and|&)\s+(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\s*\)?\s*\.?\s*$",
     re.I,
@@ -70,7 +74,7 @@ def _cut(text: str) -> tuple[str, list[str]]:
         if b.start() > 0:
             notes.insert(0, b.group(0).strip(" ,;"))
             text = (text[: b.start()] + " " + text[b.end() :]).strip()
-    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE):
+    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE, _BRACKETED_WORK_RE):
         m = rx.search(text)
         if m and m.start() > 0 and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
             note = m.group(0).strip(" ,;.")
