@@ -219,3 +219,22 @@ def test_vancouver_initials_are_no_pinyin() -> None:
     from citecheck.extract.names import scan_authors
 
     assert scan_authors("MA Smith, JB Jones. Title").names[0].family == "Smith"
+
+
+@pytest.mark.parametrize(
+    ("title", "expected"),
+    [
+        ("Proc. of the First Workshop on Exotic Physics with Neutrino Telescopes, Uppsala (Sweden) 34",
+         "Proc. of the First Workshop on Exotic Physics with Neutrino Telescopes"),
+        ("Meeting #92, Ljubljana, SI, 26th-30th Aug", "Meeting #92"),
+        ("Proc. 27th ICRC, Hamburg", "Proc. 27th ICRC"),
+        # no place: kept whole
+        ("Proceedings of the Royal Society of London, Series A", "Proceedings of the Royal Society of London, Series A"),
+        ("Proc. SPIE, Optical Engineering", "Proc. SPIE, Optical Engineering"),
+        ("A study of the conference, Amsterdam", "A study of the conference, Amsterdam"),
+    ],
+)
+def test_a_meeting_name_without_its_place_and_dates(title: str, expected: str) -> None:
+    from citecheck.extract.refparse.title import finish_title
+
+    assert finish_title(title) == expected

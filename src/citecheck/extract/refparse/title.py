@@ -13,13 +13,16 @@ import re
 from citecheck.extract import names as N
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
-from citecheck.extract.refparse.imprint import cut_paren_imprint, pull_parenthetical
+from citecheck.extract.refparse.imprint import cut_paren_imprint, is_city, pull_parenthetical
 from citecheck.extract.refparse.lexicon import (
     BOOK_SERIES_RE,
     BOOK_VOLUME_RE,
+    COUNTRIES,
     EDITION_END_RE,
+    MONTH,
     THESIS_RE,
     TRIM,
+    US_STATE_RE,
     clean_field,
 )
 from citecheck.extract.refparse.state import ParseState, Tail
@@ -96,6 +99,39 @@ def finish_title(title: str | None) -> str | None:
     if title and title[-1] in '"”’»' and not any(q in title[:-1] for q in '"“‘«'):
         title = title[:-1]
     title = clean_field(title)
+    return _conference_place(title) if title else title
+
+
+_CONF_NAME_RE = re.compile(
+    r"^(?:[Pp]roc\b|[Pp]roceedings\b|Meeting\b|[^,;]{0,80}\b(?:Workshop|Conference|Symposium|Congress|Meeting|"
+    r"ICRC|School)\b)")
+_PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()")
+_PLACE_WORD_RE = re.compile(
+    rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|{MONTH}|\d{{1,2}}(?:\s?(?:st|nd|rd|th))?|"
+    r"st|nd|rd|th|and|de|la|[-–])[),]?")
+
+
+_NOT_PLACE = frozenset({"Series", "Section", "Sect", "Part", "Vol", "Volume", "Suppl", "A", "B", "C", "D", "E"})
+
+
+def _names_a_place(text: str) -> bool:
+    """A number, a month, a country, a US state or a known city among the words."""
+    pieces = [p.strip(" ()") for p in re.split(r"[,;()]", text) if p.strip(" ()")]
+    return bool(re.search(rf"\d|\b{MONTH}", text)) or any(
+        p in COUNTRIES or US_STATE_RE.match(p) or is_city(p) for p in pieces)
+
+
+def _conference_place(title: str) -> str:
+    """"Proc. 30th ICRC, Merida (Mexico)", "Meeting #92, Ljubljana, Slovenia, 26 -30 Aug": the
+    place and dates of a meeting are no part of its name."""
+    if not _CONF_NAME_RE.match(title):
+        return title
+    for cut in _PLACE_CUT_RE.finditer(title):
+        head, tail = title[: cut.start()], title[cut.end():]
+        words = [w for w in re.split(r"[\s–-]+", tail) if w]
+        if len(head.split()) >= 2 and words and all(_PLACE_WORD_RE.fullmatch(w) and w.strip("(),") not in
+                                                    _NOT_PLACE for w in words) and _names_a_place(tail):
+            return head
     return title
 
 
