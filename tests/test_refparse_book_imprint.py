@@ -238,3 +238,9 @@ def test_a_meeting_name_without_its_place_and_dates(title: str, expected: str) -
     from citecheck.extract.refparse.title import finish_title
 
     assert finish_title(title) == expected
+
+
+def test_the_language_note_in_brackets_is_no_title_word() -> None:
+    rec = read("A. Doe and B. Roe, Statistical Fluid Mechanics: Mechanics of Turbulence [in Russian], Vol. 1, "
+               "Nauka, Moscow (1965).")
+    assert rec.title == "Statistical Fluid Mechanics: Mechanics of Turbulence"

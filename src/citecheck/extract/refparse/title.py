@@ -63,6 +63,12 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
 _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 
+# "[in Russian]": the language of the work, an editor's note, not its title's (a parenthesis, "(in
+# German)", is left: AnyStyle's gold keeps it in the title, GROBID's drops it)
+_LANGUAGE_RE = re.compile(
+    r"\s*\[\s*in\s+(?:Russian|German|French|Japanese|Chinese|Korean|Italian|Spanish|Portuguese|Polish|Czech|"
+    r"Ukrainian|Hungarian|Dutch|English|Swedish|Norwegian|Danish|Finnish|Turkish|Greek|Bulgarian|Romanian|"
+    r"Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian)\s*\]", re.I)
 _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 
 
@@ -90,6 +96,7 @@ def finish_title(title: str | None) -> str | None:
     if not title:
         return None
     title = _TRANSLATOR_RE.sub("", title)
+    title = _LANGUAGE_RE.sub("", title)
     title = _TITLE_EDITOR_RE.sub("", title)
     if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
         title = title[:-1]
