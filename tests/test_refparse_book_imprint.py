@@ -244,3 +244,17 @@ def test_the_language_note_in_brackets_is_no_title_word() -> None:
     rec = read("A. Doe and B. Roe, Statistical Fluid Mechanics: Mechanics of Turbulence [in Russian], Vol. 1, "
                "Nauka, Moscow (1965).")
     assert rec.title == "Statistical Fluid Mechanics: Mechanics of Turbulence"
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("Doe P, Roe K. Apoptosis of T-cells mediated by galectin-1.Nature 1995; 378:736-738.",
+         "Doe P, Roe K. Apoptosis of T-cells mediated by galectin-1. Nature 1995; 378:736-738."),
+        ("Barron,A.R., Birgé,L.and Massart, P. (1999).", "Barron, A. R., Birgé, L. and Massart, P. (1999)."),
+        # identifiers are left alone
+        ("doi:10.1016/0370-2693(81)90541.Xyz", "doi:10.1016/0370-2693(81)90541.Xyz"),
+    ],
+)
+def test_full_stop_glued_after_a_number_or_an_initial(raw: str, cleaned: str) -> None:
+    assert clean_pdf_text(raw) == cleaned

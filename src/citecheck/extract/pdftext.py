@@ -85,7 +85,9 @@ _TRAILING_PUNCT = ".,;:)]"
 _SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
 _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
-_INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
+_INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
+# "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
+_DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
@@ -344,6 +346,7 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     text = _J_NUMBER_GLUE_RE.sub(". ", text)
     text = _PAREN_DOT_GLUE_RE.sub(". ", text)
     text = _INITIAL_GLUE_RE.sub(". ", text)
+    text = _DIGIT_DOT_GLUE_RE.sub(". ", text)
     text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
     text = _OPEN_YEAR_RE.sub(" (", text)
     return text
