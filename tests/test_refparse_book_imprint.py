@@ -251,7 +251,7 @@ def test_the_language_note_in_brackets_is_no_title_word() -> None:
     [
         ("Doe P, Roe K. Apoptosis of T-cells mediated by galectin-1.Nature 1995; 378:736-738.",
          "Doe P, Roe K. Apoptosis of T-cells mediated by galectin-1. Nature 1995; 378:736-738."),
-        ("Barron,A.R., Birgé,L.and Massart, P. (1999).", "Barron, A. R., Birgé, L. and Massart, P. (1999)."),
+        ("Barron,A.R., Birgé,L.and Massart, P. (1999).", "Barron, A.R., Birgé, L. and Massart, P. (1999)."),
         # identifiers are left alone
         ("doi:10.1016/0370-2693(81)90541.Xyz", "doi:10.1016/0370-2693(81)90541.Xyz"),
     ],
