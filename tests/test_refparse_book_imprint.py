@@ -258,3 +258,44 @@ def test_the_language_note_in_brackets_is_no_title_word() -> None:
 )
 def test_full_stop_glued_after_a_number_or_an_initial(raw: str, cleaned: str) -> None:
     assert clean_pdf_text(raw) == cleaned
+
+
+# --- a title glued to its journal, or run into it without a comma -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "journal"),
+    [
+        ("A. Doe, Measurement of jet suppression at 2 .76TeVPhys .Lett .B 746 ( 2015)1",
+         "Measurement of jet suppression at 2.76TeV", "Phys. Lett. B"),
+        ("E. Doe and B. Roe, Thermalization of mini-jets in a quark-gluon plasmaJHEP 10 (2015) 155",
+         "Thermalization of mini-jets in a quark-gluon plasma", "JHEP"),
+        ("S. Doe, Global anomalies and effective field theoryJ. High Energy Phys.5 ,105 ( 2016).",
+         "Global anomalies and effective field theory", "J. High Energy Phys."),
+        ("S. R. Doe, Density matrix formulation for renormalization groupsPhysical Review Letters 69 (1992) 2863.",
+         "Density matrix formulation for renormalization groups", "Physical Review Letters"),
+        ("CMS Collaboration, The CMS experiment at the CERN LHCJINST 3 (2008) S08004",
+         "The CMS experiment at the CERN LHC", "JINST"),
+        ("R. Doe and V. Roe, Dose monitoring in particle therapy Mod. Phys. Lett. A 30 (2015) 1540023.",
+         "Dose monitoring in particle therapy", "Mod. Phys. Lett. A"),
+        ("E. H. Doe, T. Roe, and D. Poe, Two soluble models of a chainAnn .Phys .( N.Y.)16 ( 1961),407 .",
+         "Two soluble models of a chain", "Ann. Phys."),
+        ("Doe, R.J.: Potts model at the critical temperatureJ. Phys. C 6, L445-L448 (1973)",
+         "Potts model at the critical temperature", "J. Phys. C"),
+    ],
+)
+def test_title_glued_to_its_journal(text: str, title: str, journal: str) -> None:
+    rec = read(text)
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize("text", ["McDonald and LaPorta, MacKenzie", "the iPhone and PhysRev"])
+def test_camel_case_words_that_start_no_journal_stay(text: str) -> None:
+    assert clean_pdf_text(text) == text
+
+
+def test_collaborations_joined_by_and() -> None:
+    rec = read("Virgo and LIGO Scientific collaborations, B.P. Doe et al., Observation of waves from a merger, "
+               "Phys. Rev. Lett. 116 (2016) 061102.")
+    assert rec.title == "Observation of waves from a merger"
+    assert (rec.author[0].literal or "").lower() == "virgo and ligo scientific collaborations"

@@ -120,14 +120,17 @@ def series_letter_to_journal(container: str | None, volume: str | None) -> tuple
 _JOURNAL_PIECE_RE = re.compile(r"[^\d,;(]+")
 
 
+_LETTERED_RE = re.compile(rf"(?:{SERIES_JOURNAL})\s?[A-HX]:?")
+
+
 def known_journal_at(text: str, pos: int) -> bool:
     """A journal starts at ``pos`` and runs to the numbers: one of the abbreviation table ("Phys. Rev.
     D72"), or two abbreviated journal words or more and nothing else ("Izv. Vyssh. Uchebn. Zaved. Fiz. 5")."""
     piece = _JOURNAL_PIECE_RE.match(text, pos)
     if piece is None:
         return False
-    if journal_key(piece.group(0)) in journal_table():
-        return True
+    if journal_key(piece.group(0)) in journal_table() or _LETTERED_RE.fullmatch(piece.group(0).strip()):
+        return True  # (or a lettered journal: "J. Phys. C", "Nuovo Cim. B")
     words = piece.group(0).split()
     return len(words) >= 2 and all(
         w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)

@@ -110,7 +110,7 @@ F_FAM_PAREN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
 _COLLAB = regex.compile(
-    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)"
+    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
 # Organisations as authors: "World Health Organization", "U.S. Department of the Interior".

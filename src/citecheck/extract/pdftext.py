@@ -37,6 +37,8 @@ from citecheck.venues import (
     JOURNAL_WORDS,
     SERIES_JOURNAL,
     SIX_DIGIT_ARTICLE_JOURNAL,
+    known_journal,
+    known_journal_at,
 )
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
@@ -112,6 +114,9 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
+# Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
+# Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
+_GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.]|\d)")
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
 _CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
@@ -264,6 +269,20 @@ def _fix_word(m: re.Match[str]) -> str:
     return " ".join(parts) if parts else word
 
 
+def _glued_journal_start(m: re.Match[str]) -> str:
+    left, right = m.group(1), m.group(2)
+    if left[-1].isupper() and (len(right) == 1 or (right.isupper() and not known_journal(right))):
+        return m.group(0)  # "JEWELJ. Phys", "ApJ.": no telling where one ends; "LHCJINST" is known
+    piece = _UP_TO_NUMBERS_RE.match(m.string, m.start(2))
+    if known_journal_at(m.string, m.start(2)) or (piece and known_journal(piece.group(0).strip(" ."))) or (
+            right.lower() in JOURNAL_WORDS and len(right) > 2 and m.string[m.end():m.end() + 1] == "."):
+        return f"{left} {right}"
+    return m.group(0)
+
+
+_UP_TO_NUMBERS_RE = re.compile(r"[^\d,;(]{2,60}")
+
+
 def _word_number(m: re.Match[str]) -> str:
     """"Optica1"-like glue split where the word is a word or a journal's ("LETTERS98", "ApJ812"); a
     conference's acronym keeps its year ("LINAC2014", "ICRC2017")."""
@@ -393,6 +412,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text,
     )
     text = _punctuation(text, pdf_like)
+    text = _GLUED_START_RE.sub(_glued_journal_start, text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)

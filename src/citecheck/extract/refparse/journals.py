@@ -29,7 +29,7 @@ def known_journal_suffix(head: str) -> int | None:
         if len(suffix) > 80:
             continue
         if known_journal(suffix.rstrip(" .,")):
-            return m.end()
+            return _abbreviated_before(head, m.end())
     # IOP writes the journal right after the title, without a period ("The rise of graphene Nat.
     # Mater. 6 183", "Advanced LIGO Class. Quantum Grav. 32"): the longest trailing abbreviated
     # name of two words or more from the table, starting at any word
@@ -49,6 +49,15 @@ def known_journal_suffix(head: str) -> int | None:
 _ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,5}\.\s)")
 
 
+def _abbreviated_before(head: str, start: int) -> int:
+    """An earlier start when abbreviated words before the known name make a longer known one
+    ("therapy Mod. Phys. Lett. A": "Mod. Phys. Lett. A", not "Phys. Lett. A")."""
+    for m in _ABBREV_START_RE.finditer(head, max(0, start - 24), start):
+        if known_journal(head[m.end() :].rstrip(" .,")):
+            return m.end()
+    return start
+
+
 def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | None:
     """Start of a journal written right after a title with no mark between (IOP: "Some theory of
     things JETP Lett."; Vancouver without the period: "… adult mammalian cells Nature", "… MCF-7
@@ -58,6 +67,9 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     known = _known_after_title_case(head)
     if known is not None:
         return known
+    acronym = _ACRONYM_END_RE.search(head)
+    if acronym and known_journal(acronym.group(1)) and len(head[: acronym.start()].split()) >= 3:
+        return acronym.start(1)  # "… at the CERN LHC JINST 3", "… at 2.76TeV JHEP 03": any word before
     for m in _LOWER_WORD_END_RE.finditer(head):
         suffix = head[m.end() :].strip(" .,")
         before = head[: m.end()].split()
@@ -70,8 +82,8 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
         ):
             continue
-        if suffix[:1].isupper() and known_journal(suffix):
-            return start
+        if suffix[:1].isupper() and known_journal(_PLACE_END_RE.sub("", suffix)):
+            return start  # (a place after it: "Ann. Phys. (N.Y.)")
         if _ONE_WORD_RE.fullmatch(suffix) and _sentence_case(head[: m.end()]):
             # "… social wasps to grape rot disease ecology PeerJ 5 e3223": one capitalised word
             # after a sentence-case title, right before the numbers
@@ -85,6 +97,10 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         ):
             return start
     return None
+
+
+_ACRONYM_END_RE = re.compile(r"(?<=\S\s)([A-Z]{4,6})\s*$")
+_PLACE_END_RE = re.compile(r"\s*\([^()]{2,12}\)$")
 
 
 def _known_after_title_case(head: str) -> int | None:
