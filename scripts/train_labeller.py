@@ -20,6 +20,7 @@ Usage: python scripts/train_labeller.py [--data ../shared/data/parsing] [--out s
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections import Counter
@@ -28,7 +29,8 @@ from pathlib import Path
 import pycrfsuite
 
 from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
-from citecheck.extract.labeller import features, tokenize
+from citecheck.extract import labeller
+from citecheck.extract.labeller import LEXICON_NAME, features, journal_lexicon, tokenize
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -75,6 +77,19 @@ def token_accuracy(model: Path, refs: list[LabelledReference]) -> float:
     return right / max(total, 1)
 
 
+def freeze_lexicon(path: Path) -> None:
+    """The journal words of today's abbreviation table: the features are computed with them, and they
+    are written beside the model, which reads them back (the table may grow after training)."""
+    table = json.loads((ROOT / "src" / "citecheck" / "data" / "journal-abbreviations.json")
+                       .read_text(encoding="utf-8"))["table"]
+    lex = journal_lexicon(table)
+    labeller._lexicon = lambda: {k: frozenset(v) for k, v in lex.items()}  # type: ignore[assignment]
+    about = ("The journal words and names the labeller model (labeller.crfsuite) was trained with, written by "
+             "scripts/train_labeller.py from journal-abbreviations.json at training time: the table may grow, the "
+             "model's features stay those it learnt.")
+    path.write_text(json.dumps({"_about": about, **lex}, ensure_ascii=False, indent=0), encoding="utf-8")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
@@ -89,6 +104,7 @@ def main() -> int:
     if not (args.data / "grobid-train").is_dir():
         print(f"training data not found: {args.data}/grobid-train", file=sys.stderr)
         return 2
+    freeze_lexicon(args.out.parent / LEXICON_NAME)
     refs = load(args.data)
     by_split = Counter((r.corpus, r.split) for r in refs)
     print("references:", dict(sorted(by_split.items())))

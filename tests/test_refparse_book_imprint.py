@@ -299,3 +299,17 @@ def test_collaborations_joined_by_and() -> None:
                "Phys. Rev. Lett. 116 (2016) 061102.")
     assert rec.title == "Observation of waves from a merger"
     assert (rec.author[0].literal or "").lower() == "virgo and ligo scientific collaborations"
+
+
+def test_labeller_features_use_the_frozen_journal_lexicon() -> None:
+    """The abbreviation table grows; the model's features are those it was trained with."""
+    import json
+    from importlib import resources
+
+    from citecheck.extract import labeller
+
+    frozen = json.loads(resources.files("citecheck.data").joinpath(labeller.LEXICON_NAME).read_text("utf-8"))
+    assert labeller._journal_keys() == frozenset(frozen["keys"])
+    table = json.loads(resources.files("citecheck.data").joinpath("journal-abbreviations.json").read_text("utf-8"))
+    assert "ieeetransnuclsci" in table["table"]  # added after the model was trained
+    assert "ieeetransnuclsci" not in labeller._journal_keys()

@@ -33,8 +33,8 @@ from citecheck.model import Record, set_year
 from citecheck.names import name_words
 from citecheck.venues import journal_reference
 
-__all__ = ["LABELS", "LabelledReading", "Token", "features", "label_tokens", "read_labelled",
-           "read_labelled_scored", "tokenize"]
+__all__ = ["LABELS", "LEXICON_NAME", "LabelledReading", "Token", "features", "journal_lexicon", "label_tokens",
+           "read_labelled", "read_labelled_scored", "tokenize"]
 
 LABELS = ("author", "editor", "date", "title", "container", "collection", "volume", "issue", "pages",
           "publisher", "location", "identifier", "url", "note", "other")
@@ -58,10 +58,34 @@ def tokenize(text: str) -> list[Token]:
             for m in _TOKEN_RE.finditer(text)]
 
 
+#: the journal words and names the model was trained with (written by scripts/train_labeller.py beside
+#: the model): the abbreviation table grows, the model's features must not change under it
+LEXICON_NAME = "labeller-journals.json"
+
+
+def journal_lexicon(table: dict[str, str]) -> dict[str, list[str]]:
+    """The labeller's journal features from an abbreviation table: "words" (of the names, and
+    common abbreviated words) and "keys" (whole names, folded)."""
+    return {"words": sorted(_words_of(table)), "keys": sorted(_keys_of(table))}
+
+
 @lru_cache(maxsize=1)
+def _lexicon() -> dict[str, frozenset[str]]:
+    ref = resources.files("citecheck.data").joinpath(LEXICON_NAME)
+    if ref.is_file():
+        data = json.loads(ref.read_text(encoding="utf-8"))
+    else:  # no frozen copy: the table as it is now
+        table = json.loads(resources.files("citecheck.data").joinpath("journal-abbreviations.json")
+                           .read_text(encoding="utf-8"))["table"]
+        data = journal_lexicon(table)
+    return {k: frozenset(data[k]) for k in ("words", "keys")}
+
+
 def _journal_words() -> frozenset[str]:
-    ref = resources.files("citecheck.data").joinpath("journal-abbreviations.json")
-    table = json.loads(ref.read_text(encoding="utf-8"))["table"]
+    return _lexicon()["words"]
+
+
+def _words_of(table: dict[str, str]) -> frozenset[str]:
     words: set[str] = set()
     for full in table.values():
         words.update(w.lower() for w in re.findall(r"[^\W\d_]+", full) if len(w) > 1)
@@ -129,10 +153,11 @@ def _neighbour(w: str, off: int) -> tuple[str, ...]:
     return (f"{off}:{base[0]}", f"{off}:{base[1]}")
 
 
-@lru_cache(maxsize=1)
 def _journal_keys() -> frozenset[str]:
-    ref = resources.files("citecheck.data").joinpath("journal-abbreviations.json")
-    table = json.loads(ref.read_text(encoding="utf-8"))["table"]
+    return _lexicon()["keys"]
+
+
+def _keys_of(table: dict[str, str]) -> frozenset[str]:
     keys = {k for k in table if not k.startswith("_")}
     keys.update(re.sub(r"[^a-z&]", "", v.lower()) for v in table.values())
     return frozenset(k for k in keys if len(k) >= 3)
