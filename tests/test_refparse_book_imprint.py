@@ -313,3 +313,15 @@ def test_labeller_features_use_the_frozen_journal_lexicon() -> None:
     table = json.loads(resources.files("citecheck.data").joinpath("journal-abbreviations.json").read_text("utf-8"))
     assert "ieeetransnuclsci" in table["table"]  # added after the model was trained
     assert "ieeetransnuclsci" not in labeller._journal_keys()
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("E. Doe, Phys-ical Review B 45", "E. Doe, Physical Review B 45"),
+        ("at Redshift 0 .2Phys .Rev .Lett .118 ( 2017)22", "at Redshift 0.2 Phys. Rev. Lett. 118 (2017) 22"),
+        ("H2O. Nature", "H2O. Nature"),
+    ],
+)
+def test_journal_words_broken_or_glued_to_a_number(raw: str, cleaned: str) -> None:
+    assert clean_pdf_text(raw) == cleaned

@@ -116,6 +116,8 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
+# a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."
+_DIGIT_JOURNAL_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])")
 _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
@@ -297,6 +299,8 @@ def _word_number(m: re.Match[str]) -> str:
 
 def _join_hyphen(a: str, b: str, spaced: bool) -> str:
     joined = a + b
+    if joined.lower() in JOURNAL_WORDS and len(a) >= 2 and b[:1].islower():
+        return joined  # a journal's word broken at the line end: "Eu-rophys. Lett.", "Phys-ical Review"
     both = is_known_word(a) and is_known_word(b)
     if is_known_word(joined) and not (not spaced and both and len(a) >= 3 and len(b) >= 3):
         return joined
@@ -413,6 +417,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     )
     text = _punctuation(text, pdf_like)
     text = _GLUED_START_RE.sub(_glued_journal_start, text)
+    text = _DIGIT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
