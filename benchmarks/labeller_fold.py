@@ -7,7 +7,7 @@ the size of the physics validation split for the combination rules (extract/comb
 shipped labeller, trained on the whole train split, cannot be judged on.
 
 Usage: python benchmarks/labeller_fold.py [--data ../shared/data/parsing] [--model /tmp/fold0.crfsuite]
-       [--show FIELD]
+       [--show FIELD [--reader rules|labeller|combined]]
 (training takes about 20 s on one core; an existing --model file is reused)
 """
 
