@@ -325,3 +325,34 @@ def test_labeller_features_use_the_frozen_journal_lexicon() -> None:
 )
 def test_journal_words_broken_or_glued_to_a_number(raw: str, cleaned: str) -> None:
     assert clean_pdf_text(raw) == cleaned
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "journal"),
+    [
+        # commas in the title, the known journal after its last piece without a comma
+        ("M. Doe et al., The LHCb simulation application, Gauss: Design, evolution and experience J. Phys. Conf. "
+         "Ser. 331 (2011) 032023.",
+         "The LHCb simulation application, Gauss: Design, evolution and experience", "J. Phys. Conf. Ser."),
+        # a journal's full name right after the title
+        ("U. Doe, Ionization Yield of Radiations. II. The Fluctuations of the Number of Ions Physical Review E 72 "
+         "(1), 26-29 (1947).",
+         "Ionization Yield of Radiations. II. The Fluctuations of the Number of Ions", "Physical Review E"),
+    ],
+)
+def test_known_journal_after_the_title_without_a_mark(text: str, title: str, journal: str) -> None:
+    rec = read(text)
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize(
+    ("text", "journal"),
+    [
+        ("Doe, CG; Roe, P. Studies in the Logic of Explanation. Philosophy of Science, 1948, 15, 135-175.",
+         "Philosophy of Science"),
+        ("Doe D, Roe J. A new alkaloid from Mahonia aquifolium. Collect Czech Chem Commun 1987; 52:242-246.",
+         "Collect Czech Chem Commun"),
+    ],
+)
+def test_a_known_name_inside_a_longer_journal_stays_in_it(text: str, journal: str) -> None:
+    assert read(text).container_title == journal

@@ -43,6 +43,25 @@ def known_journal_suffix(head: str) -> int | None:
             and journal_key(suffix) in table
         ):
             return m.end()
+    return _full_name_suffix(head)
+
+
+_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z])")
+
+
+def _full_name_suffix(head: str) -> int | None:
+    """A journal's full name from the table right after the title's last word ("… of the Number of
+    Ions Physical Review E"): two to six words, written out (an abbreviation's tail may be another
+    journal: "Collect Czech Chem Commun"), after three words or more, not after a function word
+    ("Philosophy of Science", "… of Advanced Materials")."""
+    table = journal_table()
+    for m in _WORD_START_RE.finditer(head):
+        suffix = head[m.end() :].rstrip(" .,")
+        before = head[: m.end()].split()
+        if not 2 <= len(suffix.split()) <= 6 or len(before) < 3 or before[-1].lower() in FUNCTION_WORDS:
+            continue
+        if journal_key(suffix) not in table and known_journal(suffix):
+            return m.end()
     return None
 
 
