@@ -51,16 +51,18 @@ _WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z])")
 
 def _full_name_suffix(head: str) -> int | None:
     """A journal's full name from the table right after the title's last word ("… of the Number of
-    Ions Physical Review E"): two to six words, written out (an abbreviation's tail may be another
+    Ions Physical Review E", "Optical rogue waves Nature"): up to six words, written out (an abbreviation's tail may be another
     journal: "Collect Czech Chem Commun"), after three words or more, not after a function word
     ("Philosophy of Science", "… of Advanced Materials")."""
     table = journal_table()
     for m in _WORD_START_RE.finditer(head):
         suffix = head[m.end() :].rstrip(" .,")
         before = head[: m.end()].split()
-        if not 2 <= len(suffix.split()) <= 6 or len(before) < 3 or before[-1].lower() in FUNCTION_WORDS:
+        if not 1 <= len(suffix.split()) <= 6 or len(before) < 3 or before[-1].lower() in FUNCTION_WORDS:
             continue
-        if journal_key(suffix) not in table and known_journal(suffix):
+        if len(suffix.split()) == 1 and not before[-1][:1].islower():
+            continue  # one word ("Nature") only after the title's lower-case last word
+        if (journal_key(suffix) not in table or " " not in suffix) and known_journal(suffix):
             return m.end()
     return None
 
