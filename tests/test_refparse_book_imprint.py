@@ -356,3 +356,17 @@ def test_known_journal_after_the_title_without_a_mark(text: str, title: str, jou
 )
 def test_a_known_name_inside_a_longer_journal_stays_in_it(text: str, journal: str) -> None:
     assert read(text).container_title == journal
+
+
+@pytest.mark.parametrize(
+    ("raw", "cleaned"),
+    [
+        ("Williams JG, Toews DP.Effects of hypervolemia", "Williams JG, Toews DP. Effects of hypervolemia"),
+        ("Watanabe T,Muto A.tRNA-like structures", "Watanabe T, Muto A. tRNA-like structures"),
+        ("Ishii T, Nakai K.DBTBS:A database of", "Ishii T, Nakai K. DBTBS: A database of"),
+        ("perspectives on nodulation:evolving views", "perspectives on nodulation: evolving views"),
+        ("U.S.A. and U.K.", "U.S.A. and U.K."),
+    ],
+)
+def test_vancouver_initials_and_colons_glued_to_the_next_word(raw: str, cleaned: str) -> None:
+    assert clean_pdf_text(raw) == cleaned

@@ -89,11 +89,13 @@ _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
 # "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
+# Vancouver's last initials glued to the title: "Toews DP.Effects of", "Muto A.tRNA-like", "Liaw D.PTEN,"
+_INITIALS_TITLE_RE = re.compile(r"(?:(?<=\s[A-Z])|(?<=\s[A-Z]{2})|(?<=\s[A-Z]{3}))\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b|[a-z]+[A-Z])")
 _DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
-_COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z])")
+_COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z]|[A-Z]\s|[a-z]{3,})")  # "DBTBS:A database", "nodulation:evolving"
 _DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})(?<!\bPh)\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
 # "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
 _DOT_CAPS_GLUE_RE = re.compile(r"(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)")
@@ -370,6 +372,7 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     text = _PAREN_DOT_GLUE_RE.sub(". ", text)
     text = _INITIAL_GLUE_RE.sub(". ", text)
     text = _DIGIT_DOT_GLUE_RE.sub(". ", text)
+    text = _INITIALS_TITLE_RE.sub(". ", text)
     text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
     text = _OPEN_YEAR_RE.sub(" (", text)
     return text
