@@ -370,3 +370,19 @@ def test_a_known_name_inside_a_longer_journal_stays_in_it(text: str, journal: st
 )
 def test_vancouver_initials_and_colons_glued_to_the_next_word(raw: str, cleaned: str) -> None:
     assert clean_pdf_text(raw) == cleaned
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "number"),
+    [
+        ("J. Doe, Higgs physics at colliders, CERN-TH-2015-123 (2015).", "Higgs physics at colliders", "CERN-TH-2015-123"),
+        ("CMS Collaboration, Splitting function in pp and PbPb collisions at 5.02 TeV, CMS-PAS-HIN-16-006 [INSPIRE].",
+         "Splitting function in pp and PbPb collisions at 5.02 TeV", "CMS-PAS-HIN-16-006"),
+        ("A. Doe, Quantum criticality in metals, Tech. Rep. LA-UR-15-12345 (2015).", "Quantum criticality in metals",
+         "LA-UR-15-12345"),
+        ("CMS Collaboration, CMS-PAS-TOP-16-022.", None, "CMS-PAS-TOP-16-022"),
+    ],
+)
+def test_report_and_note_numbers(text: str, title: str | None, number: str) -> None:
+    rec = read(text)
+    assert (rec.title, rec.number, rec.page, rec.container_title) == (title, number, None, None)

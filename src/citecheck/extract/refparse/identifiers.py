@@ -13,6 +13,15 @@ from citecheck.model import Record
 
 #: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id: neither
 #: title nor journal, the id says it all
+#: a laboratory's report number ("Tech. Rep. LA-UR-15-12345", "CERN-TH-2015-123", "SLAC-PUB-1234",
+#: "FERMILAB-PUB-15-123-T"): the report's number, cut out so that it is read as no title or pages
+_REPORT_NO_RE = re.compile(
+    r"(?:\b(?:Tech(?:nical)?\.?\s*Rep(?:ort)?\.?|Report|Preprint)\s*(?:No\.?\s*)?)?"
+    r"\b(?P<id>(?:LA-UR|SLAC-PUB|SLAC-R|FERMILAB-(?:PUB|CONF|THESIS|TM|FN)|CERN-(?:TH|EP|PH-TH|PH-EP|LHCC|THESIS|"
+    r"OPEN|ACC|SPSC)|ATLAS-(?:CONF|PHYS-PUB|PHYS-CONF)|CMS-(?:PAS|DP|NOTE)|LHCb-(?:CONF|PAPER|PUB)|ALICE-PUBLIC|"
+    r"BNL|LBNL|ANL|ORNL|KEK|INFN|IPPP|MIT-CTP|DESY|NIKHEF|DAMTP|CP3|LAPTH|SISSA|IFIC)"
+    r"(?:[-/ ][A-Z0-9]{1,8}){1,5})\b"
+)
 _EPRINTS_RE = re.compile(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b", re.I)
 
 
@@ -20,7 +29,12 @@ def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseSta
     """The first pass: it builds the state the other passes share. Full-width punctuation
     (CJK references) is made ASCII first (scripts.py)."""
     ids = extract_identifiers(normalize_punctuation(text))
-    s = clean_reference(_EPRINTS_RE.sub("", ids.rest) if ids.arxiv else ids.rest)
+    rest = _EPRINTS_RE.sub("", ids.rest) if ids.arxiv else ids.rest
+    report = _REPORT_NO_RE.search(rest)
+    if report and report.start() > 0:
+        record.number = report.group("id")
+        rest = rest[: report.start()] + rest[report.end() :]
+    s = clean_reference(rest)
     if ids.doi:
         record.DOI = ids.doi
     if ids.arxiv:
@@ -34,5 +48,5 @@ def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseSta
         rest=s,
         has_id=bool(ids.doi or ids.arxiv),
         thesis=bool(THESIS_RE.search(s)),
-        report=bool(REPORT_RE.search(s)),
+        report=bool(REPORT_RE.search(s)) or bool(record.number),
     )
