@@ -386,3 +386,11 @@ def test_vancouver_initials_and_colons_glued_to_the_next_word(raw: str, cleaned:
 def test_report_and_note_numbers(text: str, title: str | None, number: str) -> None:
     rec = read(text)
     assert (rec.title, rec.number, rec.page, rec.container_title) == (title, number, None, None)
+
+
+def test_an_unknown_long_word_is_not_cut_into_fragments() -> None:
+    from citecheck.extract.pdftext import split_glued
+
+    assert split_glued("thermalization") is None  # not "th erma liza tion"
+    assert split_glued("quantumcriticality") == ("quantum", "criticality")
+    assert split_glued("energylossin") == ("energy", "loss", "in")

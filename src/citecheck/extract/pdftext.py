@@ -233,6 +233,13 @@ def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int 
     return end[2] if end is not None and end[0] >= 2 else None
 
 
+#: the only one- and two-letter words a glued word splits into; word endings it never splits off
+_SHORT_WORDS = frozenset({"a", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "of", "on", "or", "so",
+                          "to", "up", "we", "no", "vs"})
+_SUFFIX_PIECES = frozenset({"tion", "tions", "sion", "ing", "ings", "ness", "ment", "ments", "ity", "ism", "ally",
+                            "ical", "ized", "ised", "able", "ible"})
+
+
 @lru_cache(maxsize=8192)
 def split_glued(word: str) -> tuple[str, ...] | None:
     """The dictionary split of a glued word ("quantumcriticality" → ("quantum", "criticality"))
@@ -250,6 +257,8 @@ def split_glued(word: str) -> tuple[str, ...] | None:
             return None
     if len(parts) >= 3 and sum(len(p) <= 2 for p in parts) >= 2:
         return None  # "inflaton" is no "in flat on"
+    if any((len(p) <= 2 and p not in _SHORT_WORDS) or p in _SUFFIX_PIECES for p in parts):
+        return None  # "thermalization" is no "th erma liza tion"
     if word[:1].isupper() and any(len(p) <= 3 and p not in _CAP_SHORT_OK for p in parts):
         return None  # "Bowlan" is a name, not "Bowl an"
     out, pos = [], 0
