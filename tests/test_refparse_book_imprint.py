@@ -394,3 +394,12 @@ def test_an_unknown_long_word_is_not_cut_into_fragments() -> None:
     assert split_glued("thermalization") is None  # not "th erma liza tion"
     assert split_glued("quantumcriticality") == ("quantum", "criticality")
     assert split_glued("energylossin") == ("energy", "loss", "in")
+
+
+def test_vancouver_initials_written_without_dots_in_the_title_cut() -> None:
+    from citecheck.extract.combine import read_reference
+
+    reading = read_reference("Laroia G, Cuesta R, Brewer G, Schneider RJ.. Control of mRNA decay by heat "
+                             "shock-ubiquitin-proteasome pathway. Science 284: 499-502, 1999.")
+    assert reading.record.title == "Control of mRNA decay by heat shock-ubiquitin-proteasome pathway"
+    assert [a.family for a in reading.record.author][-1] == "Schneider"

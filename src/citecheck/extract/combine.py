@@ -218,6 +218,7 @@ def _names_in_title(rec: Record, model: Record) -> bool:
     words = [w.lower() for w in re.findall(r"[^\W\d_]+", prefix)]
     named = " ".join(f"{a.family or ''} {a.given or ''} {a.literal or ''}" for a in model.author)
     known = set(re.findall(r"[^\W\d_]+", named.lower())) | _GLUE_WORDS
+    known |= {re.sub(r"[\W\d_]+", "", a.given or "").lower() for a in model.author}  # "GS" of "G. S."
     return bool(words) and all(w in known for w in words)
 
 
