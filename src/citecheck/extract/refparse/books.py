@@ -1,5 +1,7 @@
 """A reference without volume numbers: a book ('Title. Place: Publisher', 'Title, Publisher,
-Place'), a chapter or proceedings ('Title. In Book'), or a title alone."""
+Place'), a chapter or proceedings ('Title. In Book'), or a title alone; and the parts of a book cited
+AIP/APS style around its "(Publisher, Place, Year)" (which title.py cuts off): its title, volume and
+series before it, a place in it after it (`book_title`, `book_volume`, `book_locator`)."""
 
 from __future__ import annotations
 
@@ -21,8 +23,11 @@ from citecheck.extract.refparse.journals import (
 )
 from citecheck.extract.refparse.lexicon import (
     BOOK_HINT_RE,
+    BOOK_SERIES_RE,
+    BOOK_VOLUME_RE,
     CONF_RE,
     COUNTRIES,
+    EDITION_END_RE,
     LOCATOR,
     TRIM,
     TRIM_KEEP_DOT,
@@ -183,3 +188,47 @@ def _split_comma_book(text: str, tail: Tail) -> tuple[str | None, Tail]:
         if places:
             tail.place = clean_field(", ".join(places))
     return clean_field(", ".join(pieces)), tail
+
+
+def book_title(text: str) -> tuple[str | None, str | None]:
+    """(title, note) of a book's text before its "(Publisher, Place)": comma pieces belong to the
+    title ("Surfaces, Interfaces and Membranes"), save an edition or a series at the end ("…, 3rd
+    ed.", "…, Texts in Applied Mathematics")."""
+    text = text.strip(TRIM)
+    notes = []
+    if m := EDITION_END_RE.search(text):
+        notes.append(text[m.start():].strip(" ,."))
+        text = text[: m.start()]
+    head, sep, last = text.rpartition(",")
+    if sep and len(head) > 10 and BOOK_SERIES_RE.search(last):
+        notes.insert(0, last.strip())
+        text = head
+    return clean_field(text), "; ".join(notes) or None
+
+
+def book_locator(locator: str | None, tail: Tail) -> None:
+    """"p. 19" / "pp. 10-20" after a book's imprint are its pages (as cited), "Vol. 1" its volume;
+    "Chap. 8" a note."""
+    for piece in filter(None, (p.strip() for p in (locator or "").split(","))):
+        m = re.fullmatch(r"(pp?|vol|volume)\.?\s*(\d+(?:\s*[-–]\s*\d+)?)", piece, re.I)
+        if m and m.group(1).lower().startswith("p") and not tail.page:
+            tail.page = re.sub(r"\s*[-–]\s*", "-", m.group(2))
+        elif m and m.group(1).lower().startswith("v") and not tail.volume and m.group(2).isdigit():
+            tail.volume = m.group(2)
+        else:
+            tail.note = f"{tail.note}; {piece}" if tail.note else piece
+
+
+def book_volume(text: str) -> tuple[str, str | None, str | None]:
+    """(text, series, volume): a book's volume before its imprint, with the series that numbers it
+    (", Graduate Texts in Mathematics Vol. 220", " (Springer Series in Synergetics vol 18)"); a
+    piece that is no series stays in the title ("Statistical Physics, Part 1" → volume 1)."""
+    m = BOOK_VOLUME_RE.search(text)
+    if not m or ("(" in m.group("lead")) != bool(m.group("close")):
+        return text, None, None  # none, or a parenthesis opened or closed elsewhere
+    series = (m.group("series") or "").strip()
+    if series and BOOK_SERIES_RE.search(series) and m.start() >= 8:
+        return text[: m.start()], series, m.group("vol")
+    if m.group("close") or m.start("volpart") < 8:
+        return text, None, None
+    return text[: m.start("volpart")].rstrip(" ,;"), None, m.group("vol")

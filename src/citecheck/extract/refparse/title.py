@@ -11,14 +11,12 @@ from __future__ import annotations
 import re
 
 from citecheck.extract import names as N
+from citecheck.extract.refparse.books import book_locator, book_title, book_volume
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import cut_paren_imprint, is_city, pull_parenthetical
 from citecheck.extract.refparse.lexicon import (
-    BOOK_SERIES_RE,
-    BOOK_VOLUME_RE,
     COUNTRIES,
-    EDITION_END_RE,
     MONTH,
     THESIS_RE,
     TRIM,
@@ -142,22 +140,6 @@ def _conference_place(title: str) -> str:
     return title
 
 
-def _book_title(text: str) -> tuple[str | None, str | None]:
-    """(title, note) of a book's text before its "(Publisher, Place)": comma pieces belong to the
-    title ("Surfaces, Interfaces and Membranes"), save an edition or a series at the end ("…, 3rd
-    ed.", "…, Texts in Applied Mathematics")."""
-    text = text.strip(TRIM)
-    notes = []
-    if m := EDITION_END_RE.search(text):
-        notes.append(text[m.start():].strip(" ,."))
-        text = text[: m.start()]
-    head, sep, last = text.rpartition(",")
-    if sep and len(head) > 10 and BOOK_SERIES_RE.search(last):
-        notes.insert(0, last.strip())
-        text = head
-    return clean_field(text), "; ".join(notes) or None
-
-
 _DEGREE_RE = re.compile(r"[\s(]*(?:Ph\.?\s?D|doctoral|master|M\.?\s?Sc|diploma|bachelor|habilitation)", re.I)
 
 
@@ -190,44 +172,16 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     first (unless the rest then reads as a periodical with numbers)."""
     imprint = cut_paren_imprint(rest, st.paren_imprint)
     if imprint:
-        body, series, volume = _book_volume(imprint.before)
+        body, series, volume = book_volume(imprint.before)
         title, tail = split_venue(body, st.comma_style, has_id=st.has_id)
         if not (tail.volume or tail.page):
             if not tail.container:  # comma pieces taken for a publisher are the title's
-                title, tail.note = _book_title(body if tail.publisher else title or "")
+                title, tail.note = book_title(body if tail.publisher else title or "")
             tail.container, tail.volume = tail.container or series, volume
             tail.place, tail.publisher = imprint.place, imprint.publisher
-            _book_locator(imprint.locator, tail)
+            book_locator(imprint.locator, tail)
             return title, tail
     return split_venue(rest, st.comma_style, has_id=st.has_id)
-
-
-def _book_locator(locator: str | None, tail: Tail) -> None:
-    """"p. 19" / "pp. 10-20" after a book's imprint are its pages (as cited), "Vol. 1" its volume;
-    "Chap. 8" a note."""
-    for piece in filter(None, (p.strip() for p in (locator or "").split(","))):
-        m = re.fullmatch(r"(pp?|vol|volume)\.?\s*(\d+(?:\s*[-–]\s*\d+)?)", piece, re.I)
-        if m and m.group(1).lower().startswith("p") and not tail.page:
-            tail.page = re.sub(r"\s*[-–]\s*", "-", m.group(2))
-        elif m and m.group(1).lower().startswith("v") and not tail.volume and m.group(2).isdigit():
-            tail.volume = m.group(2)
-        else:
-            tail.note = f"{tail.note}; {piece}" if tail.note else piece
-
-
-def _book_volume(text: str) -> tuple[str, str | None, str | None]:
-    """(text, series, volume): a book's volume before its imprint, with the series that numbers it
-    (", Graduate Texts in Mathematics Vol. 220", " (Springer Series in Synergetics vol 18)"); a
-    piece that is no series stays in the title ("Statistical Physics, Part 1" → volume 1)."""
-    m = BOOK_VOLUME_RE.search(text)
-    if not m or ("(" in m.group("lead")) != bool(m.group("close")):
-        return text, None, None  # none, or a parenthesis opened or closed elsewhere
-    series = (m.group("series") or "").strip()
-    if series and BOOK_SERIES_RE.search(series) and m.start() >= 8:
-        return text[: m.start()], series, m.group("vol")
-    if m.group("close") or m.start("volpart") < 8:
-        return text, None, None
-    return text[: m.start("volpart")].rstrip(" ,;"), None, m.group("vol")
 
 
 def title_pass(st: ParseState) -> None:
