@@ -31,6 +31,7 @@ import pycrfsuite
 from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
 from citecheck.extract import labeller
 from citecheck.extract.labeller import LEXICON_NAME, features, journal_lexicon, tokenize
+from citecheck.venues import journal_table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -80,9 +81,7 @@ def token_accuracy(model: Path, refs: list[LabelledReference]) -> float:
 def freeze_lexicon(path: Path) -> None:
     """The journal words of today's abbreviation table: the features are computed with them, and they
     are written beside the model, which reads them back (the table may grow after training)."""
-    table = json.loads((ROOT / "src" / "citecheck" / "data" / "journal-abbreviations.json")
-                       .read_text(encoding="utf-8"))["table"]
-    lex = journal_lexicon(table)
+    lex = journal_lexicon(journal_table())
     labeller._lexicon = lambda: {k: frozenset(v) for k, v in lex.items()}  # type: ignore[assignment]
     about = ("The journal words and names the labeller model (labeller.crfsuite) was trained with, written by "
              "scripts/train_labeller.py from journal-abbreviations.json at training time: the table may grow, the "

@@ -7,6 +7,8 @@
 - `parse_person` — the one splitter of a single written name into a CSL `Name`, used by the
   reference parser, the BibTeX reader, the index reader and the source adapters.
 - `name_key`, `initials`, `first_author_key` — comparison keys.
+- `names_cover` — whether a piece of text is only the words of given names (the combination asks it of
+  what the rules put before a title).
 
 The author-list *grammar* (which names a reference's author block holds) is the parser's
 (`extract/names.py`); it builds on these.
@@ -211,6 +213,21 @@ def name_words() -> dict[str, str]:
     with ref.open("rb") as raw:
         text = gzip.decompress(raw.read()).decode("utf-8")
     return {w: k for k, w in (line.split("\t", 1) for line in text.splitlines())}
+
+
+#: words that join or end names, not names themselves ("and", "Jr", "3rd")
+_JOINING_WORDS = frozenset({"and", "et", "with", "jr", "sr", "rd", "nd", "th"})
+
+
+def names_cover(text: str, names: list[Name]) -> bool:
+    """Every word of ``text`` is a word of one of ``names`` (family, given, literal), the initials of
+    a given name written without dots ("GS" of "G. S.") or a joining word: "Gill GS." and "Lind M.,
+    Johnson, M. and Sandblad, B." are those names written out."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_]+", text)]
+    named = " ".join(f"{a.family or ''} {a.given or ''} {a.literal or ''}" for a in names)
+    known = set(re.findall(r"[^\W\d_]+", named.lower())) | _JOINING_WORDS
+    known |= {re.sub(r"[\W\d_]+", "", a.given or "").lower() for a in names}
+    return bool(words) and all(w in known for w in words)
 
 
 def abbreviates(acronym: str, name: Name | None) -> bool:

@@ -123,14 +123,18 @@ _JOURNAL_PIECE_RE = re.compile(r"[^\d,;(]+")
 _LETTERED_RE = re.compile(rf"(?:{SERIES_JOURNAL})\s?[A-HX]:?")
 
 
-def known_journal_at(text: str, pos: int) -> bool:
+def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
     """A journal starts at ``pos`` and runs to the numbers: one of the abbreviation table ("Phys. Rev.
-    D72"), or two abbreviated journal words or more and nothing else ("Izv. Vyssh. Uchebn. Zaved. Fiz. 5")."""
+    D72"), or two abbreviated journal words or more and nothing else ("Izv. Vyssh. Uchebn. Zaved. Fiz. 5");
+    with ``full_names``, also a full name of the table in its first 60 characters ("Physical Review
+    Letters 69")."""
     piece = _JOURNAL_PIECE_RE.match(text, pos)
     if piece is None:
         return False
     if journal_key(piece.group(0)) in journal_table() or _LETTERED_RE.fullmatch(piece.group(0).strip()):
         return True  # (or a lettered journal: "J. Phys. C", "Nuovo Cim. B")
+    if full_names and len(piece.group(0)) >= 2 and known_journal(piece.group(0)[:60].strip(" .")):
+        return True
     words = piece.group(0).split()
     return len(words) >= 2 and all(
         w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)

@@ -41,6 +41,7 @@ from citecheck.extract.labeller import LabelledReading, read_labelled_scored
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
+from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.titles import searchable_title
 from citecheck.venues import JOURNAL_WORDS, journal_reference
@@ -202,7 +203,6 @@ def _misread_names(rec: Record) -> bool:
 
 
 _INITIAL_RE = re.compile(r"(?<![\w.])[A-Z]{1,3}(?![\w])")
-_GLUE_WORDS = frozenset({"and", "et", "with", "jr", "sr", "rd", "nd", "th"})
 
 
 def _names_in_title(rec: Record, model: Record) -> bool:
@@ -215,14 +215,10 @@ def _names_in_title(rec: Record, model: Record) -> bool:
     prefix = mine[: -len(theirs)].rstrip()
     if not prefix or prefix[-1] not in ".:;" or not _INITIAL_RE.search(prefix):
         return False  # initials make it names ("Gill GS."); a word alone may be the title's ("Xlnet:")
-    words = [w.lower() for w in re.findall(r"[^\W\d_]+", prefix)]
-    named = " ".join(f"{a.family or ''} {a.given or ''} {a.literal or ''}" for a in model.author)
-    known = set(re.findall(r"[^\W\d_]+", named.lower())) | _GLUE_WORDS
-    known |= {re.sub(r"[\W\d_]+", "", a.given or "").lower() for a in model.author}  # "GS" of "G. S."
-    return bool(words) and all(w in known for w in words)
+    return names_cover(prefix, model.author)
 
 
-def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
+def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool) -> bool:
     """Whether the labeller's title (or its "no title") replaces the rules'."""
     theirs = model.record.title
     if rec.title and not theirs:
@@ -232,7 +228,7 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool) -> bool:
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
-    if _names_in_title(rec, model.record):
+    if names_cut:  # `_names_in_title`
         return True
     # the rules ran it into the authors or journal
     return doubtful and _inner_title(rec.title, theirs, bool(rec.author))
@@ -272,8 +268,9 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         setattr(rec, attr, getattr(model, attr))
         origin[attr] = "labeller"
 
-    if _title(rec, scored, doubtful):
-        if _names_in_title(rec, model) and len(model.author) > len(rec.author):
+    names_cut = _names_in_title(rec, model)
+    if _title(rec, scored, doubtful, names_cut):
+        if names_cut and len(model.author) > len(rec.author):
             take("author")
         take("title")
     if _name_glued_journal(rec, model):

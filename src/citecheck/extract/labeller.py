@@ -31,7 +31,7 @@ from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
-from citecheck.venues import journal_reference
+from citecheck.venues import journal_reference, journal_table
 
 __all__ = ["LABELS", "LEXICON_NAME", "LabelledReading", "Token", "features", "journal_lexicon", "label_tokens",
            "read_labelled", "read_labelled_scored", "tokenize"]
@@ -75,9 +75,7 @@ def _lexicon() -> dict[str, frozenset[str]]:
     if ref.is_file():
         data = json.loads(ref.read_text(encoding="utf-8"))
     else:  # no frozen copy: the table as it is now
-        table = json.loads(resources.files("citecheck.data").joinpath("journal-abbreviations.json")
-                           .read_text(encoding="utf-8"))["table"]
-        data = journal_lexicon(table)
+        data = journal_lexicon(journal_table())
     return {k: frozenset(data[k]) for k in ("words", "keys")}
 
 

@@ -88,9 +88,10 @@ _SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
 _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
-# "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
 # Vancouver's last initials glued to the title: "Toews DP.Effects of", "Muto A.tRNA-like", "Liaw D.PTEN,"
-_INITIALS_TITLE_RE = re.compile(r"(?:(?<=\s[A-Z])|(?<=\s[A-Z]{2})|(?<=\s[A-Z]{3}))\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b|[a-z]+[A-Z])")
+_INITIALS_TITLE_RE = re.compile(
+    r"(?:(?<=\s[A-Z])|(?<=\s[A-Z]{2})|(?<=\s[A-Z]{3}))\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b|[a-z]+[A-Z])")
+# "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
 _DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
@@ -116,10 +117,10 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
-# Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
-# Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
 # a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."
 _DIGIT_JOURNAL_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])")
+# Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
+# Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
 _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
@@ -286,14 +287,10 @@ def _glued_journal_start(m: re.Match[str]) -> str:
     left, right = m.group(1), m.group(2)
     if left[-1].isupper() and (len(right) == 1 or (right.isupper() and not known_journal(right))):
         return m.group(0)  # "JEWELJ. Phys", "ApJ.": no telling where one ends; "LHCJINST" is known
-    piece = _UP_TO_NUMBERS_RE.match(m.string, m.start(2))
-    if known_journal_at(m.string, m.start(2)) or (piece and known_journal(piece.group(0).strip(" ."))) or (
+    if known_journal_at(m.string, m.start(2), full_names=True) or (
             right.lower() in JOURNAL_WORDS and len(right) > 2 and m.string[m.end():m.end() + 1] == "."):
         return f"{left} {right}"
     return m.group(0)
-
-
-_UP_TO_NUMBERS_RE = re.compile(r"[^\d,;(]{2,60}")
 
 
 def _word_number(m: re.Match[str]) -> str:

@@ -51,8 +51,10 @@ def split_head(
         # head is the period layout's, "Title. J Immunol")
         known = unpunctuated_journal_start(head, comma_style)
     comma = _comma_venue_start(head) if comma_style else None
+    # a title's word between the last comma and a known journal after it ("Title, Gauss: Design, evolution
+    # and experience J. Phys. Conf. Ser."): the journal is the known one, the comma the title's
     if known is not None and (comma is None or known <= comma
-                              or _LOWER_WORD_RE.search(head, comma, known)):
+                              or _TITLE_WORD_RE.search(head, comma, known)):
         # "Title, Class. Quant. Grav." — a journal from the abbreviation table ends the head
         tail.container = clean_field(head[known:])
         return clean_field(head[:known]) if known else None, tail
@@ -104,9 +106,6 @@ def split_head(
     return _split_without_cuts(head, tail, comma_style, labelled)
 
 
-# a title's word between the last comma and a known journal after it: "Title, Gauss: Design, evolution
-# and experience J. Phys. Conf. Ser." — the journal is the known one, the comma the title's
-_LOWER_WORD_RE = re.compile(r"(?<![\w.])[a-z]{3,}(?![\w.])")
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
 _HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 _CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")

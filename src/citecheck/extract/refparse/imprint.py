@@ -115,7 +115,8 @@ def cut_paren_imprint(text: str, year_closed: bool) -> ParenImprint | None:
         place, pub = pm.group("place").strip(" ,"), pm.group("pub")
     else:
         pub, _, place = body.partition(",")
-    return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), m.group("loc").strip(" ,") or None)
+    locator = m.group("loc").strip(" ,") or None
+    return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), locator)
 
 
 _PLACE_PARTICLES = frozenset(
