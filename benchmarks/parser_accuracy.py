@@ -133,8 +133,9 @@ def _name_words(text: str) -> set[str]:
     text = re.sub(r"(?<=\w)- (?=[a-z])", "", text)
     text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
     # names in scripts without case count as whole words ("行松泰弘", "이정명"; since 2026-12-04 evening:
-    # before, a CJK author list could only be scored as wrong)
-    return {w for w in re.findall(r"[a-z]{2,}|[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}", fold(text))
+    # before, a CJK author list could only be scored as wrong); `fold` decomposes Hangul syllables
+    # into jamo (U+1100–U+11FF), which count too (since 2026-12-05: a Korean name had no gold words)
+    return {w for w in re.findall(r"[a-z]{2,}|[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}", fold(text))
             if w not in _STOP}
 
 

@@ -130,3 +130,36 @@ def test_one_space_between_a_han_title_and_a_short_journal() -> None:
     # a space inside a title broken by PDF extraction, or Korean spacing, is no title/journal cut
     kept = parse_reference("岡本眞一, 1977, 交叉點附近の一酸化炭素を對象とした大氣汚染 モデルに關する研究, 大氣汚染研究, 12, 189-206.").record
     assert kept.container_title == "大氣汚染研究"
+
+
+@pytest.mark.parametrize(("raw", "authors", "title", "journal", "volume", "issue"), [
+    # Japanese and Korean humanities lists: "Name, YEAR, Title, Journal Volume" (the names were
+    # read into the title, and a bare volume after a journal in a script without case was not seen)
+    ("山田太郎, 2004, 縄文土器の研究, 考古学雑誌 18.", ["山田太郎"], "縄文土器の研究", "考古学雑誌", "18", None),
+    ("田尻義了, 2004, 弥生時代小形仿製鏡の生産體制論, 日本考古學 18.",
+     ["田尻義了"], "弥生時代小形仿製鏡の生産體制論", "日本考古學", "18", None),
+    ("박양진, 김철수, 1998, 북한 고고학의 몇 가지 특징, 인문학연구 25(2).",
+     ["박양진", "김철수"], "북한 고고학의 몇 가지 특징", "인문학연구", "25", "2"),
+    ("王小明, 李华, 2010. 量子点的光学性质. 物理学报, 59(3): 123-130.",
+     ["王小明", "李华"], "量子点的光学性质", "物理学报", "59", "3"),
+    # the volume glued to the journal's name, nothing after it but a publisher
+    ("김기웅, 1979, 伽倻의 冠帽에 對하여, 문화재12, 국립문화재연구소.",
+     ["김기웅"], "伽倻의 冠帽에 對하여", "문화재", "12", None),
+])
+def test_cjk_name_comma_year_layout(raw: str, authors: list[str], title: str, journal: str,
+                                    volume: str, issue: str | None) -> None:
+    rec = parse_reference(raw).record
+    assert [a.family for a in rec.author] == authors
+    assert (rec.title, rec.container_title, rec.volume, rec.issue) == (title, journal, volume, issue)
+
+
+def test_cjk_year_after_the_journal_is_no_name_list_end() -> None:
+    # "Name, Title, Journal, 2005.": only the first piece is a name (the year closes the reference)
+    rec = parse_reference("刘春, 舞蹈新媒体初探, 北京舞蹈学院学报, 2005.").record
+    assert [a.family for a in rec.author] == ["刘春"]
+    assert rec.title is not None and rec.title.startswith("舞蹈新媒体初探")
+
+
+def test_digits_of_a_cjk_journal_name_are_no_volume_when_numbers_follow() -> None:
+    rec = parse_reference("주혜진(2008). 공대 여학생 사례를 통해 본 소수자의 사회심리학적 경험. 담론201, 11(3), 117-150.").record
+    assert (rec.container_title, rec.volume, rec.issue, rec.page) == ("담론201", "11", "3", "117-150")

@@ -5,7 +5,7 @@ A CJK personal name is one token, family name first, without spaces ("李明", "
 "김철수") or with one space between family and given name ("山田 太郎"). Names are separated by
 commas (GB/T 7714, APA) or the ideographic comma "、" (full-width "，" is made "," by
 `refparse.scripts.normalize_punctuation`; "、" is kept, titles use it too); the list ends at a period, a colon (SIST / IPSJ
-"山田太郎, 鈴木一郎: Title"), a parenthesised year or a year — or, for names of two to four characters, a bare
+"山田太郎, 鈴木一郎: Title"), a parenthesised year or a year (also after a comma, when the title follows: "田尻義了, 2004, Title, Journal 18") — or, for names of two to four characters, a bare
 comma before a longer run of the script ("李明, 王芳, 传播学视角下…") — and may close with the CJK words
 for "and others": 等 (Chinese), 他 / ほか / 外 (Japanese), 외 / 등 (Korean).
 
@@ -40,7 +40,7 @@ _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)
 _LIST_RE = regex.compile(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
-    r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]))"
+    r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]|,\s*(?:1[5-9]|20)\d\d[a-z]?\s*[,.]\s*[^\s\d]))"
 )
 #: Chinese and Korean names (two to four characters) closed by a bare comma before the title, a
 #: longer run of the script (GB/T 7714 lists written with commas only)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import regex
+
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.normalize import journal_key, journal_table
 from citecheck.venues import JOURNAL_ABBREVIATIONS, known_journal
@@ -14,7 +16,13 @@ def looks_like_journal_end(prefix: str) -> bool:
     """The text before a lone volume ends like a journal's name ('Phys. Rev.', 'JHEP', 'Nature',
     a series letter after an abbreviation: 'Phys. Rev. D')."""
     prefix = prefix.rstrip(" ,")
-    return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+|[a-z]\.\s?[A-Z])$", prefix))
+    return bool(re.search(r"(?:[A-Z][a-z]*\.|[A-Z]{2,}|[A-Z][a-z]+|[a-z]\.\s?[A-Z])$", prefix)
+                or _UNCASED_PIECE_RE.search(prefix))
+
+
+#: in a script without case, a last comma piece of letters only after a title ("縄文土器の研究,
+#: 考古学雑誌" before "18"; "한국어 문장 분석 연구, 언어학")
+_UNCASED_PIECE_RE = regex.compile(r"\S,\s*\p{Lo}[\p{Lo}\p{M}ー・ ]{1,30}(?<! )$")
 
 
 _PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")

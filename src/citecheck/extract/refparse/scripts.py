@@ -31,6 +31,9 @@ SENTENCE_START = (
     "\uac00-\ud7af\uf900-\ufaff]"
 )
 
+#: a Han, kana or Hangul character, for stdlib `re` (where \\p{Han} is not known)
+CJK_CHAR = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+
 _FULLWIDTH = {chr(c): chr(c - 0xFEE0) for c in range(0xFF01, 0xFF5F)}
 _FULLWIDTH.update({"\u3000": " ", "。": ".", "「": "“", "」": "”", "『": "“", "』": "”",
                    "【": "[", "】": "]", "〔": "(", "〕": ")", "〈": "‹", "〉": "›", "～": "-", "〜": "-",
@@ -79,4 +82,4 @@ def has_uncased(text: str) -> bool:
     return bool(_UNCASED_RE.search(text))
 
 
-__all__ = ["CJK", "SENTENCE_START", "UNCASED", "has_uncased", "normalize_punctuation"]
+__all__ = ["CJK", "CJK_CHAR", "SENTENCE_START", "UNCASED", "has_uncased", "normalize_punctuation"]

@@ -19,6 +19,7 @@ from citecheck.extract.refparse.lexicon import (
     clean_field,
     norm_pages,
 )
+from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20") or, in Chinese, Japanese and Korean,
@@ -47,10 +48,12 @@ def _number(m: re.Match[str]) -> str:
     return m.group(1) or m.group(2)
 
 
-# "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"
+# "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"; in a
+# script without spaces the volume may be glued to the journal ("石堂論叢55", "새국어생활13(3)"), when
+# no number follows ("담론201, 11(3), 117-150": the digits are the name's)
 _VOL_ISSUE_PAGES_RE = re.compile(
     # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12", "289–290: 718")
-    rf"(?<![\w.])(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{PAGE}|\s+{PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
+    rf"(?:(?<![\w.])|(?<={CJK_CHAR})(?=\d{{1,5}}(?:\(\d{{1,4}}\))?\D*$))(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{PAGE}|\s+{PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
     rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={PAGE}\s*[-–])|:\s*(?=\d)))?"
