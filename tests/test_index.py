@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from citecheck.index.build import BuildStats, build_index
-from citecheck.index.journal_ref import journal_matches, parse_journal_ref, volume_variants
+from citecheck.index.journal_ref import parse_journal_ref, volume_variants
 from citecheck.index.schema import (
     SCHEMA_VERSION,
     page_key,
@@ -24,6 +24,7 @@ from citecheck.index.search import IndexOpenError, LocalIndex
 from citecheck.model import Citation, Name, Record
 from citecheck.sources.base import SourceError
 from citecheck.sources.local import LocalIndexSource
+from citecheck.venues import journal_matches
 
 DATA = Path(__file__).resolve().parent / "data" / "index"
 RECORDS = DATA / "records.jsonl"

@@ -127,14 +127,15 @@ def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
     """A journal starts at ``pos`` and runs to the numbers: one of the abbreviation table ("Phys. Rev.
     D72"), or two abbreviated journal words or more and nothing else ("Izv. Vyssh. Uchebn. Zaved. Fiz. 5");
     with ``full_names``, also a full name of the table in its first 60 characters ("Physical Review
-    Letters 69")."""
+    Letters 69") or an abbreviation of one (`abbreviates_known_journal`)."""
     piece = _JOURNAL_PIECE_RE.match(text, pos)
     if piece is None:
         return False
     if journal_key(piece.group(0)) in journal_table() or _LETTERED_RE.fullmatch(piece.group(0).strip()):
         return True  # (or a lettered journal: "J. Phys. C", "Nuovo Cim. B")
-    if full_names and len(piece.group(0)) >= 2 and known_journal(piece.group(0)[:60].strip(" .")):
-        return True
+    if full_names and len(piece.group(0)) >= 2 and (known_journal(piece.group(0)[:60].strip(" ."))
+                                                    or abbreviates_known_journal(piece.group(0)[:60].strip())):
+        return True  # (or an abbreviation of a full name: "Annals Phys. 363", "Living Rev. Relativity 16")
     words = piece.group(0).split()
     return len(words) >= 2 and all(
         w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)
@@ -192,6 +193,13 @@ def _full_journal_keys() -> frozenset[str]:
     return frozenset(journal_key(v) for v in journal_table().values())
 
 
+@lru_cache(maxsize=1)
+def journal_name_words() -> frozenset[str]:
+    """The words (folded, two letters or more) of the table's full journal names ("relativity",
+    "fields", "gravitation"): a capitalised word ending an abbreviated name may be one of them."""
+    return frozenset(w for v in journal_table().values() for w in re.findall(r"[a-z]{2,}", fold(v)))
+
+
 def known_journal(name: str) -> bool:
     """A journal of the abbreviation table, by its abbreviation or its full name."""
     key = journal_key(name)
@@ -207,3 +215,80 @@ def looks_like_venue(text: str) -> bool:
         return True
     return all(re.fullmatch(r"[A-Z][a-z]{0,5}\.?|&|of", w) for w in words) and (
         len(words) == 1 or any(w.endswith(".") for w in words))
+
+
+# -- abbreviation matching, for journals the abbreviation table does not list ----------------
+
+_JOURNAL_STOP = frozenset(
+    {"of", "the", "and", "for", "in", "on", "de", "der", "des", "la", "le", "du", "und", "a", "an"}
+)
+
+
+def _journal_words(name: str) -> list[str]:
+    words = re.split(r"[^0-9a-z]+", fold(name.replace("\\&", " ")))
+    # "a" is kept only as a series letter at the end ("Physica A"), otherwise it is an article
+    kept = [w for i, w in enumerate(words) if w and (w not in _JOURNAL_STOP or (w == "a" and i == len(words) - 1))]
+    return kept
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """ "phys" ~ "physics" (prefix), "natl" ~ "national" (same first letter, letters in order)."""
+    if short == word or word.startswith(short):
+        return True
+    if len(short) < 2 or short[0] != word[0] or len(short) >= len(word):
+        return False
+    it = iter(word)
+    return all(ch in it for ch in short)
+
+
+def journal_matches(cited: str | None, name: str | None) -> bool:
+    """Could ``cited`` be an abbreviation of (or the same as) journal ``name``?
+
+    Word by word, in order: each cited word abbreviates one word of the name ("J. Low Temp.
+    Phys." ~ "Journal of Low Temperature Physics") or is the initials of a run of words ("USA",
+    "JHEP"); at most one long word of the name may go unmatched, never a series letter
+    ("Phys. Rev." is not "Physical Review B").
+    """
+    if not cited or not name:
+        return False
+    short, full = _journal_words(cited), _journal_words(name)
+    if not short or not full:
+        return False
+    if short == full:
+        return True
+
+    def walk(i: int, j: int, skips: int) -> bool:
+        if i == len(short):  # the name's last words must be matched: "Nature" is not "Nature Physics"
+            return j == len(full)
+        if j == len(full):
+            return False
+        word = short[i]
+        if _abbreviates(word, full[j]) and walk(i + 1, j + 1, skips):
+            return True
+        for k in range(2, min(len(word), len(full) - j) + 1):
+            if word == "".join(w[0] for w in full[j : j + k]) and walk(i + 1, j + k, skips):
+                return True
+        return skips == 0 and len(full[j]) >= 4 and walk(i, j + 1, 1)
+
+    return walk(0, 0, 0)
+
+
+@lru_cache(maxsize=1)
+def _names_by_letter() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for name in set(journal_table().values()):
+        words = _journal_words(name)
+        if len(words) >= 2:
+            out.setdefault(words[0][0], []).append(name)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+@lru_cache(maxsize=16384)
+def abbreviates_known_journal(text: str) -> bool:
+    """``text`` is an abbreviation the table does not list of a full name it holds ("Annals Phys."
+    of "Annals of Physics", "Commun. Math. Physics", "Living Rev. Relativity", "Classical Quantum
+    Gravity"): two words or more, each abbreviating the name's words in order (`journal_matches`)."""
+    words = _journal_words(text)
+    if len(words) < 2 or not re.match(r"[A-Z]", text.strip()) or max(len(w) for w in words) < 4:
+        return False  # initials ("N. J.") abbreviate too much
+    return any(journal_matches(text, name) for name in _names_by_letter().get(words[0][0], ()))

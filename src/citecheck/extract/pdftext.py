@@ -14,7 +14,8 @@ extraction does to a reference, and leaves clean text as it is:
   "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
   number ("Letters61", "Aug2013", "JHEP11");
 - an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012"), a title's last word
-  glued to the journal ("detectorsNucl .Instrum" → "detectors Nucl. Instrum");
+  glued to the journal ("detectorsNucl .Instrum" → "detectors Nucl. Instrum") or to any capitalised
+  word after it where both are known words ("chainsJournal of", "musclesPhysiological reports");
 - text decoded with the wrong code page ("SchÃ¤ffer" → "Schäffer", by ftfy);
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
 - series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
@@ -173,6 +174,9 @@ _SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
 _HYPHEN_RE = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})(?![^\W\d_])")
 _TOKEN_RE = re.compile(r"(?<![\w\ue000-\ue0ff])[^\W\d_]{6,}(?![\w\ue000-\ue0ff])")
 _CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
+# a lower-case word glued to the capitalised word after it, a lost space at a line end ("Toda
+# chainsJournal of …", "in trunk musclesPhysiological reports", "(with discussion)Statistical Science")
+_LOWER_CAMEL_RE = re.compile(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
 _NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
@@ -351,6 +355,18 @@ def _camel(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+def _lower_camel(m: re.Match[str], pdf_like: bool) -> str:
+    """Split "chainsJournal" where both sides are known words and the whole is not ("getElement"
+    is kept: "element" is a word, "get" too, but only PDF-like text splits a word not a journal's)."""
+    a, b = m.group(1), m.group(2)
+    low = b.lower()
+    journal = low in FULL_JOURNAL_WORDS or low in JOURNAL_WORDS or known_journal_at(m.string, m.start(2), True)
+    if (a == ")" or is_known_word(a)) and (journal or (pdf_like and is_known_word(low))) \
+            and not is_known_word(a + low):
+        return f"{a} {b}"
+    return m.group(0)
+
+
 def _quotes(text: str) -> str:
     """One pair of quotes: no space inside, one outside ("B.Hafizi ,\" Title ,\"Phys" → '…, "Title," Phys')."""
     if sum(text.count(q) for q in "\"“”") != 2:
@@ -435,6 +451,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)
     if pdf_like:
         text = _CAMEL_RE.sub(_camel, text)
+    text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, pdf_like), text)
     text = _hyphens(text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)

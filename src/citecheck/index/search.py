@@ -21,7 +21,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from citecheck.errors import CitecheckError
-from citecheck.index.journal_ref import journal_matches, parse_journal_ref
+from citecheck.index.journal_ref import parse_journal_ref
 from citecheck.index.schema import (
     SCHEMA_VERSION,
     page_key,
@@ -32,6 +32,7 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, canonical_journal, journal_key, normalize_arxiv
 from citecheck.normalize import normalize_doi as _normalize_doi
+from citecheck.venues import journal_matches
 
 STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "which", "with", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du"]

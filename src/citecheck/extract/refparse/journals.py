@@ -9,7 +9,12 @@ import regex
 
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.normalize import journal_key, journal_table
-from citecheck.venues import JOURNAL_ABBREVIATIONS, known_journal
+from citecheck.venues import (
+    JOURNAL_ABBREVIATIONS,
+    abbreviates_known_journal,
+    journal_name_words,
+    known_journal,
+)
 
 
 def looks_like_journal_end(prefix: str) -> bool:
@@ -111,14 +116,14 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
         ):
             continue
-        if suffix[:1].isupper() and known_journal(_PLACE_END_RE.sub("", suffix)):
+        if suffix[:1].isupper() and (known_journal(_PLACE_END_RE.sub("", suffix)) or abbreviates_known_journal(suffix)):
             return start  # (a place after it: "Ann. Phys. (N.Y.)")
         if _ONE_WORD_RE.fullmatch(suffix) and _sentence_case(head[: m.end()]):
             # "… social wasps to grape rot disease ecology PeerJ 5 e3223": one capitalised word
             # after a sentence-case title, right before the numbers
             return start
         raw = head[m.end() :].strip(" ,")  # its own periods kept: "Zh. Eksp. Teor. Fiz."
-        if _JOURNAL_RUN_RE.fullmatch(raw) or (
+        if _JOURNAL_RUN_RE.fullmatch(raw) or _run_ending_in_word(raw) or (
             # no period at all: the last one was trimmed ("JETP Lett"), or never written ("J Phys
             # Conf Ser"); a period inside is a sentence's ("vitamin A. Eur J Biochem")
             "." not in raw
@@ -134,19 +139,20 @@ _PLACE_END_RE = re.compile(r"\s*\([^()]{2,12}\)$")
 
 def _known_after_title_case(head: str) -> int | None:
     """A journal from the table written right after a Title Case title ("… with the ATLAS
-    Detector JHEP 08 009"): the longest known suffix of one to five words, after three words or
-    more (four before a one-word name)."""
+    Detector JHEP 08 009"; or an abbreviation of a name it holds: "… Gauge Theories Annals Phys."):
+    the longest known suffix of one to five words, after three words or more (four before a
+    one-word name)."""
     words = list(re.finditer(r"\S+", head))
     for i in range(max(3, len(words) - 5), len(words)):
         suffix = head[words[i].start() :].strip(" .,")
         prefix = head[: words[i].start()]
-        if (
-            i < (4 if i == len(words) - 1 else 3)
-            or _MARK_RE.search(prefix)
-            or journal_like(prefix)  # "International Journal of Cosmetic Science"
-            or not _title_case(prefix)  # "… feature maps Connection Science": the name goes on
-        ):
+        if i < (4 if i == len(words) - 1 else 3) or _MARK_RE.search(prefix):
             continue
+        if _ABBREV_WORD_RE.search(head, words[i].start()) and not _ABBREV_WORD_RE.fullmatch(words[i - 1].group(0)) \
+                and abbreviates_known_journal(suffix):
+            return words[i].start()  # an abbreviated name: no title word ends in "Phys."
+        if journal_like(prefix) or not _title_case(prefix):
+            continue  # "International Journal of Cosmetic Science", "… maps Connection Science": it goes on
         if known_journal(suffix):
             return words[i].start()
     return None
@@ -187,7 +193,7 @@ def _dotless_abbreviations(suffix: str) -> bool:
 _MARK_RE = re.compile(r"[.;?!]['\"’”]?\s|,['\"’”]\s")
 _COMMA_MARK_RE = re.compile(r"[.,;?!]['\"’”]?\s")
 # the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")
-_LOWER_WORD_END_RE = re.compile(r"(?<![\w.-])[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
+_LOWER_WORD_END_RE = re.compile(r"(?<![\w.])(?<!\.-)[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
 # capitalised words, acronyms and function words, at least one an abbreviation longer than an
 # initial, ending in an abbreviation or a series letter ("JETP Lett.", "Phys. Rev. D")
 _JOURNAL_RUN_RE = re.compile(
@@ -198,6 +204,20 @@ _JOURNAL_RUN_RE = re.compile(
 
 
 _ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")
+_RUN_TO_WORD_RE = re.compile(
+    r"(?:(?:[A-Z][A-Za-z]*\.?|[A-Z]{2,}|of|and|&|de|der|für)\s+)+(?P<last>[A-Z][a-z]{2,})"
+)
+
+
+def _run_ending_in_word(raw: str) -> bool:
+    """An abbreviated name whose last word is written out ("Probab. Theory Related Fields", "Living
+    Rev. Relativity", "Comm. Pure Appl. Math" is the other rule's): two abbreviations or more, the
+    last word one of a known journal's full name."""
+    m = _RUN_TO_WORD_RE.fullmatch(raw)
+    if not m or m.group("last").lower() not in journal_name_words():
+        return False
+    abbrevs = [w for w in raw.split() if _ABBREV_WORD_RE.fullmatch(w) and len(w) > 2]
+    return len(abbrevs) >= 1 and (len(abbrevs) >= 2 or raw.split()[0] in abbrevs or len(raw.split()) <= 3)
 
 
 def abbreviated_piece(piece: str, need: int) -> bool:

@@ -9,7 +9,12 @@ import re
 from citecheck.extract.refparse.books import split_no_numbers
 from citecheck.extract.refparse.head import split_head
 from citecheck.extract.refparse.imprint import split_publisher, strip_editors
-from citecheck.extract.refparse.journals import looks_like_journal_end, names_a_venue
+from citecheck.extract.refparse.journals import (
+    known_journal_suffix,
+    looks_like_journal_end,
+    names_a_venue,
+    unpunctuated_journal_start,
+)
 from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     PAGE,
@@ -269,10 +274,21 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
         )
         and has_id
         and comma_style
-        and not names_a_venue(text[: best.start()].rstrip(" ,").rpartition(",")[2].strip())
+        and not _venue_piece(text[: best.start()].rstrip(" ,").rpartition(",")[2].strip())
     ):
         best = None  # "A. Author, HI velocity dispersion in NGC 1058, arXiv:…": a title's number
     return best
+
+
+def _venue_piece(piece: str) -> bool:
+    """The comma piece before a lone volume names a venue, or ends in a known journal of two
+    words or more after the title's words ("… and its progeny Phys. Rev. Lett. 105")."""
+    if names_a_venue(piece):
+        return True
+    start = known_journal_suffix(piece)
+    if start is None:
+        start = unpunctuated_journal_start(piece, True)
+    return start is not None and start > 0 and len(piece[start:].split()) >= 2
 
 
 _SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
