@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citecheck.extract.labeller import LabelledReading, read_labelled_scored
-from citecheck.extract.pdftext import artefact_count, clean_pdf_text
+from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Citation, Record
 from citecheck.names import names_cover
@@ -132,7 +132,7 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
         return False
     # the words before are a known name's or abbreviations, not a title's end ("Argentina. Gondwana Research")
     head = theirs.split()[: len(theirs.split()) - len(mine.split())]
-    return _known_journal(theirs) or all(re.fullmatch(r"[^\W\d_]{1,6}\.?|&|in|of", w) for w in head)
+    return _known_journal(theirs) or all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in head)
 
 
 def _title_words(title: str | None) -> str:
@@ -153,6 +153,8 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
     before, after = mine[:i].rstrip(), mine[i + len(theirs):]
     if theirs.count("(") > theirs.count(")") or _PART_END_RE.search(theirs):
         return False  # cut inside a parenthesis ("U q (C" of "U q (C(n + 1)) at …") or after a part
+    if _CUT_INSIDE_RE.search(theirs + after[:3]):
+        return False  # cut inside a number ("= 2" of "= 2.76TeV", "2" of "2, 6-diaminopurine") or after an initial ("E. coli")
     if named and re.fullmatch(r"[A-Z][a-z]+,", before):
         return False  # the rules have the names; one word before is the title's ("Thermodynamics, …")
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
@@ -162,6 +164,7 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
 
 
 _PART_END_RE = re.compile(r"[.,:]\s*[IVX]{1,4}$")  # "Ionization Yield of Radiations. II"
+_CUT_INSIDE_RE = re.compile(r"\d[.,]\s?\d.{0,2}$|(?<![\w.])[A-Z]\.\s?[a-z].?$")
 
 
 def _journal_in_title(rec: Record, model: Record) -> bool:
@@ -227,7 +230,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool)
         m = model.record
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
-        return bool(locator) and _sure(model, "no-title") and (doubtful or _made_up_title(rec.title))
+        return bool(locator) and _sure(model, "no-title") and (
+            (doubtful and not _reads_as_title(rec.title)) or _made_up_title(rec.title))
     if names_cut:  # `_names_in_title`
         return True
     # the rules ran it into the authors or journal
@@ -243,6 +247,15 @@ _WORD_RE = re.compile(r"[^\W\d_]{4,}(?![.\w])")
 def _title_like(title: str) -> bool:
     """Two whole words of four letters or more (not abbreviations: "Nucl. Instr", "J. Engrg")."""
     return len(_WORD_RE.findall(title)) >= 2
+
+
+_LOWER_WORD_RE = re.compile(r"(?<![\w.])[a-z]{4,}(?![\w.])")
+
+
+def _reads_as_title(title: str) -> bool:
+    """Two lower-case words of four letters or more that the word list knows ("LHCb detector
+    performance", "Quantum affine algebras"): a title, not names or a journal the rules made one of."""
+    return sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2
 
 
 def _made_up_title(title: str) -> bool:
