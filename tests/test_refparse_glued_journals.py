@@ -71,3 +71,24 @@ def test_glued_abbreviation_of_a_known_name_reads_whole() -> None:
                          "and Local U(1) Gauge TheoriesAnnals Phys .363 ( 2015)385 -439.arXiv :1507.08837").record
     assert rec.title == "Fermionic Projected Entangled Pair States and Local U(1) Gauge Theories"
     assert rec.container_title == "Annals Phys"
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # Vancouver, the full stop after the title lost and its last word glued to the journal
+    ("Barry GF. The use of the Monsanto draft rice genome sequence in researchPlant Physiol 2001; 125: 1164-5.",
+     "The use of the Monsanto draft rice genome sequence in research", "Plant Physiol"),
+    ("Khoshoo V, LaGarde DC. Injection of botulinum toxin for treating achalasia in childrenJ Pediatr "
+     "Gastroenterol Nutr 1997; 24:439-441.",
+     "Injection of botulinum toxin for treating achalasia in children", "J Pediatr Gastroenterol Nutr"),
+    ("Pfeiffer R, Verrey F. Functional amino acid transporters involved in disulfide bondFEBS Lett 1998; "
+     "439:157-162.", "Functional amino acid transporters involved in disulfide bond", "FEBS Lett"),
+])
+def test_vancouver_title_glued_to_its_journal(raw: str, title: str, journal: str) -> None:
+    rec = read_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+def test_a_broken_word_is_mended_before_glued_words_are_split() -> None:
+    # "Cam-bridgeUniversity": the line-break hyphen first ("Cambridge"), then the glue
+    assert "(Cambridge University Press, 2013)" in clean_pdf_text(
+        "A. Author, Condensed matter physics (Cam-bridgeUniversity Press ,2013 )")

@@ -177,6 +177,8 @@ _CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
 # a lower-case word glued to the capitalised word after it, a lost space at a line end ("Toda
 # chainsJournal of …", "in trunk musclesPhysiological reports", "(with discussion)Statistical Science")
 _LOWER_CAMEL_RE = re.compile(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
+# … or to a Vancouver journal's "J" or acronym before its next word ("childrenJ Pediatr", "bondFEBS Lett")
+_LOWER_ACRONYM_RE = re.compile(r"(?<![\w\ue000-\ue0ff])([a-z]{4,})(J|[A-Z]{3,6})(?=\s[A-Z][a-z])")
 _NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
@@ -451,8 +453,9 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)
     if pdf_like:
         text = _CAMEL_RE.sub(_camel, text)
-    text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, pdf_like), text)
-    text = _hyphens(text)
+    text = _hyphens(text)  # before the camel splits: "Cam-bridgeUniversity" is "Cambridge University"
+    text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, True), text)
+    text = _LOWER_ACRONYM_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}" if is_known_word(m.group(1)) else m.group(0), text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(_word_number, text)
