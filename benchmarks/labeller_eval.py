@@ -12,7 +12,8 @@ Readers compared:
 - combined: `combine(rules, labeller)` (extract/combine.py: what the checker's first reading is).
 
 Scoring is benchmarks/parser_accuracy.py's (`score`), except the title: equal when its letters and digits
-are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs); journal by key or canonical name, volume, first+last page, year, authors as
+are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs; TeX's spacing accents
+and "âĂŹ"-like code-page debris are dropped on both sides: `parser_accuracy.pdf_chars_dropped`); journal by key or canonical name, volume, first+last page, year, authors as
 a bag of name words (a collaboration GROBID tags as <orgName type="collaboration"> counts as the
 authors: since 13c; a gold "andM ." reads "and M ."); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
 year → date).
@@ -33,7 +34,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from parser_accuracy import FIELDS, Tally, score
+from parser_accuracy import FIELDS, Tally, pdf_chars_dropped, score
 
 from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
 from citecheck.extract.combine import read_reference
@@ -101,7 +102,7 @@ def _letters(title: Any) -> str | None:
     """Titles compared by their letters and digits only: GROBID's gold keeps the PDF's glued and
     broken words ("forthe Klein -Gordonequation"), which the clean-up pass repairs."""
     title = title[0] if isinstance(title, list) else title
-    return re.sub(r"[\W_]+", "", fold(title)) or None if title else None
+    return re.sub(r"[\W_]+", "", fold(pdf_chars_dropped(title))) or None if title else None
 
 
 def is_physics(ref: LabelledReference) -> bool:

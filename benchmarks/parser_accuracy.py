@@ -63,6 +63,14 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "parsing"
 FIELDS = ("authors", "title", "container-title", "volume", "pages", "year", "DOI", "arxiv")
 _STOP = {"et", "al", "and", "others", "eds", "ed", "hrsg", "jr", "sr", "in", "by", "de"}
+#: what a PDF's characters leave in GROBID's gold and the clean-up repairs — TeX's spacing accents
+#: ("Derezi´nski"), loose combining marks, a quotation mark through a wrong code page ("âĂŹ") —
+#: dropped on both sides (a copy: the scorer must not change with the code it scores; since 2026-12-05)
+_PDF_CHARS_RE = re.compile(r"[´¨ˆ˜ˇ˚¸˘˙˝]|\s?[\u0300-\u036f]|âĂ.")
+
+
+def pdf_chars_dropped(text: str) -> str:
+    return _PDF_CHARS_RE.sub("", text)
 
 
 def _vol(value: str | None) -> str | None:
@@ -130,7 +138,7 @@ def _journal_eq(a: str, b: str) -> bool:
 def _name_words(text: str) -> set[str]:
     # Initials never count ("CK", "J.-P."), and a word broken at a line end ("Mur- phy") is mended
     # on both sides, so only the delimitation of the author block is measured.
-    text = re.sub(r"(?<=\w)- (?=[a-z])", "", text)
+    text = re.sub(r"(?<=\w)- (?=[a-z])", "", pdf_chars_dropped(text))
     text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
     # names in scripts without case count as whole words ("行松泰弘", "이정명"; since 2026-12-04 evening:
     # before, a CJK author list could only be scored as wrong); `fold` decomposes Hangul syllables

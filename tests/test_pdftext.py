@@ -143,3 +143,22 @@ def test_title_closed_by_a_parenthesis_glued_to_the_journal() -> None:
     raw = "Zhang, R. B., Universal L operator of the quantum supergroup Uq ( gl(m/n)).J .Math .Phys .33 ( 1992)"
     assert "(gl(m/n)). J. Math. Phys. 33" in clean_pdf_text(raw)
     assert clean_pdf_text("Title (in Russian).Nauka, Moscow") == "Title (in Russian).Nauka, Moscow"
+
+
+@pytest.mark.parametrize(("raw", "want"), [
+    # TeX's accents as pdftotext leaves them: a spacing accent before its letter, or a combining one
+    # after a space (on the vowel beside it)
+    ("J. Derezi´nski, V. Jaksi´c", "J. Dereziński, V. Jaksić"),
+    ("E. Schr¨odinger, Die gegenwa ̈rtige Situation", "E. Schrödinger, Die gegenwärtige Situation"),
+    ("F Guill ́en, Rodr´ıguez, Dˇzeroski", "F Guillén, Rodríguez, Džeroski"),
+    ("Editions Fronti`eres, ¨Uber die Theorie", "Editions Frontières, Über die Theorie"),
+    ("in Minsky`s book", "in Minsky`s book"),  # a backtick as an apostrophe stays
+    # a quotation mark through a wrong code page (arXiv PDFs)
+    ("EddingtonâĂŹs theory, Comment on âĂĲGauss-Bonnet inflationâĂİ",
+     "Eddington’s theory, Comment on “Gauss-Bonnet inflation”"),
+    # a dropped ligature, where the joined word is known and the two parts are not both words
+    ("Image classi cation with e ective networks of in uence", "Image classification with effective networks of influence"),
+    ("a ow of the field", "a ow of the field"),
+])
+def test_pdf_characters_repaired(raw: str, want: str) -> None:
+    assert clean_pdf_text(raw) == want

@@ -28,6 +28,7 @@ from __future__ import annotations
 import gzip
 import math
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 
@@ -51,6 +52,57 @@ _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi",
                             "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
                             "\u2003": " ", "‐": "-", "‑": "-", "−": "-", "\u00ad": "",
                             "，": ",", "；": ";", "：": ":", "（": "(", "）": ")", "．": "."})
+# TeX's accents as pdftotext leaves them: a spacing accent before its letter ("Schr¨odinger", "Derezi´nski",
+# "Ko˘caj") or a combining one after a space ("Schro ̈dinger"); composed into one letter (NFC)
+_SPACING_ACCENTS = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c", "˚": "\u030a",
+                    "¸": "\u0327", "˘": "\u0306", "˙": "\u0307", "˝": "\u030b", "`": "\u0300"}
+_SPACING_ACCENT_RE = re.compile(
+    r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])|(`)([aeiou]))"  # inside a word: "Schr¨odinger", "Fronti`eres"
+    r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
+)
+# a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
+_LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
+# what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
+_TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "“", "âĂİ": "”", "âĂŞ": "–", "âĂŤ": "—"}
+_TEX_MOJIBAKE_RE = re.compile("|".join(_TEX_MOJIBAKE))
+# a ligature ("fi", "ff", "fl", "ffi", "ffl") the extraction dropped, leaving a space: "classi cation", "e ective"
+_LOST_LIGATURE_RE = re.compile(r"\b([A-Za-z]{1,12}) (?=([a-z]{2,14})\b)")
+_LIGATURE_LETTERS = ("fi", "ff", "fl", "ffi", "ffl")
+
+
+def _accent(m: re.Match[str]) -> str:
+    mark, letter = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    if letter in "ıȷ":
+        letter = {"ı": "i", "ȷ": "j"}[letter]
+    return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[mark])
+
+
+def _loose_combining(m: re.Match[str]) -> str:
+    before, mark, after = m.groups()
+    if before.lower() in "aeiouy" or after.lower() not in "aeiouy":
+        return unicodedata.normalize("NFC", before + mark) + after
+    return before + unicodedata.normalize("NFC", after + mark)
+
+
+def _lost_ligature(m: re.Match[str]) -> str:
+    a, b = m.group(1), m.group(2)
+    if is_known_word(a.lower()) and is_known_word(b):
+        return m.group(0)  # two words ("in uence" is not: "uence" is none)
+    for lig in _LIGATURE_LETTERS:
+        if is_known_word((a + lig + b).lower()):
+            return a + lig  # the second part stays in the text
+    return m.group(0)
+
+
+def _pdf_characters(text: str) -> str:
+    """Accents, TeX mojibake and dropped ligatures (each only where it leaves a known word or letter)."""
+    if _TEX_MOJIBAKE_RE.search(text):
+        text = _TEX_MOJIBAKE_RE.sub(lambda m: _TEX_MOJIBAKE[m.group(0)], text)
+    text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
+    text = _SPACING_ACCENT_RE.sub(_accent, text)
+    return _LOST_LIGATURE_RE.sub(_lost_ligature, text)
+
+
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
 # otherwise Latin ("Рhys" with a Cyrillic Р).
 _LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
@@ -415,6 +467,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if _MOJIBAKE_HINT.search(text):
         text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
     text = text.translate(_LIGATURES)
+    text = _pdf_characters(text)
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
     text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
