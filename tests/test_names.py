@@ -104,3 +104,18 @@ def test_keys() -> None:
     assert is_collective("CMS Collaboration") and not is_collective("Smith")
     record = Record(author=[Name(family="de Groot", given="S.")])
     assert first_author_key(record) == "groot"
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # NLM/Vancouver suffixes after the initials, and particles inside a family name
+    ("Blattner FR, Plunkett G 3rd, Bloch CA, Perna NT. The complete genome",
+     [("Blattner", "F. R.", None), ("Plunkett", "G.", "3rd"), ("Bloch", "C. A.", None), ("Perna", "N. T.", None)]),
+    ("Bell RC, Coalson JJ, Johanson WG Jr. Multiple organ system failure",
+     [("Bell", "R. C.", None), ("Coalson", "J. J.", None), ("Johanson", "W. G.", "Jr")]),
+    ("Ciatto S, Rosselli del Turco M, Catarzi S. The contribution of sonography",
+     [("Ciatto", "S.", None), ("Rosselli del Turco", "M.", None), ("Catarzi", "S.", None)]),
+])
+def test_vancouver_suffixes_and_inner_particles(text: str, want: list[tuple[str, str, str | None]]) -> None:
+    scan = scan_authors(text)
+    assert [(n.family, n.given, n.suffix) for n in scan.names] == want
+    assert text[scan.end:].lstrip(". ").split()[0] in {"The", "Multiple"}

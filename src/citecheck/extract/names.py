@@ -77,8 +77,10 @@ F_FAM_GIVEN = regex.compile(
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is
-# a suffix, not initials)
-_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))"
+# a suffix, not initials); a particle inside the family name ("Rosselli del Turco M")
+_FAM_CAPS = (rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}|\s{_PARTICLE}\s+{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))"
+             # NLM's suffix after the initials: "Plunkett G 3rd", "Smith JA Jr"
+             r"(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?")
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
@@ -203,7 +205,7 @@ def _name_from(match: regex.Match[str]) -> Name:
             given, particle = gp.group(1), gp.group(2)
     if particle:
         family = f"{particle} {family}"
-    return Name(family=family, given=given, suffix=_suffix_of(match))
+    return Name(family=family, given=given, suffix=match.groupdict().get("vsuffix") or _suffix_of(match))
 
 
 _SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
