@@ -40,6 +40,10 @@ def test_abbreviation_of_a_known_full_name(text: str, want: bool) -> None:
      "Pulsar Timing Arrays Living Rev. Relativity 16 (2013), arXiv:1304.3473.",
      "Gravitational Wave Tests of General Relativity with Ground-Based Detectors and Pulsar Timing Arrays",
      "Living Rev. Relativity", "16"),
+    # a comma piece that abbreviates a known name, a lone volume and an arXiv id after it
+    ("Clifford M. Will, The Confrontation between General Relativity and Experiment, Living Rev. Relativity "
+     "17 (2014), arXiv:1403.7377.", "The Confrontation between General Relativity and Experiment",
+     "Living Rev. Relativity", "17"),
     # an abbreviated name whose last word is written out, after a lower-case word
     ("Baraud, Y. (2000). Model selection for regression on a fixed design Probab. Theory Related Fields "
      "117 467-493.", "Model selection for regression on a fixed design", "Probab. Theory Related Fields", "117"),

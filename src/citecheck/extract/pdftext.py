@@ -348,6 +348,8 @@ def _glued_journal_start(m: re.Match[str]) -> str:
     if known_journal_at(m.string, m.start(2), full_names=True) or (
             right.lower() in JOURNAL_WORDS and len(right) > 2 and m.string[m.end():m.end() + 1] == "."):
         return f"{left} {right}"
+    if left[:1].isupper() and known_journal_at(f"{left} {m.string[m.start(2):]}", 0, full_names=True):
+        return f"{left} {right}"  # the two words of one journal's name: "LivingRev. Relativity"
     return m.group(0)
 
 
