@@ -19,7 +19,7 @@ import regex
 
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
 from citecheck.model import Name
-from citecheck.names import ET_AL, abbreviates, is_journal_word, parse_person, strip_et_al
+from citecheck.names import ET_AL, abbreviates, is_journal_word, name_words, parse_person, strip_et_al
 from citecheck.venues import known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
@@ -287,8 +287,8 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     fam = (name.family or "").lower()
     if (style == "init_first" and is_journal_word(fam)) or fam in ("thesis", "dissertation"):
         return False  # "K. Bahcall Phys." ; "Ph.D. Thesis" is no "P. D. Thesis"
-    if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end):
-        return False
+    if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end) and name_words().get(fam) != "f":
+        return False  # (a known family name before a journal's abbreviation: "D. M. Golden. Annu. Rev.")
     given = (name.given or "").lower()
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
