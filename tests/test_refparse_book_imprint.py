@@ -112,12 +112,13 @@ def test_status_notes(text: str, title: str | None, journal: str | None) -> None
 def test_labeller_takes_back_names_the_rules_ran_into_the_title() -> None:
     from citecheck.extract.combine import read_reference
 
-    text = ("Danforth DN Jr, Sgagias MK. Tumor necrosis factor alpha enhances secretion of growth factor "
-            "in breast cancer cells. Clin Cancer Res (1996) 2:827-835.")
-    assert (parse_reference(text).record.title or "").startswith("Sgagias MK.")  # the rules' misreading
+    # ("Danforth DN Jr, Sgagias MK. …" was the example here: since 2026-12-05 the rules read the
+    # suffix "Jr" and so the names themselves)
+    text = ("Trager W, Williams J, Gill GS.. Extracellular development of erythrocytic stages of Plasmodium "
+            "falciparum. Methods in Cell Science 1996; 18:219-227.")
+    assert (parse_reference(text).record.title or "").startswith("Gill GS.")  # the rules' misreading
     reading = read_reference(text)
-    assert reading.record.title == ("Tumor necrosis factor alpha enhances secretion of growth factor in "
-                                    "breast cancer cells")
+    assert reading.record.title == "Extracellular development of erythrocytic stages of Plasmodium falciparum"
     assert reading.sources["title"] == "labeller"
 
 
