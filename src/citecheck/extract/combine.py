@@ -159,7 +159,9 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
         return False  # the rules have the names; one word before is the title's ("Thermodynamics, …")
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
             or bool(_NAME_END_RE.search(before))) and (
-        not after or after[0] in ".,;(\"“" or (after[0] == ":" and any(c.isdigit() for c in after)))
+        not after or after[0] in ".,;\"“" or (after[0] == ":" and any(c.isdigit() for c in after)))
+    # not before "(": a parenthesis after the title is the title's ("(LHC)", "(in German)", "(II)"); on the
+    # train and validation splits no reading was won by cutting there
     # ":" only when a number follows (the rest of the reference), not a subtitle
 
 
