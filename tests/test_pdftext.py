@@ -162,3 +162,17 @@ def test_title_closed_by_a_parenthesis_glued_to_the_journal() -> None:
 ])
 def test_pdf_characters_repaired(raw: str, want: str) -> None:
     assert clean_pdf_text(raw) == want
+
+
+@pytest.mark.parametrize(("raw", "want"), [
+    # a list number left before the first author
+    ("11 E. W. Becker, K. Bier, and W. Henkes, Z. Physik, 146: 333 (1956)", "E. W. Becker, K. Bier,"),
+    ("37 Cluxton, R. J., Title", "Cluxton, R. J., Title"),
+    ("2011 Nonlinearity 24 1975", "2011 Nonlinearity 24 1975"),  # a year, not a list number
+    # "and" glued to a family name it follows
+    ("M.C .Gonzalez -Garciaand M .Maltoni ,Phys .Rep .460 ,1( 2008 )", "Gonzalez-Garcia and M. Maltoni"),
+    ("Kostrov BV, Das S, Buland R. 1987. Title", "Buland R."),  # a name ending in "and" stays
+    ("J. Holland and M. Smith, Title", "J. Holland and M. Smith"),
+])
+def test_list_numbers_and_glued_and(raw: str, want: str) -> None:
+    assert want in clean_pdf_text(raw)

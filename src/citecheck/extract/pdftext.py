@@ -34,6 +34,7 @@ from importlib import resources
 
 import ftfy
 
+from citecheck.names import name_words
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
     JOURNAL_WORDS,
@@ -202,6 +203,10 @@ _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
 _GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
+# a list number left before the first author: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:"
+_LIST_NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.|[A-Z][^\W\d_]+\s?,\s?[A-Z]\s?\.)")
+# "and" glued to the name before it: "Gonzalez-Garciaand M. Maltoni", "Fukuyamaand A. J. Silenko"
+_NAME_AND_RE = re.compile(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
 # "Class .Quantum Grav .29245007" is volume 29, article 245007: a journal that numbers its articles with
 # six digits, and a number of seven digits or more, which is never one field there
 _ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b")
@@ -411,6 +416,12 @@ def _camel(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+def _glued_and(stem: str) -> bool:
+    """"Garcia" + "and" is a family name and "and" ("Garciaand"); "Bul" + "and", "Holl" + "and" are not."""
+    whole = (stem + "and").lower()
+    return name_words().get(stem.lower()) == "f" and not is_known_word(whole) and not name_words().get(whole)
+
+
 def _lower_camel(m: re.Match[str], pdf_like: bool) -> str:
     """Split "chainsJournal" where both sides are known words and the whole is not ("getElement"
     is kept: "element" is a word, "get" too, but only PDF-like text splits a word not a journal's)."""
@@ -487,6 +498,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if len(_PROTECT_RE.findall(text)) < 200:
         text = _PROTECT_RE.sub(protect, text)
     text = _GLUED_AND_RE.sub(r"\1 ", text)
+    text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
     text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
@@ -515,6 +527,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(_word_number, text)
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
+    text = _LIST_NUMBER_RE.sub("", text)
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
