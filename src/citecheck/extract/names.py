@@ -19,7 +19,14 @@ import regex
 
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
 from citecheck.model import Name
-from citecheck.names import ET_AL, abbreviates, is_journal_word, name_words, parse_person, strip_et_al
+from citecheck.names import (
+    ET_AL,
+    abbreviates,
+    is_journal_word,
+    name_words,
+    parse_person,
+    strip_et_al,
+)
 from citecheck.venues import known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
