@@ -309,3 +309,22 @@ def test_name_ends_before_an_abbreviated_journal_the_table_does_not_know() -> No
 )
 def test_place_that_names_no_other_journal(text: str, journal: str) -> None:
     assert read(text).container_title == journal
+
+
+@pytest.mark.parametrize(("text", "journal", "volume", "issue", "page"), [
+    # biblatex's standard styles: "In: Journal Volume.Number (Year), pp. First–Last"
+    ('A. Einstein. "On the electrodynamics of moving bodies". In: Annalen der Physik 17.10 (1905), pp. 891-921.',
+     "Annalen der Physik", "17", "10", "891-921"),
+    ('Storey, John D and Robert Tibshirani (2003). "Statistical significance for genome wide studies". '
+     "In: Proceedings of the National Academy of Sciences 100. 16, pp. 9440-9445.",
+     "Proceedings of the National Academy of Sciences", "100", "16", "9440-9445"),
+    # a section's number before the pages is no volume and issue
+    ("Azzam, High Speed Cable Modems, Chapter 14, Section 14.2, pp. 512-518 (McGraw Hill 1997)",
+     None, None, None, "512-518"),
+])
+def test_biblatex_volume_dot_number(text: str, journal: str | None, volume: str | None, issue: str | None,
+                                    page: str) -> None:
+    rec = parse_reference(text).record
+    assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
+    if journal:
+        assert rec.container_title == journal

@@ -100,9 +100,10 @@ def _parse_numbers(zone: str, tail: Tail) -> None:
         tail.page = norm_pages(_number(m))
 
 
+_SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
 _VOL_BEFORE_LABELS_RE = re.compile(
     r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
-    r"\s*[:,]\s*(\d{1,4}))?\s*$"
+    r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445"
 )
 
 
@@ -207,6 +208,8 @@ def _split_labelled(
     if not tail.volume:
         # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
         vm = _VOL_BEFORE_LABELS_RE.search(head)
+        if vm and vm.group(4) and _SECTION_NO_RE.search(head, 0, vm.start()):
+            vm = None  # "Chapter 14, Section 14.2, pp. 512": a section's number, no volume and issue
         dv = _DOUBLE_VOL_END_RE.search(head)
         if (
             dv
@@ -225,8 +228,8 @@ def _split_labelled(
             )
         ):
             tail.volume = vm.group(1)
-            if (vm.group(2) or vm.group(3)) and not tail.issue:
-                tail.issue = (vm.group(2) or vm.group(3)).strip()
+            if (vm.group(2) or vm.group(3) or vm.group(4)) and not tail.issue:
+                tail.issue = (vm.group(2) or vm.group(3) or vm.group(4)).strip()
             head = head[: vm.start()].rstrip(TRIM_KEEP_DOT)
     if not tail.volume:
         # "Harvard Business Review, XLII (September, 1964), pp. 164": a Roman volume
