@@ -176,3 +176,9 @@ def test_pdf_characters_repaired(raw: str, want: str) -> None:
 ])
 def test_list_numbers_and_glued_and(raw: str, want: str) -> None:
     assert want in clean_pdf_text(raw)
+
+
+def test_journal_word_broken_before_a_glued_series_letter() -> None:
+    # "Physical Re -viewD42": the line-end hyphen inside "Review", the series letter glued to the volume
+    assert "Physical Review D 42, 1829" in clean_pdf_text('M. Rosing and W. Gai, "Wake-field effects in '
+                                                          'dielectric structures ,"Physical Re -viewD42 , 1829- 1834(1990 );')

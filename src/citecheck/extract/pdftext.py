@@ -372,7 +372,9 @@ def _word_number(m: re.Match[str]) -> str:
 
 def _join_hyphen(a: str, b: str, spaced: bool) -> str:
     joined = a + b
-    if joined.lower() in JOURNAL_WORDS and len(a) >= 2 and b[:1].islower():
+    word = joined[:-1] if joined[-1].isupper() and joined[-2:-1].islower() else joined  # "Re-viewD42": series D
+    if word.lower() in JOURNAL_WORDS | FULL_JOURNAL_WORDS and len(a) >= 2 and b[:1].islower() \
+            and (word == joined or word.lower() in FULL_JOURNAL_WORDS):
         return joined  # a journal's word broken at the line end: "Eu-rophys. Lett.", "Phys-ical Review"
     both = is_known_word(a) and is_known_word(b)
     if is_known_word(joined) and not (not spaced and both and len(a) >= 3 and len(b) >= 3):
