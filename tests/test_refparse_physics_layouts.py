@@ -328,3 +328,16 @@ def test_biblatex_volume_dot_number(text: str, journal: str | None, volume: str 
     assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
     if journal:
         assert rec.container_title == journal
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    # IEEE: the comma inside the closing quote ends the title whatever word follows
+    ('F. Schindler, A. M. Cook, and T. Neupert, "Higher-order topological insulators," arXiv preprint, 2017.',
+     "Higher-order topological insulators"),
+    ('F. Schindler and T. Neupert, "Higher-order topological insulators," unpublished, 2017.',
+     "Higher-order topological insulators"),
+    # a quoted word inside an unquoted title stays part of it
+    ('J. Smith, "Like" and language ideology, J. Ling. 3, 1 (2001).', '"Like" and language ideology'),
+])
+def test_ieee_quoted_title_before_a_lower_case_word(text: str, title: str) -> None:
+    assert parse_reference(text).record.title == title

@@ -53,7 +53,9 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
         and (re.search(r"[a-z]{3,}$", before) or len(re.findall(r"\b[a-z]{2,}\b", before)) >= 1)
     ):
         return None
-    if re.match(r"\s+(?!in\b|and\s+[\"“‘'«]|In\b)[a-z]{2,}", after) or re.match(r":\s", after):
+    closed = (best.group(1) or best.group(2) or "").endswith((",", ".")) and not re.match(r"\s+by\b", after)
+    # (IEEE: '"Title," arXiv preprint'; '"Title," by A. Author' names the authors after)
+    if (re.match(r"\s+(?!in\b|and\s+[\"“‘'«]|In\b)[a-z]{2,}", after) and not closed) or re.match(r":\s", after):
         return None
     return best
 
