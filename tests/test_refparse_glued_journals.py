@@ -84,6 +84,8 @@ def test_glued_abbreviation_of_a_known_name_reads_whole() -> None:
     ("Khoshoo V, LaGarde DC. Injection of botulinum toxin for treating achalasia in childrenJ Pediatr "
      "Gastroenterol Nutr 1997; 24:439-441.",
      "Injection of botulinum toxin for treating achalasia in children", "J Pediatr Gastroenterol Nutr"),
+    ("Stefansson E, Wang YH. Intraocular oxygen tension in normal and diabetic dogsAm J Physiol 1989; "
+     "256:H1127-H1133.", "Intraocular oxygen tension in normal and diabetic dogs", "Am J Physiol"),
     ("Pfeiffer R, Verrey F. Functional amino acid transporters involved in disulfide bondFEBS Lett 1998; "
      "439:157-162.", "Functional amino acid transporters involved in disulfide bond", "FEBS Lett"),
 ])

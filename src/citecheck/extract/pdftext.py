@@ -234,8 +234,11 @@ _CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
 # a lower-case word glued to the capitalised word after it, a lost space at a line end ("Toda
 # chainsJournal of …", "in trunk musclesPhysiological reports", "(with discussion)Statistical Science")
 _LOWER_CAMEL_RE = re.compile(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
-# … or to a Vancouver journal's "J" or acronym before its next word ("childrenJ Pediatr", "bondFEBS Lett")
-_LOWER_ACRONYM_RE = re.compile(r"(?<![\w\ue000-\ue0ff])([a-z]{4,})(J|[A-Z]{3,6})(?=\s[A-Z][a-z])")
+# … or to a Vancouver journal's "J", acronym or "Am J" before its next word ("childrenJ Pediatr", "bondFEBS
+# Lett", "dogsAm J Physiol")
+_LOWER_ACRONYM_RE = re.compile(
+    r"(?<![\w\ue000-\ue0ff])([a-z]{4,})(J|[A-Z]{3,6}|[A-Z][a-z]{0,3}(?=\sJ\s))(?=\s[A-Z](?:[a-z]|\s))"  # "dogsAm J Physiol"
+)
 _NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
