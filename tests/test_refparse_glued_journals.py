@@ -40,6 +40,9 @@ def test_abbreviation_of_a_known_full_name(text: str, want: bool) -> None:
      "Pulsar Timing Arrays Living Rev. Relativity 16 (2013), arXiv:1304.3473.",
      "Gravitational Wave Tests of General Relativity with Ground-Based Detectors and Pulsar Timing Arrays",
      "Living Rev. Relativity", "16"),
+    # a two-word title before a known acronym journal (IOP / INSPIRE)
+    ("A.J. Larkoski, S. Marzani, G. Soyez and J. Thaler, Soft Drop JHEP 05 (2014) 146 [arXiv:1402.2657].",
+     "Soft Drop", "JHEP", "05"),
     # a comma piece that abbreviates a known name, a lone volume and an arXiv id after it
     ("Clifford M. Will, The Confrontation between General Relativity and Experiment, Living Rev. Relativity "
      "17 (2014), arXiv:1403.7377.", "The Confrontation between General Relativity and Experiment",

@@ -102,7 +102,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     if known is not None:
         return known
     acronym = _ACRONYM_END_RE.search(head)
-    if acronym and known_journal(acronym.group(1)) and len(head[: acronym.start()].split()) >= 3:
+    if acronym and known_journal(acronym.group(1)) and len(head[: acronym.start()].split()) >= 2:
         return acronym.start(1)  # "… at the CERN LHC JINST 3", "… at 2.76TeV JHEP 03": any word before
     for m in _LOWER_WORD_END_RE.finditer(head):
         suffix = head[m.end() :].strip(" .,")
