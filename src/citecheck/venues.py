@@ -224,11 +224,11 @@ _JOURNAL_STOP = frozenset(
 )
 
 
-def _journal_words(name: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def _journal_words(name: str) -> tuple[str, ...]:
     words = re.split(r"[^0-9a-z]+", fold(name.replace("\\&", " ")))
     # "a" is kept only as a series letter at the end ("Physica A"), otherwise it is an article
-    kept = [w for i, w in enumerate(words) if w and (w not in _JOURNAL_STOP or (w == "a" and i == len(words) - 1))]
-    return kept
+    return tuple(w for i, w in enumerate(words) if w and (w not in _JOURNAL_STOP or (w == "a" and i == len(words) - 1)))
 
 
 def _abbreviates(short: str, word: str) -> bool:

@@ -62,6 +62,7 @@ _SPACING_ACCENT_RE = re.compile(
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
 # a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
+_ACCENT_CHAR_RE = re.compile("[´¨ˆ˜ˇ˚¸˘˙˝`\u0300-\u036f]")
 _LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
 # what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
 _TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "“", "âĂİ": "”", "âĂŞ": "–", "âĂŤ": "—"}
@@ -99,8 +100,9 @@ def _pdf_characters(text: str) -> str:
     """Accents, TeX mojibake and dropped ligatures (each only where it leaves a known word or letter)."""
     if _TEX_MOJIBAKE_RE.search(text):
         text = _TEX_MOJIBAKE_RE.sub(lambda m: _TEX_MOJIBAKE[m.group(0)], text)
-    text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
-    text = _SPACING_ACCENT_RE.sub(_accent, text)
+    if _ACCENT_CHAR_RE.search(text):  # (rare: the two accent passes only where one is)
+        text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
+        text = _SPACING_ACCENT_RE.sub(_accent, text)
     return _LOST_LIGATURE_RE.sub(_lost_ligature, text)
 
 
@@ -234,6 +236,7 @@ _CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
 # a lower-case word glued to the capitalised word after it, a lost space at a line end ("Toda
 # chainsJournal of …", "in trunk musclesPhysiological reports", "(with discussion)Statistical Science")
 _LOWER_CAMEL_RE = re.compile(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
+_LOWER_UPPER_RE = re.compile(r"[a-z)][A-Z]")  # where either can apply
 # … or to a Vancouver journal's "J", acronym or "Am J" before its next word ("childrenJ Pediatr", "bondFEBS
 # Lett", "dogsAm J Physiol")
 _LOWER_ACRONYM_RE = re.compile(
@@ -526,8 +529,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if pdf_like:
         text = _CAMEL_RE.sub(_camel, text)
     text = _hyphens(text)  # before the camel splits: "Cam-bridgeUniversity" is "Cambridge University"
-    text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, True), text)
-    text = _LOWER_ACRONYM_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}" if is_known_word(m.group(1)) else m.group(0), text)
+    if _LOWER_UPPER_RE.search(text):
+        text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, True), text)
+        text = _LOWER_ACRONYM_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}" if is_known_word(m.group(1)) else m.group(0),
+                                     text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(_word_number, text)
