@@ -83,11 +83,9 @@ F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
-# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is
-# a suffix, not initials); a particle inside the family name ("Rosselli del Turco M")
-_FAM_CAPS = (rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}|\s{_PARTICLE}\s+{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))"
-             # NLM's suffix after the initials: "Plunkett G 3rd", "Smith JA Jr"
-             r"(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?")
+# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
+# not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials ("G 3rd")
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}|\s{_PARTICLE}\s+{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
@@ -224,11 +222,8 @@ def _suffix_of(match: regex.Match[str]) -> str | None:
     """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
     if _FORM.get(match.re) not in _SUFFIX_FORMS:
         return None
-    text, fam_end = match.string, match.end("family")
-    if match.start("given") >= fam_end:
-        region = text[fam_end:match.start("given")] + " " + text[match.end("given"):match.end()]
-    else:
-        region = text[fam_end:match.end()]
+    text, fam_end, g0, g1 = match.string, match.end("family"), match.start("given"), match.end("given")
+    region = text[fam_end:g0] + " " + text[g1:match.end()] if g0 >= fam_end else text[fam_end:match.end()]
     m = _SUFFIX_RE.search(region)
     return m.group(1) if m else None
 
@@ -295,7 +290,7 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     if (style == "init_first" and is_journal_word(fam)) or fam in ("thesis", "dissertation"):
         return False  # "K. Bahcall Phys." ; "Ph.D. Thesis" is no "P. D. Thesis"
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end) and name_words().get(fam) != "f":
-        return False  # (a known family name before a journal's abbreviation: "D. M. Golden. Annu. Rev.")
+        return False  # (a known family name may be: "D. M. Golden. Annu. Rev.")
     given = (name.given or "").lower()
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
@@ -315,10 +310,8 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
 
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
-
 _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
 _COMMA_NEXT = re.compile(r",\s+")
-
 
 _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
 # Given-name-first lists mixing the forms: "W. J. Kossler, Nathan Abraham, C. E. Stronach and
