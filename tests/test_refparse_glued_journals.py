@@ -40,6 +40,10 @@ def test_abbreviation_of_a_known_full_name(text: str, want: bool) -> None:
      "Pulsar Timing Arrays Living Rev. Relativity 16 (2013), arXiv:1304.3473.",
      "Gravitational Wave Tests of General Relativity with Ground-Based Detectors and Pulsar Timing Arrays",
      "Living Rev. Relativity", "16"),
+    # a Title Case title before a one-word known journal, no mark between (a name of the table's words
+    # before it would be the journal's own start: "International Journal of Cosmetic Science")
+    ("Venter JC, Adams MD, Myers EW, Holt RA. The Sequence of the Human Genome Science 2001; 291:1304-1351.",
+     "The Sequence of the Human Genome", "Science", "291"),
     # a two-word title before a known acronym journal (IOP / INSPIRE)
     ("A.J. Larkoski, S. Marzani, G. Soyez and J. Thaler, Soft Drop JHEP 05 (2014) 146 [arXiv:1402.2657].",
      "Soft Drop", "JHEP", "05"),

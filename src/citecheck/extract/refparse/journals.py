@@ -151,7 +151,7 @@ def _known_after_title_case(head: str) -> int | None:
         if _ABBREV_WORD_RE.search(head, words[i].start()) and not _ABBREV_WORD_RE.fullmatch(words[i - 1].group(0)) \
                 and abbreviates_known_journal(suffix):
             return words[i].start()  # an abbreviated name: no title word ends in "Phys."
-        if journal_like(prefix) or not _title_case(prefix):
+        if (journal_like(prefix) and _journal_name_word(prefix)) or not _title_case(prefix):
             continue  # "International Journal of Cosmetic Science", "… maps Connection Science": it goes on
         if known_journal(suffix):
             return words[i].start()
@@ -159,6 +159,13 @@ def _known_after_title_case(head: str) -> int | None:
 
 
 _ONE_WORD_RE = re.compile(r"[A-Z][a-z]+[A-Za-z]*")
+
+
+def _journal_name_word(text: str) -> bool:
+    """A word of a known journal's name ("International", "Journal", "Physics") that is no function
+    word: capitalised words before a known name may be its start ("… The Sequence of the Human
+    Genome Science" may not)."""
+    return any(w in journal_name_words() and w not in FUNCTION_WORDS for w in re.findall(r"[a-z]{2,}", text.lower()))
 
 
 def _title_case(title: str) -> bool:
