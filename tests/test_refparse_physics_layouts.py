@@ -341,3 +341,17 @@ def test_biblatex_volume_dot_number(text: str, journal: str | None, volume: str 
 ])
 def test_ieee_quoted_title_before_a_lower_case_word(text: str, title: str) -> None:
     assert parse_reference(text).record.title == title
+
+
+@pytest.mark.parametrize(("text", "container", "place"), [
+    # NLM / Vancouver conference papers: "In: Proceedings; date; place"
+    ("Kingma DP, Ba J. Adam: a method for stochastic optimization. In: Proceedings of the 3rd International "
+     "Conference on Learning Representations (ICLR); 2015 May 7-9; San Diego, CA.",
+     "Proceedings of the 3rd International Conference on Learning Representations (ICLR)", "San Diego, CA"),
+    ("Smith J. A study. In: Proceedings of the Annual Meeting of the Society; 2019 Jun; Boston, MA. p. 12-15.",
+     "Proceedings of the Annual Meeting of the Society", "Boston, MA"),
+])
+def test_nlm_conference_dates_and_place_leave_the_container(text: str, container: str, place: str) -> None:
+    rec = parse_reference(text).record
+    assert rec.container_title == container
+    assert place.split(",")[0] in (getattr(rec, "publisher-place", None) or "")

@@ -107,6 +107,12 @@ _EDITION_NOTE_RE = re.compile(
 _LEADING_TRANSLATOR_RE = re.compile(r"^[^()]{2,60}\((?:trans|transl|tr)\.?\)[.,]?\s*")
 
 
+_NLM_MEETING_RE = re.compile(
+    r"(?P<name>[^;]{8,}?)\s*(?P<dates>;\s*(?:[A-Z][a-z]{2,8}\.?\s*)?[-–]?\s*(?:\d{1,2}\s*(?:[-–]\s*\d{1,2})?)?\s*)?;"
+    r"\s*(?P<place>[A-Z][^;\d]{1,60})$"
+)
+
+
 def _venue_extras(container: str | None, tail: Tail) -> str | None:
     """Things that end up in the venue of a book or chapter and are not its name: a note
     ('Preprint'), the place alone ('London'), a trailing publisher ('… (CVPR). IEEE'), pages in
@@ -126,6 +132,11 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
         tail.place = tail.place or container
         return None
     container = _EDITION_NOTE_RE.sub("", container)
+    meeting = _NLM_MEETING_RE.match(container)
+    if meeting and (meeting.group("dates") is not None or is_city(meeting.group("place").split(",")[0].strip())
+                    or re.search(r",\s*[A-Z]{2}$", meeting.group("place").strip())):
+        # NLM: "In: Proceedings of X; 2015 May 7-9; San Diego, CA" (the year is already cut out)
+        container, tail.place = meeting.group("name"), tail.place or meeting.group("place").strip()
     tr = _LEADING_TRANSLATOR_RE.match(container)
     if tr and tr.end() < len(container):
         container = container[tr.end() :]
