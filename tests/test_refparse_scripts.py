@@ -163,3 +163,16 @@ def test_cjk_year_after_the_journal_is_no_name_list_end() -> None:
 def test_digits_of_a_cjk_journal_name_are_no_volume_when_numbers_follow() -> None:
     rec = parse_reference("주혜진(2008). 공대 여학생 사례를 통해 본 소수자의 사회심리학적 경험. 담론201, 11(3), 117-150.").record
     assert (rec.container_title, rec.volume, rec.issue, rec.page) == ("담론201", "11", "3", "117-150")
+
+
+@pytest.mark.parametrize(("raw", "title", "journal", "volume", "publisher"), [
+    # the society after the journal's volume, before the pages
+    ("藤島亥治郎, 1930, 朝鮮建築史論 其四, 建築雑誌 44(535), 日本建築学会, pp.1373-1376.",
+     "朝鮮建築史論 其四", "建築雑誌", "44", "日本建築学会"),
+    ("문창로, 2017, 문헌자료를 통해 본 삼한의 소도와 제의, 百濟學報22, 百濟學會, pp.5-32.",
+     "문헌자료를 통해 본 삼한의 소도와 제의", "百濟學報", "22", "百濟學會"),
+])
+def test_cjk_publisher_after_the_volume(raw: str, title: str, journal: str, volume: str, publisher: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title, rec.volume, rec.publisher) == (title, journal, volume, publisher)
+

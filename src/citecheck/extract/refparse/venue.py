@@ -100,10 +100,14 @@ def _parse_numbers(zone: str, tail: Tail) -> None:
         tail.page = norm_pages(_number(m))
 
 
+_CJK_PUBLISHER_END_RE = re.compile(
+    rf"(?<=\d|\))\s*,\s*(?P<pub>{CJK_CHAR}[^,\d]{{1,30}})$"
+)
 _SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
 _VOL_BEFORE_LABELS_RE = re.compile(
-    r"(?<![\w.])([A-Z]?\d{1,5}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{1,15}?)\s*\)|"
-    r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445"
+    rf"(?:(?<![\w.])|(?<={CJK_CHAR}))([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{{1,15}}?)\s*\)|"
+    r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
+    # in a script without spaces the volume may be glued to the journal ("百濟學報22, pp.5-32")
 )
 
 
@@ -205,6 +209,9 @@ def _split_labelled(
     if head.count("(") > head.count(")"):
         # "Monographs of the Society 54 (serial no. 220)": a label inside parentheses
         head = re.sub(r"\s*\([^()]*$", "", head)
+    if not tail.volume and not tail.publisher and (pub := _CJK_PUBLISHER_END_RE.search(head)):
+        # Japanese / Korean: "Title, 建築雑誌 44(535), 日本建築学会, pp.1373-1376": the society after the volume
+        tail.publisher, head = pub.group("pub"), head[: pub.start()]
     if not tail.volume:
         # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
         vm = _VOL_BEFORE_LABELS_RE.search(head)
