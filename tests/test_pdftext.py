@@ -182,3 +182,9 @@ def test_journal_word_broken_before_a_glued_series_letter() -> None:
     # "Physical Re -viewD42": the line-end hyphen inside "Review", the series letter glued to the volume
     assert "Physical Review D 42, 1829" in clean_pdf_text('M. Rosing and W. Gai, "Wake-field effects in '
                                                           'dielectric structures ,"Physical Re -viewD42 , 1829- 1834(1990 );')
+
+
+def test_one_word_journal_glued_to_its_volume() -> None:
+    # "Optica1 , 119": a journal the table knows, glued to its volume
+    assert "Optica 1, 119" in clean_pdf_text("Wong, T. C. & Trebino, R. Single-shot measurement of "
+                                             "supercontinuum. Optica1 , 119- 124(2014 ).")

@@ -371,7 +371,7 @@ def _word_number(m: re.Match[str]) -> str:
     if len(word) >= 5 and word.isupper() and re.fullmatch(r"(?:19|20)\d\d", number):
         return m.group(0)
     if (is_known_word(word) or word.isupper() or word[:3] in ("ApJ", "PoS")
-            or word.lower() in JOURNAL_WORDS):
+            or word.lower() in JOURNAL_WORDS or known_journal(word)):  # (a one-word journal: "Optica1")
         return f"{word} {number}"
     return m.group(0)
 
