@@ -188,3 +188,9 @@ def test_one_word_journal_glued_to_its_volume() -> None:
     # "Optica1 , 119": a journal the table knows, glued to its volume
     assert "Optica 1, 119" in clean_pdf_text("Wong, T. C. & Trebino, R. Single-shot measurement of "
                                              "supercontinuum. Optica1 , 119- 124(2014 ).")
+
+
+def test_low_quotation_mark_drawn_for_a_comma() -> None:
+    # some PDF fonts draw the comma as "‚" (U+201A): between names it is a comma; a German opening quote stays
+    assert clean_pdf_text("Lamarque J.F. ‚ T. C. Bond‚ V. Eyring. Title") == "Lamarque J.F., T. C. Bond, V. Eyring. Title"
+    assert "‚Quelle‘" in clean_pdf_text("A. Autor, Die ‚Quelle‘ der Physik, Z. Phys. 1, 2 (1920).")

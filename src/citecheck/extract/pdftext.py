@@ -62,6 +62,7 @@ _SPACING_ACCENT_RE = re.compile(
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
 # a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
+_LOW_QUOTE_COMMA_RE = re.compile(r"\s?‚(?=\s)")
 _ACCENT_CHAR_RE = re.compile("[´¨ˆ˜ˇ˚¸˘˙˝`\u0300-\u036f]")
 _LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
 # what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
@@ -489,6 +490,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
     text = text.translate(_LIGATURES)
     text = _pdf_characters(text)
+    text = _LOW_QUOTE_COMMA_RE.sub(",", text)  # "Lamarque J.F. ‚ T. C. Bond‚ V. Eyring": a comma the font drew as "‚"
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
     text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
