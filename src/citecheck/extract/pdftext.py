@@ -61,10 +61,11 @@ _SPACING_ACCENT_RE = re.compile(
     r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])|(`)([aeiou]))"  # inside a word: "Schr¨odinger", "Fronti`eres"
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
-# a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
-_LOW_QUOTE_COMMA_RE = re.compile(r"\s?‚(?=\s)")
 _ACCENT_CHAR_RE = re.compile("[´¨ˆ˜ˇ˚¸˘˙˝`\u0300-\u036f]")
+# a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
 _LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
+# a comma some fonts draw as the low quotation mark: "Lamarque J.F. ‚ T. C. Bond‚ V. Eyring"
+_LOW_QUOTE_COMMA_RE = re.compile(r"\s?‚(?=\s)")
 # what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
 _TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "“", "âĂİ": "”", "âĂŞ": "–", "âĂŤ": "—"}
 _TEX_MOJIBAKE_RE = re.compile("|".join(_TEX_MOJIBAKE))
@@ -98,13 +99,15 @@ def _lost_ligature(m: re.Match[str]) -> str:
 
 
 def _pdf_characters(text: str) -> str:
-    """Accents, TeX mojibake and dropped ligatures (each only where it leaves a known word or letter)."""
+    """Accents, TeX mojibake, dropped ligatures (each only where it leaves a known word or letter)
+    and commas drawn as "‚"."""
     if _TEX_MOJIBAKE_RE.search(text):
         text = _TEX_MOJIBAKE_RE.sub(lambda m: _TEX_MOJIBAKE[m.group(0)], text)
     if _ACCENT_CHAR_RE.search(text):  # (rare: the two accent passes only where one is)
         text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
         text = _SPACING_ACCENT_RE.sub(_accent, text)
-    return _LOST_LIGATURE_RE.sub(_lost_ligature, text)
+    text = _LOST_LIGATURE_RE.sub(_lost_ligature, text)
+    return _LOW_QUOTE_COMMA_RE.sub(",", text)
 
 
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
@@ -431,14 +434,13 @@ def _glued_and(stem: str) -> bool:
     return name_words().get(stem.lower()) == "f" and not is_known_word(whole) and not name_words().get(whole)
 
 
-def _lower_camel(m: re.Match[str], pdf_like: bool) -> str:
-    """Split "chainsJournal" where both sides are known words and the whole is not ("getElement"
-    is kept: "element" is a word, "get" too, but only PDF-like text splits a word not a journal's)."""
+def _lower_camel(m: re.Match[str]) -> str:
+    """Split "chainsJournal" where the left part is a known word (or ")"), the right part a known word
+    or a journal's, and the two together are no known word."""
     a, b = m.group(1), m.group(2)
     low = b.lower()
     journal = low in FULL_JOURNAL_WORDS or low in JOURNAL_WORDS or known_journal_at(m.string, m.start(2), True)
-    if (a == ")" or is_known_word(a)) and (journal or (pdf_like and is_known_word(low))) \
-            and not is_known_word(a + low):
+    if (a == ")" or is_known_word(a)) and (journal or is_known_word(low)) and not is_known_word(a + low):
         return f"{a} {b}"
     return m.group(0)
 
@@ -490,7 +492,6 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
     text = text.translate(_LIGATURES)
     text = _pdf_characters(text)
-    text = _LOW_QUOTE_COMMA_RE.sub(",", text)  # "Lamarque J.F. ‚ T. C. Bond‚ V. Eyring": a comma the font drew as "‚"
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
     text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
@@ -532,7 +533,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _CAMEL_RE.sub(_camel, text)
     text = _hyphens(text)  # before the camel splits: "Cam-bridgeUniversity" is "Cambridge University"
     if _LOWER_UPPER_RE.search(text):
-        text = _LOWER_CAMEL_RE.sub(lambda m: _lower_camel(m, True), text)
+        text = _LOWER_CAMEL_RE.sub(_lower_camel, text)
         text = _LOWER_ACRONYM_RE.sub(lambda m: f"{m.group(1)} {m.group(2)}" if is_known_word(m.group(1)) else m.group(0),
                                      text)
     if pdf_like:  # a clean string keeps its compounds ("locomotor")

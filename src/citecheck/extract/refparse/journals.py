@@ -218,8 +218,9 @@ _RUN_TO_WORD_RE = re.compile(
 
 def _run_ending_in_word(raw: str) -> bool:
     """An abbreviated name whose last word is written out ("Probab. Theory Related Fields", "Living
-    Rev. Relativity", "Comm. Pure Appl. Math" is the other rule's): two abbreviations or more, the
-    last word one of a known journal's full name."""
+    Rev. Relativity"; "Comm. Pure Appl. Math" is the other rule's): the last word one of a known
+    journal's full name, and two abbreviations, or one that opens the name or stands in a name of
+    three words at most."""
     m = _RUN_TO_WORD_RE.fullmatch(raw)
     if not m or m.group("last").lower() not in journal_name_words():
         return False

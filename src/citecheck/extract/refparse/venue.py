@@ -293,8 +293,8 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
 
 def _venue_piece(piece: str) -> bool:
     """The comma piece before a lone volume names a venue (or abbreviates a known one: "Living Rev.
-    Relativity"), or ends in a known journal of two
-    words or more after the title's words ("… and its progeny Phys. Rev. Lett. 105")."""
+    Relativity"), or ends in a known journal of two words or more after the title's words ("… and
+    its progeny Phys. Rev. Lett. 105")."""
     if names_a_venue(piece) or ("." in piece and abbreviates_known_journal(piece)):
         return True
     start = known_journal_suffix(piece)
