@@ -51,7 +51,7 @@ _PART_CAP = r"(?:Van|Von|De|Del|Della|Di|Da|Du|Dos|Das|La|Le|Ten|Ter)\s+"
 # hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
 _CORE = (
     rf"(?:[{U}][{LM}]{{0,2}}['’][{U}][{LM}]+|[{U}][{LM}]+['’][{U}{L}][{LM}]+|[{U}]{{1,2}}[{LM}]+(?:[{U}][{LM}]+)?|"
-    rf"[{U}]['’][{LM}]{{2,}}|(?:[{U}]\p{{M}}*){{2,}}(?![{L}.]))"
+    rf"[{U}]['’][{LM}]{{2,}}|(?:[{U}]\p{{M}}*){{2,}}(?![{L}.])|(?:[{U}]\p{{M}}*){{3,}}(?=\.\s))"
 )
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
 _WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
@@ -81,7 +81,7 @@ F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… 
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
-    rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&)\b|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
+    rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
 # not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials ("G 3rd")
@@ -117,7 +117,7 @@ F_FAM_PAREN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
 _COLLAB = regex.compile(
-    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)"
+    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
 # Organisations as authors: "World Health Organization", "U.S. Department of the Interior".
@@ -131,7 +131,7 @@ _ORG = regex.compile(
     rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
     r"(?=\s*(?:[.,;(]|$))"
 )
-_SEP = regex.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y)\s+|\s*&\s*)\s*")
+_SEP = regex.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y),?\s+|\s*&\s*)\s*")
 _LAST_SEP = regex.compile(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = regex.compile(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
@@ -233,6 +233,7 @@ def _collab(match: AnyMatch) -> list[Name]:
     text = re.sub(r"^[Tt]he\s+", "", text)
     text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
     text = re.sub(r"\b[Cc]ollab\.$", "Collaboration", text)  # "CMS Collab."
+    text = re.sub(r"(?<=Collaboration)\s+[IVXL]+$", "", text)  # "Planck Collaboration XIII": the paper's number
     joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
     if joint:
         return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]

@@ -71,6 +71,9 @@ _TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "�
 _TEX_MOJIBAKE_RE = re.compile("|".join(_TEX_MOJIBAKE))
 # a ligature ("fi", "ff", "fl", "ffi", "ffl") the extraction dropped, leaving a space: "classi cation", "e ective"
 _LOST_LIGATURE_RE = re.compile(r"\b([A-Za-z]{1,12}) (?=([a-z]{2,14})\b)")
+# a space the extraction put after an accented letter, before a name's last letter and its initials:
+# "Maccì o A. V., Penzo C."
+_ACCENT_SPACE_RE = re.compile(r"(?<=[a-z])([àèìòùáéíóúâêîôûäëïöü]) (?=[a-z](?:,|\s+[A-Z]\.))")
 _LIGATURE_LETTERS = ("fi", "ff", "fl", "ffi", "ffl")
 
 
@@ -107,6 +110,7 @@ def _pdf_characters(text: str) -> str:
         text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
         text = _SPACING_ACCENT_RE.sub(_accent, text)
     text = _LOST_LIGATURE_RE.sub(_lost_ligature, text)
+    text = _ACCENT_SPACE_RE.sub(r"\1", text)
     return _LOW_QUOTE_COMMA_RE.sub(",", text)
 
 
@@ -196,13 +200,15 @@ def _journal_camel(m: re.Match[str]) -> str:
 
 
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
-_GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]))")
+_GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]|\s[A-Z][a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
 # initial, "and" or a comma)
 _GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 # the IOP form alone ("RabelingD S and Schimmel A"), mended in any text
-_GLUED_IOP_INITIAL_RE = re.compile(r"(?<=, )([A-Z][a-z]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)")
+# and the PDF form whose period slid behind a space ("InutsukaS . ,TurnerN . J. ,"), in any text
+_GLUED_IOP_INITIAL_RE = re.compile(
+    r"(?<=, )([A-Z][a-z]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)|\b([A-Z][a-z]{3,})([A-Z])(?=\s\.\s?(?:,|[A-Z]\s?\.))")
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
 _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
@@ -348,8 +354,8 @@ def _fix_word(m: re.Match[str]) -> str:
         return word  # inner capitals: an acronym or a name, not a glued word
     if word[:1].isupper():
         after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
-        if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before):
-            return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A": a surname
+        if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before) or word.lower() in name_words():
+            return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A" / "Francesco": a name
     if word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS:
         return word  # "Instrum." is an abbreviation, not "In strum"
     parts = split_glued(word)
@@ -515,7 +521,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
     text = _GLUED_POS_RE.sub("PoS ", text)
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
-    text = (_GLUED_INITIAL_RE if pdf_like else _GLUED_IOP_INITIAL_RE).sub(r"\1 \2", text)
+    if pdf_like:
+        text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
+    else:
+        text = _GLUED_IOP_INITIAL_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", text)
     text = _GLUED_JOURNAL_RE.sub(
         lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in JOURNAL_WORDS else m.group(0),
         text,

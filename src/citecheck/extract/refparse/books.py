@@ -17,6 +17,7 @@ from citecheck.extract.refparse.imprint import (
 )
 from citecheck.extract.refparse.journals import (
     known_journal,
+    known_journal_suffix,
     names_a_journal,
     names_a_venue,
     title_question_cuts,
@@ -36,6 +37,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
+from citecheck.venues import abbreviates_known_journal
 
 # A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"
 _LOCATOR_RE = re.compile(rf"\s+{LOCATOR}\s*\.?\s*$", re.I)
@@ -81,6 +83,12 @@ def split_no_numbers(
         if piece and names_a_venue(piece):
             tail.container = clean_field(piece)
             return clean_field(text[:idx]), tail
+        cuts = sentence_boundaries(text)
+        last = text[cuts[-1]:].strip(TRIM_KEEP_DOT) if cuts else ""
+        if last and (known_journal(last.rstrip(".")) or ("." in last and abbreviates_known_journal(last))):
+            # "Title. Math. Research Lett., in press; arXiv:…": a journal the title's period ends
+            tail.container = clean_field(last)
+            return clean_field(text[: cuts[-1]]), tail
         return clean_field(text), tail
     cuts = sentence_boundaries(text)
     if comma_style:
@@ -103,6 +111,11 @@ def split_no_numbers(
             else:
                 tail.container = clean_field(rest)
         return clean_field(title), tail
+    if tail.page and (start := known_journal_suffix(text.rstrip(TRIM_KEEP_DOT))):
+        # "Title … system Phys. Proc. 61641 - 7": pages (the volume glued to them) after a known
+        # journal's name, no mark before it
+        tail.container = clean_field(text[start:])
+        return clean_field(text[:start]), tail
     if "," in text:
         return _split_comma_book(text, tail)
     return clean_field(text), tail

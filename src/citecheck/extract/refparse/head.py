@@ -74,11 +74,12 @@ def split_head(
         # short journal name (not in Hangul text, which writes spaces between words)
         cuts = [space]
     if not cuts and comma is None:
-        roman = _ROMAN_PART_END_RE.search(head)
-        if roman and journal_like(head[roman.end() :]) and len(head[: roman.start()].split()) >= 3:
-            # "Properties of Superconducting Materials I. Phase Transitions": a title ending in
-            # a one-letter part number, taken for an initial by the sentence splitter
-            cuts = [roman.end(1)]
+        roman = _letter_end(head)
+        if roman and journal_like(head[roman[2] :]) and len(head[: roman[0]].split()) >= 3:
+            # "Properties of Superconducting Materials I. Phase Transitions", "… of vitamin A. Eur J
+            # Biochem": a title ending in a one-letter part number or name, taken for an initial by
+            # the sentence splitter
+            cuts = [roman[1]]
         lower = _lower_venue_cut(head)
         if lower is not None:
             # "TITLE IN CAPITALS. photographies" / "Title. eLife": a lower-case journal name
@@ -94,12 +95,14 @@ def split_head(
         # "Title. Journal": the first real sentence end closes the title, unless the text up to
         # the last one runs on as a sentence and the last piece reads like a journal's name
         # ("Title: neurobiology. Anatomy and connectivity. Brain Research Reviews").
+        ends = sentence_boundaries(head, every=True)  # "…fibrosis. A prevailing …? Am J Physiol"
         if (
-            len(cuts) > 1
-            and journal_like(head[cuts[-1] :])
-            and sentence_like(head[cuts[0] : cuts[-1]])
+            len(ends) > 1
+            and cuts[0] == ends[0]
+            and journal_like(head[ends[-1] :])
+            and sentence_like(head[ends[0] : ends[-1]])
         ):
-            cuts = [cuts[-1]]
+            cuts = [ends[-1]]
         title = head[: cuts[0]]
         tail.container = clean_field(head[cuts[0] :])
         return clean_field(title), tail
@@ -162,7 +165,8 @@ def _split_without_cuts(
         tail.container = clean_field(head[inner.start() :])
         return clean_field(head[: inner.start()]), tail
     words = head.split()
-    if (reads_like_title(head) or (len(words) > 10 and not CONF_RE.search(head))) and not lone_journal:
+    long_han = len(re.findall(CJK, head)) > 12 and " " not in head.strip()  # longer than a journal's name
+    if (reads_like_title(head) or long_han or (len(words) > 10 and not CONF_RE.search(head))) and not lone_journal:
         # running text, or a Title Case title longer than any journal's name with the journal
         # run into it ("The Oxidation Behaviors of … in Vacuum Heat Treatment Vacuum 203 111258")
         return clean_field(head), tail
@@ -187,6 +191,21 @@ _ABBREVIATION_RUN_RE = re.compile(r"(?<!\S)(?:[A-Z][a-z]{0,9}\.\s?){2,}$")
 # A one-letter Roman part number after a lower-case word, then a capitalised piece
 # ("and I. D. Novikov" is an initial)
 _ROMAN_PART_END_RE = re.compile(r"(?<=[a-z]{3}\s)(?<!\band\s)[IVX](\.)\s+(?=[A-Z][a-z])")
+# Any letter after a lower-case word that is no function word ("vitamin A. Am J Physiol", "group B.
+# J Biol Chem"; not "edited by A. Smith")
+_LETTER_END_RE = re.compile(r"(?<![\w.-])([a-z]{3,})\s([A-Z])(\.)\s+(?=[A-Z])")
+
+
+def _letter_end(head: str) -> tuple[int, int, int] | None:
+    """(the letter's start, its period's end, the next word's start) of a one-letter word ending
+    the title: a Roman part number, or any letter after a word that is no function word."""
+    roman = _ROMAN_PART_END_RE.search(head)
+    if roman:
+        return roman.start(), roman.end(1), roman.end()
+    for m in _LETTER_END_RE.finditer(head):
+        if m.group(1) not in FUNCTION_WORDS and m.group(1) not in ("by", "from", "with", "und", "von"):
+            return m.start(2), m.end(3), m.end()
+    return None
 
 
 _LOWER_VENUE_RE = re.compile(r"([.?!])\s+(?=[a-z])")

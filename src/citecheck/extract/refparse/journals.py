@@ -89,7 +89,14 @@ def _abbreviated_before(head: str, start: int) -> int:
     for m in _ABBREV_START_RE.finditer(head, max(0, start - 24), start):
         if known_journal(head[m.end() :].rstrip(" .,")):
             return m.end()
+    run = _ABBREV_RUN_END_RE.search(head, 0, start)
+    if run and all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split()):
+        return run.start(1)  # "Mater. Chem. Phys.": abbreviated words before "Chem. Phys." and nothing else
     return start
+
+
+# abbreviated words right before a known name, after the start or a mark ("…, Mater. Chem. Phys.")
+_ABBREV_RUN_END_RE = re.compile(r"(?:^|[,;:]\s*)((?:[A-Z][a-z]{1,9}\.\s+){1,3})$")
 
 
 def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | None:
@@ -129,8 +136,17 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             "." not in raw
             and (_JOURNAL_RUN_RE.fullmatch(raw + ".") or _dotless_abbreviations(raw))
         ):
-            return start
+            return start + _title_acronym(raw)
     return None
+
+
+def _title_acronym(raw: str) -> int:
+    """Length of an acronym that ends the title before a known journal ("… and its inhibitor ICAD
+    Nature 391"): the run is no journal, the rest of it is one (0: none)."""
+    first, _, rest = raw.partition(" ")
+    if not (first.isupper() and len(first) >= 2 and rest) or known_journal(raw.rstrip(" .")):
+        return 0
+    return len(first) + 1 if known_journal(rest.rstrip(" .")) else 0
 
 
 _ACRONYM_END_RE = re.compile(r"(?<=\S\s)([A-Z]{4,6})\s*$")

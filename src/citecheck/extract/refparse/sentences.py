@@ -122,8 +122,9 @@ _PART_NO_BEFORE_RE = re.compile(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
 _LEADING_PART_NO_RE = re.compile(r"^\s*(?:\d{1,2}|[IVXLC]{1,7})$")
 
 
-def sentence_boundaries(text: str) -> list[int]:
-    """Indices just after sentence-ending punctuation that is not an abbreviation; '.' first."""
+def sentence_boundaries(text: str, every: bool = False) -> list[int]:
+    """Indices just after sentence-ending punctuation that is not an abbreviation; '.' first
+    (``every``: the '.' and the '?'/'!' ends together, in order)."""
     dots: list[int] = []
     marks: list[int] = []
     for m in _SENT_END_RE.finditer(text):
@@ -138,4 +139,4 @@ def sentence_boundaries(text: str) -> list[int]:
             dots.append(m.end(1))
         elif kind == 2:
             marks.append(m.end(1))
-    return dots or marks
+    return sorted(dots + marks) if every else dots or marks

@@ -72,6 +72,10 @@ _LANGUAGE_RE = re.compile(
 _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 
 
+_LANGUAGE_CODE_RE = re.compile(
+    r"(eng|ger|deu|fre|fra|spa|ita|rus|jpn|chi|zho|por|dut|nld|pol|english|german|french)\.\s*(?=In\b)", re.I)
+
+
 _TITLE_EDITOR_RE = re.compile(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
 
 
@@ -211,7 +215,10 @@ def title_pass(st: ParseState) -> None:
         if before and not record.author:
             # Authors we could not parse; keep the text as a literal rather than losing it.
             record.author = N.split_loose_authors(before)
-        _, tail = split_venue(rest_after, comma_style=True, title_known=True)
+        lang = _LANGUAGE_CODE_RE.match(rest_after)  # biblatex's "language" field: "eng. In: Journal"
+        _, tail = split_venue(rest_after[lang.end() if lang else 0 :], comma_style=True, title_known=True)
+        if lang:
+            tail.note = f"{tail.note}; {lang.group(1)}" if tail.note else lang.group(1)
     else:
         title, tail = _split_unquoted(rest, st)
     if st.thesis and title:

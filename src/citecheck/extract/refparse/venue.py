@@ -68,6 +68,10 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 
 
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
+# "…Res. ;(122):" before the pages: an issue with no volume (the year cut out before it)
+_LONE_ISSUE_RE = re.compile(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
+
+
 _BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
 
 
@@ -106,7 +110,7 @@ _CJK_PUBLISHER_END_RE = re.compile(
 _SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
 _VOL_BEFORE_LABELS_RE = re.compile(
     rf"(?:(?<![\w.])|(?<={CJK_CHAR}))([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{{1,15}}?)\s*\)|"
-    r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
+    r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\.?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
     # in a script without spaces the volume may be glued to the journal ("百濟學報22, pp.5-32")
 )
 
@@ -162,6 +166,12 @@ def split_venue(
         head = text[: best.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
     rng = _last_page_range(text)
+    if rng is not None and (lone := _LONE_ISSUE_RE.search(text, 0, rng.start())):
+        # NLM "Clin Orthop Relat Res. 1977;(122):37-45": an issue and no volume; the text before
+        # is "Title. Journal" as before any volume
+        tail.issue, tail.page = lone.group(1), norm_pages(rng.group(0))
+        head = text[: lone.start()].rstrip(TRIM_KEEP_DOT)
+        return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
     if rng is not None:
         tail.page = norm_pages(rng.group(0))
         text = (text[: rng.start()].rstrip(TRIM_KEEP_DOT) + " " + text[rng.end() :]).strip()
