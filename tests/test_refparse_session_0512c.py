@@ -123,3 +123,26 @@ def test_given_name_is_not_split_as_a_glued_word() -> None:
     rec = parse_reference(clean_pdf_text(raw)).record
     assert rec.title == "Ultrasensitive photon autocorrelator"
     assert rec.container_title == "Physical Review Letters"
+
+
+def test_authors_after_a_quoted_title_that_opens_the_entry() -> None:
+    rec = parse_reference('"Defect centres in diamond: a review", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol. A '
+                          "203, 3207 (2006).").record
+    assert [(a.family, a.given) for a in rec.author] == [("Jelezko", "F."), ("Wrachtrup", "J.")]
+    assert (rec.title, rec.container_title) == ("Defect centres in diamond: a review", "Phys. Stat. Sol. A")
+    # a capitalised pair without initials is no author: "Gene Therapy" is the journal
+    rec = parse_reference('"Delivery of an antagonist suppresses tumor growth in mice" Gene Therapy, August 1998; '
+                          "5(8): 1105-13").record
+    assert rec.author == []
+
+
+def test_city_after_a_journal_is_its_place() -> None:
+    rec = parse_reference("Nobili G, 1905. Decapodes nouveaux des cotes d'Arabie. Bulletin du Museum National "
+                          "d'Histoire Naturelle, Paris, 11:158-164.").record
+    assert (rec.container_title, rec.volume) == ("Bulletin du Museum National d'Histoire Naturelle", "11")
+
+
+def test_society_after_a_journal_is_its_publisher() -> None:
+    rec = parse_reference("Mady, M. (2011), 'Seismic behavior of beam-column joints', J. Compos. Constr., ASCE, "
+                          "15(6), 875-886.").record
+    assert rec.container_title == "J. Compos. Constr."

@@ -78,7 +78,7 @@ _NOT_VENUE_RE = re.compile(
 
 # Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
 _TRAILING_PUB_RE = re.compile(
-    r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|Springer|Elsevier|Wiley|"
+    r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|ASCE|ASME|AIChE|Springer|Elsevier|Wiley|"
     r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
     r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates|"
     r"Association for Computing Machinery|Institute of Electrical and Electronics Engineers)"
@@ -156,6 +156,12 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
         if tp.group("place") and not tail.place:
             tail.place = tp.group("place").strip(" .,")
         container = tp.group("venue").rstrip(" ,")
+    city = _CITY_AFTER_RE.search(container)
+    if city and (tail.volume or tail.page) and is_city(city.group(1)):
+        # "Bulletin du Muséum National d'Histoire Naturelle, Paris, 11:158": where the journal is
+        # published, not its name
+        tail.place = tail.place or city.group(1)
+        container = container[: city.start()]
     if not tail.volume:
         rm = _ROMAN_VOL_RE.search(container)
         if (rm and rm.start() > 3 and (rm.group("sep").strip() or len(rm.group("vol")) >= 3)
@@ -163,6 +169,9 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
             tail.volume = rm.group("vol")
             container = container[: rm.start()].rstrip(" ,")
     return container or None
+
+
+_CITY_AFTER_RE = re.compile(r"(?<=\w.{7}),\s*([A-Z][a-z]+(?:[\s-][A-Z][a-z]+)?)$")
 
 
 _PRESENTED_AT_RE = re.compile(

@@ -190,6 +190,18 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     return split_venue(rest, st.comma_style, has_id=st.has_id)
 
 
+def _authors_after_title(text: str, st: ParseState) -> str:
+    """'"Title", F. Jelezko, and J. Wrachtrup, Phys. Stat. Sol. A 203': the authors after a quoted
+    title that opens the entry; the text after them is returned."""
+    scan = N.scan_authors(text)
+    if not scan.names or not re.match(r"\s*,", text[scan.end :]) or any(
+        n.literal or not re.search(r"\b[A-Z]\.", n.given or "") for n in scan.names
+    ):
+        return text  # (initials with their periods only: "Gene Therapy", "In Life, Death" are no names)
+    st.record.author = scan.names
+    return text[scan.end :].strip(TRIM)
+
+
 def title_pass(st: ParseState) -> None:
     record = st.record
     rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
@@ -215,6 +227,8 @@ def title_pass(st: ParseState) -> None:
         if before and not record.author:
             # Authors we could not parse; keep the text as a literal rather than losing it.
             record.author = N.split_loose_authors(before)
+        elif not before and not record.author:
+            rest_after = _authors_after_title(rest_after, st)  # '"Title", F. Jelezko, and J. Wrachtrup, Journal
         lang = _LANGUAGE_CODE_RE.match(rest_after)  # biblatex's "language" field: "eng. In: Journal"
         _, tail = split_venue(rest_after[lang.end() if lang else 0 :], comma_style=True, title_known=True)
         if lang:
