@@ -146,3 +146,26 @@ def test_society_after_a_journal_is_its_publisher() -> None:
     rec = parse_reference("Mady, M. (2011), 'Seismic behavior of beam-column joints', J. Compos. Constr., ASCE, "
                           "15(6), 875-886.").record
     assert rec.container_title == "J. Compos. Constr."
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("V. Doe et al., Proc. 30th ICRC (icrc1084), Merida( Mexico)2007 ;arXiv .org:astro -ph/0710.3063.",
+     "Proc. 30th ICRC (icrc 1084)"),
+    ("Meeting #33 Sophia Antipolis, France, 2 nd -6 th September 2019", "Meeting #33"),
+    ("Meeting #85, Newport Beach California, UNITED STATES, 16th Sep 2019 -17th Sep 2019", "Meeting #85"),
+    ("H. Doe et al. Proc. 30th ICRC, Merida, 2007.", "Proc. 30th ICRC"),
+])
+def test_meeting_place_is_no_part_of_its_name(raw: str, title: str) -> None:
+    from citecheck.extract.combine import read_reference
+    assert read_reference(raw).record.title == title
+
+
+def test_known_places() -> None:
+    from citecheck.places import known_place
+    assert known_place("Mérida") and known_place("Newport Beach") and known_place("Ljubljana")
+    assert not known_place("Physics") and not known_place("Nature") and not known_place("Science")
+
+
+def test_archive_prefix_before_a_new_style_arxiv_number() -> None:
+    from citecheck.extract.identifiers import extract_identifiers
+    assert extract_identifiers("Proc. ICRC 2007; arXiv:astro-ph/0710.3063.").arxiv == "0710.3063"

@@ -40,9 +40,11 @@ from functools import lru_cache
 from citecheck.extract.labeller import LabelledReading, read_labelled_scored
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.extract.refparse import ParsedReference, parse_reference
+from citecheck.extract.refparse.lexicon import COUNTRIES
 from citecheck.model import Citation, Record
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
+from citecheck.places import known_place
 from citecheck.titles import searchable_title
 from citecheck.venues import JOURNAL_WORDS, journal_reference
 
@@ -293,7 +295,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if len(model.author) > len(rec.author):
             take("author")
     elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
-          or (model.container_title and not rec.container_title
+          or (model.container_title and not rec.container_title and not _only_a_place(model.container_title)
               and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
@@ -308,6 +310,11 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
     return rec, origin
+
+
+def _only_a_place(name: str) -> bool:
+    """"Mexico", "Merida": a meeting's place the labeller read as the venue."""
+    return name.strip(" .,()") in COUNTRIES or known_place(name)
 
 
 def _differs(a: Record, b: Record) -> bool:

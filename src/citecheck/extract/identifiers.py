@@ -39,7 +39,8 @@ _ARXIV_RES = [
     ),
     re.compile(
         r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
-        r"arxiv\s*[:.]?\s*(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
+        # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063")
+        r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
         r"(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?",
         re.I,
     ),

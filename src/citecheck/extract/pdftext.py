@@ -158,6 +158,9 @@ _INITIALS_TITLE_RE = re.compile(
 # "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
 _DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
+# a place's country in parentheses glued on both sides: "Merida( Mexico)2007" (after the space inside
+# is gone)
+_GLUED_PAREN_PLACE_RE = re.compile(r"(?<=[a-z]{2})\(([A-Z][a-z]{2,20})\)((?:19|20)\d\d\b)?")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
 _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z]|[A-Z]\s|[a-z]{3,})")  # "DBTBS:A database", "nodulation:evolving"
@@ -465,6 +468,7 @@ def _quotes(text: str) -> str:
 
 def _punctuation(text: str, pdf_like: bool) -> str:
     text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
+    text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""), text)
     text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
     if pdf_like:
         text = _SPACE_BEFORE_COLON_RE.sub(r"\1", text)

@@ -30,6 +30,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.title import finish_title
+from citecheck.places import known_place
 from citecheck.venues import journal_reference, known_journal
 
 _TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
@@ -157,7 +158,7 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
             tail.place = tp.group("place").strip(" .,")
         container = tp.group("venue").rstrip(" ,")
     city = _CITY_AFTER_RE.search(container)
-    if city and (tail.volume or tail.page) and is_city(city.group(1)):
+    if city and (tail.volume or tail.page) and (is_city(city.group(1)) or known_place(city.group(1))):
         # "Bulletin du Muséum National d'Histoire Naturelle, Paris, 11:158": where the journal is
         # published, not its name
         tail.place = tail.place or city.group(1)

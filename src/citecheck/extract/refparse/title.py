@@ -25,6 +25,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
+from citecheck.places import known_place
 from citecheck.venues import SERIES_JOURNAL
 
 _QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
@@ -118,8 +119,8 @@ _CONF_NAME_RE = re.compile(
     r"ICRC|School)\b)")
 _PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()")
 _PLACE_WORD_RE = re.compile(
-    rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|{MONTH}|\d{{1,2}}(?:\s?(?:st|nd|rd|th))?|"
-    r"st|nd|rd|th|and|de|la|[-–])[),]?")
+    rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|[A-Z]{{4,}}|{MONTH}|"
+    r"\d{1,2}(?:\s?(?:st|nd|rd|th))?|(?:1[89]|20)\d\d|st|nd|rd|th|and|de|la|[-–])[),;]?")
 
 
 _NOT_PLACE = frozenset({"Series", "Section", "Sect", "Part", "Vol", "Volume", "Suppl", "A", "B", "C", "D", "E"})
@@ -129,7 +130,10 @@ def _names_a_place(text: str) -> bool:
     """A number, a month, a country, a US state or a known city among the words."""
     pieces = [p.strip(" ()") for p in re.split(r"[,;()]", text) if p.strip(" ()")]
     return bool(re.search(rf"\d|\b{MONTH}", text)) or any(
-        p in COUNTRIES or US_STATE_RE.match(p) or is_city(p) for p in pieces)
+        p in COUNTRIES or US_STATE_RE.match(p) or is_city(p) or known_place(p) for p in pieces)
+
+
+_MEETING_NO_RE = re.compile(r"^Meeting\s*#\s*[\w-]+(?=\s+[A-Z])")
 
 
 def _conference_place(title: str) -> str:
@@ -137,13 +141,21 @@ def _conference_place(title: str) -> str:
     place and dates of a meeting are no part of its name."""
     if not _CONF_NAME_RE.match(title):
         return title
+    numbered = _MEETING_NO_RE.match(title)
+    if numbered and _place_words(title[numbered.end():]):
+        return numbered.group(0)  # "Meeting #33 Sophia Antipolis, France, 2nd-6th September": no comma
     for cut in _PLACE_CUT_RE.finditer(title):
         head, tail = title[: cut.start()], title[cut.end():]
-        words = [w for w in re.split(r"[\s–-]+", tail) if w]
-        if len(head.split()) >= 2 and words and all(_PLACE_WORD_RE.fullmatch(w) and w.strip("(),") not in
-                                                    _NOT_PLACE for w in words) and _names_a_place(tail):
+        if len(head.split()) >= 2 and _place_words(tail):
             return head
     return title
+
+
+def _place_words(tail: str) -> bool:
+    """Only words of places and dates, and a place named among them."""
+    words = [w for w in re.split(r"[\s–-]+", tail) if w]
+    return bool(words) and all(_PLACE_WORD_RE.fullmatch(w) and w.strip("(),;") not in _NOT_PLACE
+                               for w in words) and _names_a_place(tail)
 
 
 _DEGREE_RE = re.compile(r"[\s(]*(?:Ph\.?\s?D|doctoral|master|M\.?\s?Sc|diploma|bachelor|habilitation)", re.I)
