@@ -169,3 +169,26 @@ def test_known_places() -> None:
 def test_archive_prefix_before_a_new_style_arxiv_number() -> None:
     from citecheck.extract.identifiers import extract_identifiers
     assert extract_identifiers("Proc. ICRC 2007; arXiv:astro-ph/0710.3063.").arxiv == "0710.3063"
+
+
+@pytest.mark.parametrize(("raw", "authors", "journal"), [
+    # a known journal run into the last name: its first word is no family name
+    ("F. Stecker and M. Salamon Space Sci. Rev. 75 (1996) 341.", [("Stecker", "F."), ("Salamon", "M.")],
+     "Space Sci. Rev."),
+    ("K. Mannheim Astropart. Phys. 3, 295 (1995)", [("Mannheim", "K.")], "Astropart. Phys."),
+    ("A. Smith and J. Christian Gerdes Phys. Rev. 12, 1 (1990)", [("Smith", "A."), ("Gerdes", "J. Christian")],
+     "Phys. Rev."),
+])
+def test_name_ends_before_a_known_journal(raw: str, authors: list[tuple[str, str]], journal: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert [(a.family, a.given) for a in rec.author] == authors
+    assert rec.container_title == journal
+
+
+def test_journal_with_a_comma_in_its_name() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("Z. Lu and H. Zhang, Soliton Like Solutions for the Boiti-Leon-Pempinelli Equation ,Chaos ,"
+                         "Solitons and Fractals ,19 ( 2004)527 -531").record
+    assert rec.title == "Soliton Like Solutions for the Boiti-Leon-Pempinelli Equation"
+    assert rec.container_title == "Chaos, Solitons and Fractals"

@@ -9,6 +9,8 @@
 - `name_key`, `initials`, `first_author_key` — comparison keys.
 - `names_cover` — whether a piece of text is only the words of given names (the combination asks it of
   what the rules put before a title).
+- `title_like_name` (with `NOT_NAME_WORDS`, `NOT_NAME_END`, `VERB_END`) — a "name" whose words read as a
+  Title-Case title ("Strangeness Production Using Polarized Neutrons").
 
 The author-list *grammar* (which names a reference's author block holds) is the parser's
 (`extract/names.py`); it builds on these.
@@ -244,3 +246,39 @@ def is_journal_word(word: str) -> bool:
     """A journal's word (lower case) that is no family name: "phys", "astropart" — but not "roy"
     ("Mon. Not. Roy."), which the names lexicon knows as a family name."""
     return word in JOURNAL_WORDS and name_words().get(word) != "f"
+
+
+# Title-Case title words no personal name is made of ("Strangeness Production Using Polarized
+# Neutrons"): capitalised function words and common title nouns, and derivational endings.
+NOT_NAME_WORDS = frozenset(
+    ["the", "of", "for", "with", "from", "using", "via", "toward", "towards", "between", "through",
+     "into", "onto", "beyond", "within", "without", "against", "versus", "upon", "about", "under",
+     "is", "are", "new", "study", "studies", "analysis", "introduction", "review", "search",
+     "evidence", "observation", "observations", "measurement", "measurements", "effect", "effects",
+     "theory", "model", "models", "method", "methods", "approach", "properties", "dynamics",
+     "physics", "production", "structure", "structures", "system", "systems", "quantum",
+     "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
+     "applications", "problem", "problems"]
+)
+NOT_NAME_END = regex.compile(
+    r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
+    r"\w{2}ography|\w{3}i[sz]ation)$"
+)
+# Weaker hints, telling only in a long "name": a verb form ("Aligned", "Scattering")
+VERB_END = regex.compile(r"\w{4}(?:ing|[^e]ed)(?<!mmed)$")
+
+
+def title_like_name(name: Name, after_literal: bool = False) -> bool:
+    """A given-first or inverted 'name' whose words read as a Title-Case title: one of them is a
+    title word or has a noun ending ('Production', 'Strangeness'), or it runs to four full words
+    one of which is a verb form ('Nuclear Spin Aligned Holmium'). Right after a collaboration,
+    where personal names are rare, three full words and a verb form (or four words) are enough."""
+    words = [w for w in f"{name.given or ''} {name.family or ''}".split() if len(w) > 1 and not w.endswith(".")]
+    full = [w for w in words if w[0].isupper()]
+    # (a hyphenated word is a double-barrelled surname as often as not: "Lees-Marshment")
+    if any(w.lower() in NOT_NAME_WORDS or ("-" not in w and NOT_NAME_END.search(w.lower())) for w in full):
+        return True
+    verb = any(VERB_END.search(w.lower()) for w in full)
+    if after_literal:
+        return len(full) >= 4 or (len(full) >= 3 and verb)
+    return len(full) >= 4 and verb

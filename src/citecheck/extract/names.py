@@ -21,11 +21,15 @@ from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_author
 from citecheck.model import Name
 from citecheck.names import (
     ET_AL,
+    NOT_NAME_END,
+    NOT_NAME_WORDS,
+    VERB_END,
     abbreviates,
     is_journal_word,
     name_words,
     parse_person,
     strip_et_al,
+    title_like_name,
 )
 from citecheck.venues import known_journal_at
 
@@ -244,45 +248,11 @@ def _collab(match: AnyMatch) -> list[Name]:
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 
 
-# Title-Case title words no personal name is made of ("Strangeness Production Using Polarized
-# Neutrons"): capitalised function words and common title nouns, and derivational endings.
-_NOT_NAME_WORDS = frozenset(
-    ["the", "of", "for", "with", "from", "using", "via", "toward", "towards", "between", "through",
-     "into", "onto", "beyond", "within", "without", "against", "versus", "upon", "about", "under",
-     "is", "are", "new", "study", "studies", "analysis", "introduction", "review", "search",
-     "evidence", "observation", "observations", "measurement", "measurements", "effect", "effects",
-     "theory", "model", "models", "method", "methods", "approach", "properties", "dynamics",
-     "physics", "production", "structure", "structures", "system", "systems", "quantum",
-     "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
-     "applications", "problem", "problems"]
-)
-_NOT_NAME_END = regex.compile(
-    r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
-    r"\w{2}ography|\w{3}i[sz]ation)$"
-)
-# Weaker hints, telling only in a long "name": a verb form ("Aligned", "Scattering")
-_VERB_END = regex.compile(r"\w{4}(?:ing|[^e]ed)(?<!mmed)$")
-
-
-def _title_words(name: Name, after_literal: bool = False) -> bool:
-    """A given-first or inverted 'name' whose words read as a Title-Case title: one of them is a
-    title word or has a noun ending ('Production', 'Strangeness'), or it runs to four full words
-    one of which is a verb form ('Nuclear Spin Aligned Holmium'). Right after a collaboration,
-    where personal names are rare, three full words and a verb form (or four words) are enough."""
-    words = [w for w in f"{name.given or ''} {name.family or ''}".split() if len(w) > 1 and not w.endswith(".")]
-    full = [w for w in words if w[0].isupper()]
-    # (a hyphenated word is a double-barrelled surname as often as not: "Lees-Marshment")
-    if any(w.lower() in _NOT_NAME_WORDS or ("-" not in w and _NOT_NAME_END.search(w.lower())) for w in full):
-        return True
-    verb = any(_VERB_END.search(w.lower()) for w in full)
-    if after_literal:
-        return len(full) >= 4 or (len(full) >= 3 and verb)
-    return len(full) >= 4 and verb
-
-
 def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."
     fam = (m.groupdict().get("family") or "").lower()
     end = m.end("family") if fam else 0
+    if fam and re.search(r"(?<![\w.])[^\W\d_]{3,}(?![\w.])", m.group("given") or "") and known_journal_at(text, m.start("family")):
+        return True  # "M. Salamon Space Sci. Rev.": a known journal's first word after a whole given word
     return is_journal_word(fam) and text[end : end + 1] == "."
 
 
@@ -296,7 +266,7 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
         return False
-    if style in ("given_first", "fam_given") and _title_words(name, after_literal):
+    if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
     return not (style in ("given_first", "fam_given") and title_like)
 
@@ -404,11 +374,11 @@ def _given_first_and_list(text: str) -> AuthorScan | None:
         family = (name.family or "").split()
         words = given + family
         if (not given or not family or name.suffix or any(not w[0].isupper() or w.endswith(".") for w in words)
-                or any(w.lower() in _NOT_NAME_WORDS or w.lower() in _TITLE_STOP for w in words)
-                or any(_VERB_END.search(w.lower()) for w in words)
-                or any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in given)):
+                or any(w.lower() in NOT_NAME_WORDS or w.lower() in _TITLE_STOP for w in words)
+                or any(VERB_END.search(w.lower()) for w in words)
+                or any("-" not in w and NOT_NAME_END.search(w.lower()) for w in given)):
             return None
-        nouns += any("-" not in w and _NOT_NAME_END.search(w.lower()) for w in family)
+        nouns += any("-" not in w and NOT_NAME_END.search(w.lower()) for w in family)
         if nouns > 1:
             return None
         names.append(name)
@@ -440,7 +410,7 @@ def _bare_families(text: str) -> AuthorScan | None:
     if found is None:
         return None
     fams = [found.group("family")] if bare else [found.group("f1"), found.group("f2")]
-    if any(_title_words(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
+    if any(title_like_name(Name(family=f)) or f.lower() in _TITLE_STOP for f in fams):
         return None
     scan = AuthorScan(names=[Name(family=f) for f in fams], end=found.end())
     et = _ETAL.match(text, scan.end)
@@ -448,6 +418,21 @@ def _bare_families(text: str) -> AuthorScan | None:
         scan.truncated = True
         scan.end = et.end()
     return scan
+
+
+def _before_journal(pattern: regex.Pattern[str], text: str, pos: int) -> regex.Match[str] | None:
+    """The name ``pattern`` reads at ``pos``, ended before a journal's name run into it ("F. Stecker
+    Phys. Rev.", not "J. Fluid" of "J. Fluid Mech."; "M. Salamon Space Sci. Rev." is cut twice, the
+    initials-first form read in what is left)."""
+    m: regex.Match[str] | None = pattern.match(text, pos)
+    for _ in range(2):
+        if not (m and _journal_family(m, text)):
+            break
+        cut = m.start("family")
+        if not known_journal_at(text, cut):
+            return None
+        m = pattern.match(text[:cut].rstrip(), pos) or F_INIT_FIRST.match(text[:cut].rstrip(), pos)
+    return m
 
 
 def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name]
@@ -462,11 +447,7 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
             return "fam_given", got[1], got[2]
     candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
     for sty, pattern in candidates:
-        m = pattern.match(text, pos)
-        if m and _journal_family(m, text):
-            # "F. Stecker Phys. Rev.": the name ends before the journal (not "J. Fluid" of "J. Fluid Mech.")
-            cut = m.start("family")
-            m = pattern.match(text[:cut].rstrip(), pos) if known_journal_at(text, cut) else None
+        m = _before_journal(pattern, text, pos)
         if m:
             name = _name_from(m)
             after_literal = bool(names) and all(n.literal for n in names)
