@@ -192,3 +192,25 @@ def test_journal_with_a_comma_in_its_name() -> None:
                          "Solitons and Fractals ,19 ( 2004)527 -531").record
     assert rec.title == "Soliton Like Solutions for the Boiti-Leon-Pempinelli Equation"
     assert rec.container_title == "Chaos, Solitons and Fractals"
+
+
+def test_vancouver_double_period_after_initials() -> None:
+    rec = parse_reference("Trager W, Williams J, Gill GS.. Extracellular development of a parasite. Methods in Cell "
+                          "Science 1996; 18:219-227.").record
+    assert [a.family for a in rec.author] == ["Trager", "Williams", "Gill"]
+    assert rec.title == "Extracellular development of a parasite"
+    # after initials with periods the second period ends the names: "J." is the journal's
+    rec = parse_reference("Litinskaya, M., Reineker, P., & Agranovich, V. M.. J. Lumin. 119-120, (2006), "
+                          "pp 277-282.").record
+    assert [a.family for a in rec.author] == ["Litinskaya", "Reineker", "Agranovich"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # the first author inverted without a comma, the others initials first, then the year
+    ("Lamarque J.F., T. C. Bond, V. Eyring, C. Granier, D. P. Van Vuuren (2010). Historical emissions",
+     [("Lamarque", "J.F."), ("Bond", "T. C."), ("Eyring", "V."), ("Granier", "C."), ("Van Vuuren", "D. P.")]),
+    # Vancouver stays Vancouver
+    ("Smith AB, Jones CD, Brown EF (2010). Title", [("Smith", "A. B."), ("Jones", "C. D."), ("Brown", "E. F.")]),
+])
+def test_inverted_first_author_then_initials_first(text: str, names: list[tuple[str, str]]) -> None:
+    assert [(n.family, n.given) for n in scan_authors(text).names] == names

@@ -91,7 +91,12 @@ def clean_reference(text: str) -> str:
     text = text.rstrip(" *†‡§¶#")
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text)
+    text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many
     return text.strip(" \t")
+
+
+# (not "Agranovich, V. M.. J. Lumin.": there the period after the initials ends the names)
+_DOUBLE_DOT_RE = re.compile(r"(?<![.\w])(?<!\.\s)([A-Z]{1,3})\.\.(?=\s)")
 
 
 _BROKEN_WORD_RE = re.compile(r"(?<=\w)- (?!(?:and|or|und|et|to|und|bis)\b)(?=\w)")

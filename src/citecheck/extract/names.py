@@ -282,6 +282,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
 _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
+_YEAR_NEXT = re.compile(r"\s*[,.]?\s*\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)")
 _COMMA_NEXT = re.compile(r",\s+")
 
 _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
@@ -297,13 +298,14 @@ def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
     first = None
     at = pos
-    for _ in range(12):
+    for i in range(12):
         m = next((m for f in forms if (m := f.match(text, at))), None)
         if not m or not _plausible(_name_from(m), "given_first"):
             return None
         first = first or m
         after = _AND_NEXT.match(text, m.end())
-        if after and (forms is _CHICAGO_FORMS or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))):
+        if ((after and (forms is _CHICAGO_FORMS or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))))
+                or (i >= 1 and _YEAR_NEXT.match(text, m.end()))):  # (or two names or more, then the year)
             name = _name_from(first)
             return ("given_first", first, name)
         sep = _COMMA_NEXT.match(text, m.end())
@@ -439,10 +441,11 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
                ) -> tuple[str | None, AnyMatch, Name] | None:
     """The name at `pos` in the list's style (the first name fixes it): (style, match, name)."""
     got = None
-    if style == "fam_init" and not last and len(names) == 1:
+    if style in ("fam_init", "fam_caps") and not last and len(names) == 1:
         # Chicago: only the first author is inverted ("Mali, M., Juergen Roos, A.
-        # Shengelaya, and K. Conder"); the rest, given name first, run to the "and".
-        got = _chicago_next(text, pos)
+        # Shengelaya, and K. Conder"); the rest, given name first, run to the "and"; after "Lamarque J.F."
+        # initials first ("T. C. Bond, V. Eyring (2010)": not "Jones CD", a Vancouver name)
+        got = _chicago_next(text, pos) if style == "fam_init" else _chicago_next(text, pos, (F_INIT_FIRST,))
         if got:
             return "fam_given", got[1], got[2]
     candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
