@@ -214,3 +214,24 @@ def test_vancouver_double_period_after_initials() -> None:
 ])
 def test_inverted_first_author_then_initials_first(text: str, names: list[tuple[str, str]]) -> None:
     assert [(n.family, n.given) for n in scan_authors(text).names] == names
+
+
+def test_long_author_chain_after_an_inverted_first_author() -> None:
+    names = ", ".join(f"{chr(65 + i)}. B. Name{chr(97 + i)}" for i in range(20))
+    scan = scan_authors(f"Lamarque J.F., {names} (2010). Historical emissions")
+    assert len(scan.names) == 21
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume"), [
+    # a series' number before the volume stays the journal's
+    ("Markgraf, F. 1930. Diagnoses de Gnetum nouveaux. Bulletin du Museum National d'Histoire Naturelle Ser. 2, "
+     "1: 686-687.", "Bulletin du Museum National d'Histoire Naturelle Ser. 2", "1"),
+    # a journal whose name ends in "Ser." keeps its volume
+    ("S. N. FONER et R. L. HUDSON. Adv. Chem. Ser. 36, 34 (1962).", "Adv. Chem. Ser.", "36"),
+    # the language of the journal is no part of its name
+    ("Tamura, M. and Tanaka, R., 1997, 'Optical Measurements of Turbulent Diffusion Flames,' Combust. Science and "
+     "Technology (in Japanese), Vol. 4, pp. 261-274.", "Combust. Science and Technology", "4"),
+])
+def test_series_numbers_and_language_notes(raw: str, journal: str, volume: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.volume) == (journal, volume)

@@ -298,7 +298,7 @@ def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _
     final 'and' (so that 'Smith, J., Quantum Dots. Journal' keeps its title)."""
     first = None
     at = pos
-    for i in range(12):
+    for i in range(60):  # (a chain of names, bounded)
         m = next((m for f in forms if (m := f.match(text, at))), None)
         if not m or not _plausible(_name_from(m), "given_first"):
             return None

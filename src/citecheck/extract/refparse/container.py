@@ -44,6 +44,7 @@ _TRAILING_DATE_RE = re.compile(
 )
 
 
+_SERIES_NO_END_RE = re.compile(r"\b(?:Ser|Series|Serie|Sect|Section|Part|Pt)\.?\s+\d{1,2}$")
 _MONTH_DAY_PAREN_RE = re.compile(rf"\s+{MONTH}\s*\(\d{{1,2}}\)$")
 
 
@@ -54,7 +55,8 @@ def _finish_container(value: str | None) -> str | None:
     value = clean_field(value)
     if not value:
         return None
-    value = _TRAILING_DATE_RE.sub("", value)
+    if not _SERIES_NO_END_RE.search(value):  # ("… Naturelle Ser. 2" keeps its series)
+        value = _TRAILING_DATE_RE.sub("", value)
     value = _PAREN_MONTH_RE.sub("", value)
     value = _MONTH_DAY_PAREN_RE.sub("", value)
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
@@ -62,7 +64,11 @@ def _finish_container(value: str | None) -> str | None:
     value = strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)
     value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
+    value = _LANGUAGE_NOTE_RE.sub("", value)  # "Combust. Science and Technology (in Japanese)"
     return clean_field(value)
+
+
+_LANGUAGE_NOTE_RE = re.compile(r"\s*[(\[]\s*in\s+[A-Z][a-z]+\s*[)\]]\s*$")
 
 
 # Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".

@@ -265,7 +265,10 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
     """The last unlabelled "volume(issue), pages" group that is not a year, a version or a
     number inside the title."""
     best = None
-    for m in _VOL_ISSUE_PAGES_RE.finditer(text):
+    matches = list(_VOL_ISSUE_PAGES_RE.finditer(text))
+    i = 0
+    while i < len(matches):
+        m, i = matches[i], i + 1
         full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
         if m.start() == 0 or (not full and best is not None):
             continue
@@ -283,6 +286,10 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
         if not prefix or not re.search(r"[^\W\d_]", prefix):  # a venue in any script ("北京園林. 1")
+            continue
+        if _SERIES_END_RE.search(prefix) and (comma := _SERIES_NO_RE.match(text, m.start())):
+            # "Bulletin du Muséum Ser. 2, 1: 686-687": the series' number, then the volume
+            matches = matches[:i] + list(_VOL_ISSUE_PAGES_RE.finditer(text, comma.end()))
             continue
         best = m
     if (
@@ -325,6 +332,11 @@ def _drop_newspaper_section(head: str) -> str:
     if not re.search(r"\d", m.group(0)) and head[: m.start()].rstrip().endswith("."):
         return head
     return head[: m.start()]
+
+
+_SERIES_END_RE = re.compile(r"\b(?:Ser|Series|Serie|Sér)\.?$")
+# the series' number, then a volume and its pages ("Ser. 2, 1: 686-687"; not "Adv. Chem. Ser. 36, 34")
+_SERIES_NO_RE = re.compile(r"\d{1,2}\s*,\s*(?=\d+\s*(?:\(\s*\d+\s*\))?\s*:\s*\d)")
 
 
 _VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
