@@ -235,3 +235,13 @@ def test_long_author_chain_after_an_inverted_first_author() -> None:
 def test_series_numbers_and_language_notes(raw: str, journal: str, volume: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.container_title, rec.volume) == (journal, volume)
+
+
+def test_abnt_issue_and_place() -> None:
+    rec = parse_reference("SANTOS, A. Título do trabalho. Revista de Física, São Paulo, v. 41, n. 2, p. 1-15, "
+                          "jun. 2019.").record
+    assert (rec.container_title, rec.volume, rec.issue, rec.page) == ("Revista de Física", "41", "2", "1-15")
+    # a capital "N." before a number is an initial or a report's "No.", not ABNT's issue label
+    rec = parse_reference("Clement, F. “Worker Protests in Egypt”. In Political and Social Protest in Egypt, "
+                          "Edited by. Hopkins, N. 100-116. The American University in Cairo Press, 2009.").record
+    assert rec.issue is None

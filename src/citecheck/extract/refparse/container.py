@@ -178,7 +178,7 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
     return container or None
 
 
-_CITY_AFTER_RE = re.compile(r"(?<=\w.{7}),\s*([A-Z][a-z]+(?:[\s-][A-Z][a-z]+)?)$")
+_CITY_AFTER_RE = re.compile(r"(?<=\w.{7}),\s*([A-Z][^\W\d_A-Z]+(?:[\s-][A-Z][^\W\d_A-Z]+)?)$")
 
 
 _PRESENTED_AT_RE = re.compile(

@@ -38,7 +38,7 @@ _LABELLED_VOL_RE = re.compile(
 
 
 _LABELLED_NO_RE = re.compile(
-    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№)\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"
+    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№|(?-i:n)\.(?=\s*\d))\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"  # (ABNT "n. 3")
     r"|(?:第|제)?\s*(?<!\d)(\d{1,4})\s*(?:号|號|호|期)",
     re.I,
 )
