@@ -245,3 +245,20 @@ def test_abnt_issue_and_place() -> None:
     rec = parse_reference("Clement, F. “Worker Protests in Egypt”. In Political and Social Protest in Egypt, "
                           "Edited by. Hopkins, N. 100-116. The American University in Cairo Press, 2009.").record
     assert rec.issue is None
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # the title runs over several sentences; the last piece names a periodical (abbreviated, or by its word)
+    ("Forel, A., 1912. H. Sauter's Formosa-Ausbeute. Formicidae (Hym.). Entomol. Mitt. 1, 45-61.",
+     "H. Sauter's Formosa-Ausbeute. Formicidae (Hym.)", "Entomol. Mitt."),
+    ("A. J. Odgaard. (1986). Meander Flow Model. I: Development. Journal of Hydraulic Engineering, 112(12), "
+     "1117-1135.", "Meander Flow Model. I: Development", "Journal of Hydraulic Engineering"),
+    # abbreviated words between: the periodical's name starts there
+    ("Ahmed S, Mayo N. Using trajectory analysis to detect response shift in multiple sclerosis. Qual. Life Res. "
+     "Int. J. Qual. Life Asp. Treat. Care Rehabil. 2011;20: 1555-1560.",
+     "Using trajectory analysis to detect response shift in multiple sclerosis",
+     "Qual. Life Res. Int. J. Qual. Life Asp. Treat. Care Rehabil."),
+])
+def test_title_of_several_sentences_before_a_periodical(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)

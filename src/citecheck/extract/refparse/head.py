@@ -28,6 +28,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.extract.refparse.state import Tail
+from citecheck.venues import abbreviates_known_journal, known_journal
 
 
 def split_head(
@@ -103,10 +104,37 @@ def split_head(
             and sentence_like(head[ends[0] : ends[-1]])
         ):
             cuts = [ends[-1]]
+        elif len(ends) > 1 and cuts[0] == ends[0] and (start := _periodical_after_sentences(head, ends)):
+            cuts = [start]
         title = head[: cuts[0]]
         tail.container = clean_field(head[cuts[0] :])
         return clean_field(title), tail
     return _split_without_cuts(head, tail, comma_style, labelled)
+
+
+# the words of a periodical's name ("Wiener Entomologische Zeitung", "Ber. Deutsch. Bot. Ges." is the other test)
+_PERIODICAL_NAME_RE = re.compile(
+    r"\b(?:Journal|Transactions|Letters|Proceedings|Annals|Annales|Bulletin|Reviews?|Magazine|Quarterly|Zeitung|"
+    r"Zeitschrift|Jahrb(?:uch|ücher|ucher)|Mitteilungen|Berichte|Revue|Revista|Rivista|Acta|Archives?|Cahiers|"
+    r"Bollettino|Boletín|Boletim|Anais|Anales|Comptes)\b")
+
+
+_ABBREVIATED_WORD_RE = re.compile(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
+
+
+def _periodical_after_sentences(head: str, ends: list[int]) -> int | None:
+    """'Title. Subtitle (Coleoptera). Supplementum 1. Beitr. Ent.': the start of the first of the later
+    pieces that names a periodical (one the table knows or abbreviates, abbreviated words only, or a
+    periodical's word) when the pieces before it name none: they are the title's."""
+    for k in range(1, len(ends)):
+        last, middle = head[ends[k] :].strip(), head[ends[0] : ends[k]]
+        if _PERIODICAL_NAME_RE.search(middle) or len(_ABBREVIATED_WORD_RE.findall(middle)) >= 2 or any(
+                names_a_venue(p.strip(" .")) for p in re.split(r"(?<=[.?!])\s+", middle) if p.strip(" .")):
+            return None  # (abbreviated words: the periodical's name starts earlier, "Qual. Life Res. Int. J.")
+        if journal_like(last) and (known_journal(last.rstrip(".")) or abbreviates_known_journal(last)
+                                   or abbreviated_piece(last, 2) or _PERIODICAL_NAME_RE.search(last)):
+            return ends[k]
+    return None
 
 
 _GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
