@@ -262,3 +262,25 @@ def test_abnt_issue_and_place() -> None:
 def test_title_of_several_sentences_before_a_periodical(raw: str, title: str, journal: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # a bare year between the title and the journal, no mark around it
+    ("Inoue, H., Narihisa, H. Efficiency of Self-Generating Neural Networks Applied to Pattern Recognition 2003 "
+     "Int. J. of Mathematical and Computer Modelling 38 1225--1232",
+     "Efficiency of Self-Generating Neural Networks Applied to Pattern Recognition",
+     "Int. J. of Mathematical and Computer Modelling"),
+    ("Breiman, L. Bagging predictors 1996 Machine Learning 24 123--140", "Bagging predictors", "Machine Learning"),
+    # one-word journal after a sentence-case title with a binomial name
+    ("Kamo KK, Bellis DD. Morphinan alkaloids in cultured tissues and Redifferenciated organs of Papaver somniferum "
+     "Phytochemistry 1982; 21:219-222.",
+     "Morphinan alkaloids in cultured tissues and Redifferenciated organs of Papaver somniferum", "Phytochemistry"),
+])
+def test_year_or_nothing_between_title_and_journal(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+def test_a_season_is_a_whole_word() -> None:
+    rec = parse_reference("Kohonen, T. Self-Organizing Maps 2001 Springer Heidelberg").record
+    assert "Springer" in f"{rec.title} {rec.publisher} {rec.container_title}"

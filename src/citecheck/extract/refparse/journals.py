@@ -196,7 +196,7 @@ def _sentence_case(title: str) -> bool:
     with Bose-Einstein condensates"), four words or more."""
     words = re.findall(r"[^\W\d_][\w'’-]*", title)
     caps = [w for w in words[1:] if w[0].isupper() and not w.isupper()]
-    return len(words) >= 4 and len(caps) <= len(words) // 6
+    return len(words) >= 4 and len(caps) <= len(words) // 5
 
 
 def _dotless_abbreviations(suffix: str) -> bool:

@@ -49,5 +49,6 @@ class ParseState:
     journal_only: bool = False  # the entry is a journal's name and numbers only (journals.py)
     layout_type: str | None = None  # the CSL type a layout states ("[J]" in GB/T 7714, gbt.py)
     paren_imprint: bool = False  # the date closed a parenthesis with more in it: "(Kluwer, New York, 1991)"
+    before_year: str | None = None  # the text before a bare year between two words ("Title 2003 Journal 38")
     title: str | None = None
     tail: Tail = field(default_factory=Tail)

@@ -15,6 +15,7 @@ from citecheck.extract.refparse.books import book_locator, book_title, book_volu
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.extract.refparse.imprint import cut_paren_imprint, is_city, pull_parenthetical
+from citecheck.extract.refparse.journals import journal_like
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
     MONTH,
@@ -214,6 +215,21 @@ def _authors_after_title(text: str, st: ParseState) -> str:
     return text[scan.end :].strip(TRIM)
 
 
+def _year_between(title: str | None, tail: Tail, st: ParseState) -> str | None:
+    """"Efficiency of Self-Generating Neural Networks 2003 Int. J. of Mathematical and Computer
+    Modelling 38 1225--1232": a bare year between the title and a journal that no mark sets off is
+    where the one ends and the other starts."""
+    before = st.before_year
+    whole = title if not tail.container else None if title else tail.container  # one piece read as either
+    if not (before and whole and whole.startswith(before) and (tail.volume or tail.page)):
+        return title
+    journal = whole[len(before) :].strip(TRIM)
+    if len(before.split()) < 2 or not journal_like(journal):
+        return title
+    tail.container = journal
+    return before
+
+
 def title_pass(st: ParseState) -> None:
     record = st.record
     rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
@@ -247,6 +263,7 @@ def title_pass(st: ParseState) -> None:
             tail.note = f"{tail.note}; {lang.group(1)}" if tail.note else lang.group(1)
     else:
         title, tail = _split_unquoted(rest, st)
+        title = _year_between(title, tail, st)
     if st.thesis and title:
         title = _thesis_title(title, tail)
     if extent:

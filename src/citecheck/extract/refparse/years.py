@@ -177,6 +177,8 @@ def _year_anywhere(st: ParseState) -> int | None:
         if not inside_sentence:  # "un programme de travail 2013 peu axé": keep title words
             after = rest[span[1] :]
             st.paren_imprint = not paren and _closes_imprint(rest[: span[0]], after)
+            if not paren and re.search(r"[^\W\d_]{3}\s$", rest[: span[0]]) and re.match(r"\s[A-Z]", after):
+                st.before_year = rest[: span[0]].strip()  # "… Pattern Recognition 2003 Int. J. of …"
             if not paren and (vm := _VANCOUVER_VOL_RE.match(after)):
                 # Vancouver "Journal. 2022;9.": the volume follows the year; the separator
                 # between them would be left behind alone (". ;9")
