@@ -284,3 +284,11 @@ def test_year_or_nothing_between_title_and_journal(raw: str, title: str, journal
 def test_a_season_is_a_whole_word() -> None:
     rec = parse_reference("Kohonen, T. Self-Organizing Maps 2001 Springer Heidelberg").record
     assert "Springer" in f"{rec.title} {rec.publisher} {rec.container_title}"
+
+
+def test_quoted_title_is_not_taken_for_the_venue() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference('B. Bradlyn, L. Elcoro, J. Cano, C.Felser ,M .I .Aroyo ,and B .A .Bernevig ," Topologicalquantum '
+                         'chemistry, "arXiv: 1703.02050,2017.').record
+    assert rec.title is not None and "chemistry" in rec.title
+    assert rec.container_title is None

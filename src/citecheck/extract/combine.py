@@ -296,6 +296,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
             take("author")
     elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
           or (model.container_title and not rec.container_title and not _only_a_place(model.container_title)
+              and not _title_read_as_venue(rec, model)
               and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
         take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
@@ -310,6 +311,13 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
     return rec, origin
+
+
+def _title_read_as_venue(rec: Record, model: Record) -> bool:
+    """The labeller's venue is the rules' whole title ('"Topological quantum chemistry," arXiv:…'):
+    with no venue of their own the rules' reading stands, unless the text is a known journal's name."""
+    key = journal_key(model.container_title)
+    return bool(key) and key == journal_key(rec.title) and not _known_journal(model.container_title)
 
 
 def _only_a_place(name: str) -> bool:
