@@ -292,3 +292,11 @@ def test_quoted_title_is_not_taken_for_the_venue() -> None:
                          'chemistry, "arXiv: 1703.02050,2017.').record
     assert rec.title is not None and "chemistry" in rec.title
     assert rec.container_title is None
+
+
+def test_bibtex_and_between_every_two_names() -> None:
+    scan = scan_authors("Pyoeraelae, K. and Laakso, M. and Uusitupa, M. (1987) Diabetes and atherosclerosis")
+    assert [(n.family, n.given) for n in scan.names] == [("Pyoeraelae", "K."), ("Laakso", "M."), ("Uusitupa", "M.")]
+    # "and" then no name: the list ends
+    scan = scan_authors("Smith, J. and Doe, K. and the rest of it")
+    assert [n.family for n in scan.names] == ["Smith", "Doe"]

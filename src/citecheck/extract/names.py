@@ -463,6 +463,16 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
     return None
 
 
+_AND_ONLY = re.compile(r"\s+and\s+")
+
+
+def _and_again(text: str, pos: int, style: str | None, names: list[Name]) -> bool:
+    """BibTeX's "and" between every two names: "Pyoeraelae, K. and Laakso, M. and Uusitupa, M." (an
+    inverted name of the list's form follows)."""
+    sep = _AND_ONLY.match(text, pos)
+    return bool(sep and style in ("fam_init", "fam_caps") and _next_name(text, sep.end(), style, True, names))
+
+
 def scan_authors(text: str) -> AuthorScan:
     """Consume the author block at the start of ``text``."""
     scan = AuthorScan()
@@ -512,7 +522,7 @@ def scan_authors(text: str) -> AuthorScan:
             scan.truncated = True
             scan.end = pos = et.end()
             break
-        if last:
+        if last and not _and_again(text, pos, style, scan.names):
             break
         sep = _SEP.match(text, pos)
         if not sep or sep.end() == pos:
