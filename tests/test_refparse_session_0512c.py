@@ -300,3 +300,10 @@ def test_bibtex_and_between_every_two_names() -> None:
     # "and" then no name: the list ends
     scan = scan_authors("Smith, J. and Doe, K. and the rest of it")
     assert [n.family for n in scan.names] == ["Smith", "Doe"]
+
+
+def test_review_journal_run_into_the_title() -> None:
+    rec = parse_reference("Parthasarathy, S. and Steinberg, D. and Witztum, J.L. (1992) The role of oxidized "
+                          "lipoproteins in atherosclerosis Annual Reviews of Medicine, 43, pp. 219 - 225.").record
+    assert (rec.title, rec.container_title) == ("The role of oxidized lipoproteins in atherosclerosis",
+                                                "Annual Reviews of Medicine")

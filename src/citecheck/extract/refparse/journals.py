@@ -359,7 +359,8 @@ def names_a_venue(piece: str) -> bool:
 # 59th Annual Meeting …"): the parser cuts there (head.py, after a lower-case word or a number);
 # retrieval also tries the text before a wider set of them as the title (readings.py)
 INNER_VENUE_RE = re.compile(
-    r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural)\b"
+    r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural|"
+    r"Annual Reviews? of|Reviews of Modern|Reports on Progress|Bulletin of the|Archives of)\b"
 )
 VENUE_OPENING_RE = re.compile(
     r"\s(?=(?:Proceedings|Proc\.|Journal|Transactions|Annals|Current Opinion|Advances in|Handbook|"
