@@ -133,8 +133,7 @@ def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
         return False
     if journal_key(piece.group(0)) in journal_table() or _LETTERED_RE.fullmatch(piece.group(0).strip()):
         return True  # (or a lettered journal: "J. Phys. C", "Nuovo Cim. B")
-    if full_names and len(piece.group(0)) >= 2 and (known_journal(piece.group(0)[:60].strip(" ."))
-                                                    or abbreviates_known_journal(piece.group(0)[:60].strip())):
+    if full_names and len(piece.group(0)) >= 2 and names_known_journal(piece.group(0)[:60]):
         return True  # (or an abbreviation of a full name: "Annals Phys. 363", "Living Rev. Relativity 16")
     words = piece.group(0).split()
     return len(words) >= 2 and all(
@@ -281,6 +280,13 @@ def _names_by_letter() -> dict[str, tuple[str, ...]]:
         if len(words) >= 2:
             out.setdefault(words[0][0], []).append(name)
     return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def names_known_journal(text: str, dotted: bool = False) -> bool:
+    """``text`` names a journal of the table: by a name or abbreviation it lists, or as an abbreviation
+    of a full name it holds (`abbreviates_known_journal`; with ``dotted``, only one written with a
+    period: "Math. Research Lett.", not "Quantum Gravity Theories")."""
+    return known_journal(text.strip(" .,")) or ((not dotted or "." in text) and abbreviates_known_journal(text.strip()))
 
 
 @lru_cache(maxsize=16384)

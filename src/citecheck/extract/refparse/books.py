@@ -37,7 +37,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import abbreviates_known_journal
+from citecheck.venues import names_known_journal
 
 # A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"
 _LOCATOR_RE = re.compile(rf"\s+{LOCATOR}\s*\.?\s*$", re.I)
@@ -85,7 +85,7 @@ def split_no_numbers(
             return clean_field(text[:idx]), tail
         cuts = sentence_boundaries(text)
         last = text[cuts[-1]:].strip(TRIM_KEEP_DOT) if cuts else ""
-        if last and (known_journal(last.rstrip(".")) or ("." in last and abbreviates_known_journal(last))):
+        if last and names_known_journal(last, dotted=True):
             # "Title. Math. Research Lett., in press; arXiv:…": a journal the title's period ends
             tail.container = clean_field(last)
             return clean_field(text[: cuts[-1]]), tail

@@ -28,7 +28,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import abbreviates_known_journal, known_journal
+from citecheck.venues import names_known_journal
 
 
 def split_head(
@@ -131,8 +131,8 @@ def _periodical_after_sentences(head: str, ends: list[int]) -> int | None:
         if _PERIODICAL_NAME_RE.search(middle) or len(_ABBREVIATED_WORD_RE.findall(middle)) >= 2 or any(
                 names_a_venue(p.strip(" .")) for p in re.split(r"(?<=[.?!])\s+", middle) if p.strip(" .")):
             return None  # (abbreviated words: the periodical's name starts earlier, "Qual. Life Res. Int. J.")
-        if journal_like(last) and (known_journal(last.rstrip(".")) or abbreviates_known_journal(last)
-                                   or abbreviated_piece(last, 2) or _PERIODICAL_NAME_RE.search(last)):
+        if journal_like(last) and (names_known_journal(last) or abbreviated_piece(last, 2)
+                                   or _PERIODICAL_NAME_RE.search(last)):
             return ends[k]
     return None
 

@@ -26,7 +26,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import abbreviates_known_journal
+from citecheck.venues import names_known_journal
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
@@ -312,7 +312,7 @@ def _venue_piece(piece: str) -> bool:
     """The comma piece before a lone volume names a venue (or abbreviates a known one: "Living Rev.
     Relativity"), or ends in a known journal of two words or more after the title's words ("… and
     its progeny Phys. Rev. Lett. 105")."""
-    if names_a_venue(piece) or ("." in piece and abbreviates_known_journal(piece)):
+    if names_a_venue(piece) or names_known_journal(piece, dotted=True):
         return True
     start = known_journal_suffix(piece)
     if start is None:
