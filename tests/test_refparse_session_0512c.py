@@ -307,3 +307,33 @@ def test_review_journal_run_into_the_title() -> None:
                           "lipoproteins in atherosclerosis Annual Reviews of Medicine, 43, pp. 219 - 225.").record
     assert (rec.title, rec.container_title) == ("The role of oxidized lipoproteins in atherosclerosis",
                                                 "Annual Reviews of Medicine")
+
+
+@pytest.mark.parametrize(("raw", "journal", "publisher"), [
+    ("Zrnic, D.S., and Ryzhkov, A.V. (1999). 'Polarimetry for weather surveillance radars.' Bulletin of the American "
+     "Meteorological Society, AMS, Vol. 80, No. 3, pp. 389-406.", "Bulletin of the American Meteorological Society", "AMS"),
+    ("Plumier, A. (1997), 'The dogbone: back to the future', Engineering Journal-American Institute of Steel "
+     "Construction, American Institute Of Steel Construction, Inc., 34, 61-67.",
+     "Engineering Journal-American Institute of Steel Construction", "American Institute Of Steel Construction, Inc"),
+    ("Onitsuka, K. (2001), 'Strength of lime stabilized Ariake clay', Rep. Fac. Sci. Eng., Saga University, 30(1), "
+     "49-63.", "Rep. Fac. Sci. Eng.", "Saga University"),
+])
+def test_publisher_after_the_journal(raw: str, journal: str, publisher: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.publisher) == (journal, publisher)
+
+
+def test_lettered_journal_written_with_a_comma_is_one_name() -> None:
+    rec = parse_reference("R.K. Gupta, W. Greiner, Cluster radioactivity, J. Phys. G, Nucl. Part. Phys. 37 (2010) "
+                          "115103.").record
+    assert rec.container_title == "J. Phys. G, Nucl. Part. Phys."
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "issue", "page"), [
+    ("Muller F, Schimmel M. Oral health for an ageing population. Int Dent J 2017;67 Suppl 2:7-13.",
+     "Int Dent J", "67", "Suppl 2", "7-13"),
+    ("Smith J. A title of the work here. Circulation 2011;124 Suppl:A123.", "Circulation", "124", "Suppl", "A123"),
+])
+def test_nlm_supplement_without_parentheses(raw: str, journal: str, volume: str, issue: str, page: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.issue, rec.page) == (journal, volume, issue, page)

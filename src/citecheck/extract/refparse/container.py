@@ -17,7 +17,7 @@ from citecheck.extract.refparse.imprint import (
     strip_location,
     trailing_imprint,
 )
-from citecheck.extract.refparse.journals import names_a_venue
+from citecheck.extract.refparse.journals import names_a_journal, names_a_venue
 from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     IN_MARK_RE,
@@ -163,6 +163,7 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
         if tp.group("place") and not tail.place:
             tail.place = tp.group("place").strip(" .,")
         container = tp.group("venue").rstrip(" ,")
+    container = _publisher_after_journal(container, tail)
     city = _CITY_AFTER_RE.search(container)
     if city and (tail.volume or tail.page) and (is_city(city.group(1)) or known_place(city.group(1))):
         # "Bulletin du Muséum National d'Histoire Naturelle, Paris, 11:158": where the journal is
@@ -176,6 +177,27 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
             tail.volume = rm.group("vol")
             container = container[: rm.start()].rstrip(" ,")
     return container or None
+
+
+# who publishes a journal, written after its name: "GRI Review, Gyeonggi Research Institute", "Bulletin of the
+# American Meteorological Society, AMS", "Rep. Fac. Sci. Eng., Saga University"
+_ORG_PIECE_RE = re.compile(
+    r"(?:.*\b(?:University|Universit[éäy]|Institute|Institut|Society|Association|Academy|Council|Inc\.?|Ltd\.?|"
+    r"Press|Publishers?)\b.*|[A-Z]{3,6})")
+
+
+def _publisher_after_journal(container: str, tail: Tail) -> str:
+    pieces = container.split(",")
+    k = len(pieces)
+    while k > 1 and _ORG_PIECE_RE.fullmatch(pieces[k - 1].strip(" .")):
+        k -= 1  # (the organisation may hold commas: "American Institute Of Steel Construction, Inc.")
+    head, last = ",".join(pieces[:k]).strip(), ",".join(pieces[k:]).strip(" ,.")
+    if k == len(pieces) or not (tail.volume or tail.page) or len(head.split()) < 2:
+        return container
+    if known_journal(container) or known_journal(pieces[-1]) or not (names_a_journal(head) or known_journal(head)):
+        return container  # ("J. Phys. G, Nucl. Part. Phys." is one name; "JHEP" a journal)
+    tail.publisher = tail.publisher or last
+    return head
 
 
 _CITY_AFTER_RE = re.compile(r"(?<=\w.{7}),\s*([A-Z][^\W\d_A-Z]+(?:[\s-][A-Z][^\W\d_A-Z]+)?)$")

@@ -72,6 +72,10 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 _LONE_ISSUE_RE = re.compile(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
 
 
+# NLM's supplement after the volume, without parentheses: "67 Suppl 2:7-13", "124 Suppl:A123"
+_SUPPLEMENT_RE = re.compile(r"(?<![\w.])(\d{1,5})\s+(Suppl(?:ement)?\.?(?:\s*\d{1,3}|\s+[A-Z])?)\s*:")
+
+
 _BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
 
 
@@ -127,7 +131,7 @@ def split_venue(
     """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields. ``has_id``: the
     reference carried a DOI or arXiv id (cut out of ``rest``)."""
     tail = Tail()
-    text = rest.strip(TRIM)
+    text = _SUPPLEMENT_RE.sub(r"\1(\2):", rest.strip(TRIM))  # NLM "2017;67 Suppl 2:7-13" → "67(Suppl 2):7-13"
     if not text:
         return None, tail
     if pos := _pos_venue(text, tail):
