@@ -337,3 +337,24 @@ def test_lettered_journal_written_with_a_comma_is_one_name() -> None:
 def test_nlm_supplement_without_parentheses(raw: str, journal: str, volume: str, issue: str, page: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.container_title, rec.volume, rec.issue, rec.page) == (journal, volume, issue, page)
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    # title-less physics entries the rules used to give a title
+    ("V. Aynutdinov et al. Physics of Atomic Nuclei , V69, 11( 2006)p1914 .", "Physics of Atomic Nuclei", "69", "1914"),
+    ("M. Ambrosioet . al. Astropart. Phys. 19( 2003 )313.", "Astropart. Phys.", "19", "313"),
+    ("C. Chiccoli et al., Muon Catal. Fusion 7 (1992) 87.", "Muon Catal. Fusion", "7", "87"),
+    ("R. Brun and F. Rademakers, Nucl. Inst. & Meth. in Phys. Res.A ,389 ( 1997)81 .", "Nucl. Inst. & Meth. in Phys. Res. A",
+     "389", "81"),
+])
+def test_journal_only_physics_entries(raw: str, journal: str, volume: str, page: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = parse_reference(clean_pdf_text(raw)).record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (None, journal, volume, page)
+    assert read_reference(raw).record.title is None
+
+
+def test_a_protein_name_is_no_page_label() -> None:
+    rec = parse_reference("Taylor D, Westra WH. Immunohistochemical detection of p53 protein accumulation in head and "
+                          "neck cancer. Hum Pathol 1999; 30:1221-1225.").record
+    assert (rec.container_title, rec.page) == ("Hum Pathol", "1221-1225")

@@ -40,7 +40,7 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     invest econom quart engrg psychiatr wochenschr neuroradiol neurochir cosmet rehabil lumin virol
     enzym contin at vis
     acoust electrochem europhys aerodyn transl biotech spectrochim hydrodyn thermophys geomagn
-    astronaut nanotechnol optoelectron actuat
+    astronaut nanotechnol optoelectron actuat catal
     izv vestn vyssh uchebn zaved mekh tekh geofiz spektrosk kvant elektron radiofiz yad usp nauk"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";

@@ -202,6 +202,8 @@ def _journal_camel(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+#: "et al." glued to the name before it, its period slid: "M. Ambrosioet . al. Astropart. Phys."
+_GLUED_ET_AL_RE = re.compile(r"\b([A-Z][a-z]{2,})et\s?\.\s?al\b\.?")
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
 _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]|\s[A-Z][a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
@@ -519,6 +521,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if len(_PROTECT_RE.findall(text)) < 200:
         text = _PROTECT_RE.sub(protect, text)
     text = _GLUED_AND_RE.sub(r"\1 ", text)
+    text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
     text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)

@@ -42,7 +42,7 @@ def split_head(
         tail.container = clean_field(strip_editors(re.sub(r"^(?:In|in)\s*:?\s+", "", head)))
         return None, tail
     in_m = re.search(r"(?:^|[.,]\s+)(?:(?:In|in)\s*:\s+|(?:In|in)\s+(?=[A-Z\d]))", head)
-    if in_m:
+    if in_m and not _ABBREVIATIONS_ONLY_RE.fullmatch(head[: in_m.start() + 1]):  # ("Nucl. Inst. & Meth. in Phys. Res.")
         title = head[: in_m.start()]
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
@@ -119,6 +119,7 @@ _PERIODICAL_NAME_RE = re.compile(
     r"Bollettino|Boletín|Boletim|Anais|Anales|Comptes)\b")
 
 
+_ABBREVIATIONS_ONLY_RE = re.compile(r"(?:(?:[A-Z][a-z]{0,9}\.|&)\s*){2,}")
 _ABBREVIATED_WORD_RE = re.compile(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
 
 

@@ -90,13 +90,13 @@ def _abbreviated_before(head: str, start: int) -> int:
         if known_journal(head[m.end() :].rstrip(" .,")):
             return m.end()
     run = _ABBREV_RUN_END_RE.search(head, 0, start)
-    if run and all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split()):
+    if run and all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split() if w[:1].isupper()):
         return run.start(1)  # "Mater. Chem. Phys.": abbreviated words before "Chem. Phys." and nothing else
     return start
 
 
 # abbreviated words right before a known name, after the start or a mark ("…, Mater. Chem. Phys.")
-_ABBREV_RUN_END_RE = re.compile(r"(?:^|[,;:]\s*)((?:[A-Z][a-z]{1,9}\.\s+){1,3})$")
+_ABBREV_RUN_END_RE = re.compile(r"(?:^|[,;:]\s*)((?:[A-Z][a-z]{1,9}\.\s+)(?:(?:[A-Z][a-z]{1,9}\.|&|in|of)\s+){0,5})$")
 
 
 def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | None:
