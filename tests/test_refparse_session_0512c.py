@@ -111,6 +111,7 @@ def test_collaboration_paper_number_is_no_title() -> None:
     ("Sano T. ,InutsukaS . ,TurnerN . J. ,2004, ApJ, 605, 321", "Sano T., Inutsuka S., Turner N. J., 2004, ApJ, 605, 321"),
     ("P Schwendimann, C Ciuti, andA Quattropani ,Phys .Rev .B ,68", "P Schwendimann, C Ciuti, and A Quattropani, Phys. Rev. B, 68"),
     ("Stinson G. S.,Maccì o A. V., Penzo C.", "Stinson G. S., Maccìo A. V., Penzo C."),
+    ("Dutton A. A. ,MaccìoA . V. ,2014, MNRAS, 441, 3359", "Dutton A. A., Maccìo A. V., 2014, MNRAS, 441, 3359"),
 ])
 def test_pdf_name_glue(raw: str, clean: str) -> None:
     assert clean_pdf_text(raw) == clean

@@ -209,11 +209,12 @@ _GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]|\s[A-Z
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
 # initial, "and" or a comma)
-_GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
+_GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 # the IOP form alone ("RabelingD S and Schimmel A"), mended in any text
 # and the PDF form whose period slid behind a space ("InutsukaS . ,TurnerN . J. ,"), in any text
 _GLUED_IOP_INITIAL_RE = re.compile(
-    r"(?<=, )([A-Z][a-z]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)|\b([A-Z][a-z]{3,})([A-Z])(?=\s\.\s?(?:,|[A-Z]\s?\.))")
+    r"(?<=, )([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)"
+    r"|\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s\.\s?(?:,|[A-Z]\s?\.))")
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
 _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
