@@ -359,3 +359,30 @@ def test_a_protein_name_is_no_page_label() -> None:
     rec = parse_reference("Taylor D, Westra WH. Immunohistochemical detection of p53 protein accumulation in head and "
                           "neck cancer. Hum Pathol 1999; 30:1221-1225.").record
     assert (rec.container_title, rec.page) == ("Hum Pathol", "1221-1225")
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Kharif C. Optical roguewavesNature 450 1054 (2007)", "Kharif C. Optical roguewaves Nature 450 1054 (2007)"),
+    ("Smith A. The DNA of bacteriophage T4Nature (1970) 227 680", "Smith A. The DNA of bacteriophage T4 Nature (1970) 227 680"),
+    ("Perillo NL. Apoptosis of T cells mediated by galectin-1Nature 1995; 378: 736-9.",
+     "Perillo NL. Apoptosis of T cells mediated by galectin-1 Nature 1995; 378: 736-9."),
+])
+def test_known_journal_glued_to_a_word_or_a_number(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize("raw", ["Smith J. Structure of the H2Ofield in ice. X 1 (2000) 1.",
+                                 "Jones K. Our Boeing747Service study. Y 2 (2001) 2."])
+def test_no_split_before_a_word_that_starts_no_known_journal(raw: str) -> None:
+    assert clean_pdf_text(raw) == raw
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    ("Chen CY, Sarnow P. Initiation of protein synthesis by the eukaryotic translational apparatus on circular "
+     "RNAs Science 1995;268:415-417.",
+     "Initiation of protein synthesis by the eukaryotic translational apparatus on circular RNAs", "Science"),
+])
+def test_plural_acronym_ends_the_title_before_a_known_journal(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+

@@ -186,6 +186,8 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 # a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."
 _DIGIT_JOURNAL_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])")
+# … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995"
+_DIGIT_WORD_RE = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=\w-\d))(?=[A-Z][a-z]{2,}\b)")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
 _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
@@ -454,6 +456,8 @@ def _lower_camel(m: re.Match[str]) -> str:
     journal = low in FULL_JOURNAL_WORDS or low in JOURNAL_WORDS or known_journal_at(m.string, m.start(2), True)
     if (a == ")" or is_known_word(a)) and (journal or is_known_word(low)) and not is_known_word(a + low):
         return f"{a} {b}"
+    if len(a) >= 4 and not is_known_word(a + low) and known_journal_at(m.string, m.start(2), True):
+        return f"{a} {b}"  # a whole known journal after any word: "roguewavesNature 450"
     return m.group(0)
 
 
@@ -540,6 +544,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _punctuation(text, pdf_like)
     text = _GLUED_START_RE.sub(_glued_journal_start, text)
     text = _DIGIT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
+    text = _DIGIT_WORD_RE.sub(lambda m: " " if known_journal_at(m.string, m.start(), True) else "", text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)

@@ -144,7 +144,7 @@ def _title_acronym(raw: str) -> int:
     """Length of an acronym that ends the title before a known journal ("… and its inhibitor ICAD
     Nature 391"): the run is no journal, the rest of it is one (0: none)."""
     first, _, rest = raw.partition(" ")
-    if not (first.isupper() and len(first) >= 2 and rest) or known_journal(raw.rstrip(" .")):
+    if not (re.fullmatch(r"[A-Z]{2,}s?", first) and rest) or known_journal(raw.rstrip(" .")):  # ("RNAs Science")
         return 0
     return len(first) + 1 if known_journal(rest.rstrip(" .")) else 0
 
