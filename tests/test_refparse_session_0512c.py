@@ -386,3 +386,113 @@ def test_plural_acronym_ends_the_title_before_a_known_journal(raw: str, title: s
     rec = parse_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
 
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    ("Sano, Y., Kataoka, Y. The evaluation of the blood circulation by the acceleration plethysmogram 1985 The Journal "
+     "of Science of Labour 61 129--143 in Japanese", "The Journal of Science of Labour", "61", "129-143"),
+    ("Tokutaka, H., Ohkita, M. Cluster Analysis using Spherical SOM 2006 Journal of Biomedical Fuzzy Systems "
+     "Association 8 29--39 (in Japanese).", "Journal of Biomedical Fuzzy Systems Association", "8", "29-39"),
+])
+def test_language_note_at_the_end_of_the_entry(raw: str, journal: str, volume: str, page: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+    assert "Japanese" not in (rec.title or "")
+
+
+def test_language_note_inside_a_title_stays() -> None:
+    from citecheck.extract.cleanup import clean_reference
+    text = "Smith J. A developmental study of ostensive marking in French. J Child Lang 26, 1-10."
+    assert clean_reference(text) == text
+
+
+@pytest.mark.parametrize(("raw", "names"), [
+    ("F. Rathmann, A. Saleev, N. N. Nikolaev, andon behalfof the JEDI and srEdm collaborations , Journalof Physics: "
+     "Conference Series447 , 012011 (2013 ) .", [("Rathmann", "F."), ("Saleev", "A."), ("Nikolaev", "N. N.")]),
+    ("F. Rathmann, A. Saleev, and N. N. Nikolaev on behalf of the JEDI collaboration, Spin tune measurements, J. Phys.: "
+     "Conf. Ser. 447, 012011 (2013).", [("Rathmann", "F."), ("Saleev", "A."), ("Nikolaev", "N. N.")]),
+    ("A. Smith for the ATLAS Collaboration, Search for things, Phys. Lett. B 716, 1 (2012).", [("Smith", "A.")]),
+])
+def test_speaker_on_behalf_of_a_collaboration(raw: str, names: list[tuple[str, str]]) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert [(a.family, a.given) for a in rec.author] == names
+    assert rec.title in (None, "Spin tune measurements", "Search for things")
+
+
+def test_for_the_without_a_collaboration_is_no_author_note() -> None:
+    rec = parse_reference("M. Peskin for the theory of everything, Phys. Lett. B 716, 1 (2012).").record
+    assert rec.author == []
+
+
+@pytest.mark.parametrize("raw", [
+    "Boselli A., Gavazzi G., Pierini D., Scodeggio M., 1999,A&AS ( thisissue )( PaperIV )",
+    "Gavazzi G., Franzetti P., Boselli A., Pierini D., 1999a,A&AS ( submitted)( PaperV )",
+])
+def test_status_and_series_paper_notes_leave_the_journal(raw: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert (rec.title, rec.container_title) == (None, "A&AS")
+
+
+def test_paper_number_inside_a_title_stays() -> None:
+    rec = parse_reference("Smith J. 2001, Structure of galaxies. III. Paper I revisited, A&A, 371, 1").record
+    assert rec.title == "Structure of galaxies. III. Paper I revisited"
+
+
+@pytest.mark.parametrize(("raw", "names"), [
+    ("de JongR . ,vander Kruit P ..,1994, A&AS, 106, 451", [("de Jong", "R."), ("vander Kruit", "P.")]),
+    ("Siebold, F.P. and Zuccarini J. G. 1846. Florae Japonicae familiae naturales. Abh. Math.-Phys. Cl. 4: 123-240.",
+     [("Siebold", "F.P."), ("Zuccarini", "J. G.")]),
+])
+def test_particle_vander_and_a_last_inverted_name_with_dotted_initials(raw: str, names: list[tuple[str, str]]) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert [(a.family, a.given) for a in rec.author] == names
+
+
+def test_philosophical_magazine_full_name_with_commas() -> None:
+    rec = parse_reference("Pearson, K. 1901. On lines and planes of closest fit to systems of points in space, The "
+                          "London, Edinburgh, and Dublin Philosophical Magazine and Journal of Science, 2(11), "
+                          "559--572.").record
+    assert rec.title == "On lines and planes of closest fit to systems of points in space"
+    assert rec.container_title == "The London, Edinburgh, and Dublin Philosophical Magazine and Journal of Science"
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Nucl .Part .Phys .Proc .273 -275( 2016)1121", "Nucl. Part. Phys. Proc. 273-275 (2016) 1121"),
+    ("Pylos( Greece)1993 ;DESY -94-049", "Pylos (Greece) 1993 ;DESY-94-049"),
+    ("Sub -10fs pulse", "Sub -10fs pulse"),
+])
+def test_space_slid_before_a_range_hyphen(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+def test_volume_range_of_a_proceedings_journal() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("ATLAS collaboration, P. Berta, ATLAS jet and missing-ET reconstruction, calibration and "
+                         "performance,Nucl .Part .Phys .Proc .273 -275( 2016)1121 [ INSPIRE].").record
+    assert (rec.container_title, rec.volume, rec.page) == ("Nucl. Part. Phys. Proc.", "273-275", "1121")
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("V. Aynutdinov et al., Proc. Int. ARENA2008 Workshop,Rome ,2008 ;to be publ .NIM -A,2008 .",
+     "Proc. Int. ARENA2008 Workshop"),
+    ("I. Belolaptikov et al., Proc. 3rd Nestor Int. Workshop, Pylos( Greece)1993 ;DESY -94-049",
+     "Proc. 3rd Nestor Int. Workshop"),
+    ("Meeting #119, Wroclaw (Poland), 26-30 August 2019", "Meeting #119"),
+    ("F. U. Bernlochner, K. Tackmann, 7th International Workshop on the CKM Unitarity Triangle(CKM2012) Cincinnati, "
+     "Ohio, USA, September 28- October 2, 2012, (2013), arXiv:1303.0958", "7th International Workshop on the CKM Unitarity "
+     "Triangle(CKM2012)"),
+])
+def test_meeting_place_after_a_parenthesis_or_before_a_semicolon(raw: str, title: str) -> None:
+    from citecheck.extract.combine import read_reference
+    assert read_reference(raw).record.title == title
+
+
+def test_abbreviated_to_be_published_is_a_status_note() -> None:
+    from citecheck.extract.cleanup import clean_reference
+    assert clean_reference("A. Smith, Title, to be publ. (2019).") == "A. Smith, Title (2019)."
+    assert clean_reference("A. Smith, Title, to be published in Phys. Rev. D (2019).") == \
+        "A. Smith, Title, Phys. Rev. D (2019)."

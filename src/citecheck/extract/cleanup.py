@@ -26,14 +26,24 @@ _LINK_LABEL_RE = re.compile(
     r"Scopus|PMC free article|Free full text|Full text|Link|PDF)\s*\]",
     re.I,
 )
+# "A&AS (Paper IV)": which paper of a series this is, a note ("Paper I revisited" in a title stays)
+_PAPER_NO_RE = re.compile(r"\(\s*Paper\s?[IVX]{1,5}\s*\)")
 _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
 _STATUS_RE = re.compile(
-    r"[,(]?\s*\b(?:to appear(?: in)?|to be published(?: in)?|in press|forthcoming|submitted(?: to)?|"
+    r"[,(]?\s*\b(?:to appear(?: in)?|to be publ(?:ished|\.)?(?: in)?|in press|forthcoming|submitted(?: to)?|"
     r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
-    r"accepted(?: for publication)?|under review|im Druck|sous presse)\b\s*\)?(?=[\s.,;]|$)",
+    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
+
+LANGUAGES = (
+    "Russian|German|French|Japanese|Chinese|Korean|Italian|Spanish|Portuguese|Polish|Czech|"
+    "Ukrainian|Hungarian|Dutch|English|Swedish|Norwegian|Danish|Finnish|Turkish|Greek|Bulgarian|Romanian|"
+    "Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian")
+# the language of the work written after the last number or parenthesis ("61 129--143 in Japanese",
+# "(Tokyo: Baifukan) (in Japanese)"): an editor's note, no part of any field
+_END_LANGUAGE_RE = re.compile(rf"(?<=[\d).])[\s,;.]*[(\[]?\s*in\s+(?:{LANGUAGES})\s*[)\]]?\.?$", re.I)
 
 
 def _status_gap(m: re.Match[str]) -> str:
@@ -84,11 +94,11 @@ def clean_reference(text: str) -> str:
     text = latex_to_text(text)
     text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
-    text = _STATUS_RE.sub(_status_gap, text)
+    text = _STATUS_RE.sub(_status_gap, _PAPER_NO_RE.sub(" ", text))
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)
     text = _SPACE_RE.sub(" ", text).strip()
-    text = text.rstrip(" *†‡§¶#")
+    text = _END_LANGUAGE_RE.sub("", text.rstrip(" *†‡§¶#"))
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text)
     text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many

@@ -44,7 +44,7 @@ L = r"\p{Ll}"
 LM = r"\p{Ll}\p{M}"
 
 _PARTICLE = (
-    r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
+    r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]ander|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
     r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]'|"
     r"degli|dei|delle|dello|dal|dalla|op|'t)"
 )
@@ -68,7 +68,7 @@ _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
 # What may follow a complete name: a separator, the end of the author block or a year.
-_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b))"
+_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = regex.compile(
@@ -97,6 +97,8 @@ F_FAM_CAPS = regex.compile(
 )
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+# The last author after "and", family first, dotted initials, then the year: "and Zuccarini J. G. 1846."
+F_FAM_DOTTED_LAST = regex.compile(rf"(?P<family>{_FAMILY})\s+(?P<given>{_INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
 _CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{_PART_SP})*{_WORD})"
 F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
@@ -153,10 +155,10 @@ _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
     F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
     F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
-    F_FAM_PAREN: "fam_paren",
+    F_FAM_PAREN: "fam_paren", F_FAM_DOTTED_LAST: "fam_caps",
 }
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
-_AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST, F_CAPS_FIRST_LAST)
+_AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST, F_CAPS_FIRST_LAST, F_FAM_DOTTED_LAST)
 
 _STYLES = {
     "init_first": (F_INIT_FIRST,),
@@ -546,18 +548,22 @@ def scan_authors(text: str) -> AuthorScan:
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
 _GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s+[{U}])")
 _GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
+# "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
+_GROUP_BEHALF = regex.compile(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")
 _ETAL_IN = regex.compile(ET_AL, regex.I)
 _ACRONYM = regex.compile(rf"[{U}][{U}\d.&+-]{{1,11}}")
 
 
 def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
-    for pattern in (_GROUP_PAREN, _GROUP_COMMA):
+    for pattern in (_GROUP_PAREN, _GROUP_COMMA, _GROUP_BEHALF):
         m = pattern.match(text, scan.end)
         if not m:
             continue
         group = m.group("group").strip()
         collab = _COLLAB.fullmatch(group)
-        if collab:
+        if pattern is _GROUP_BEHALF:
+            pass  # the record lists the speaker, not the collaboration
+        elif collab:
             scan.names.extend(_collab(collab))
         elif pattern is _GROUP_PAREN and _ACRONYM.fullmatch(group) and not group.isdigit():
             if not abbreviates(group, scan.names[-1] if scan.names else None):

@@ -148,7 +148,12 @@ _PROTECT_RE = re.compile(
 _TRAILING_PUNCT = ".,;:)]"
 
 # -- punctuation spacing --------------------------------------------------------------------------
+# an initial's period doubled by the list's, the space slid before both: "vander Kruit P ..,1994"
+_INITIAL_DOUBLE_DOT_RE = re.compile(r"(?<=\b[A-Z])\s\.\.(?=\s?[,;])")
 _SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
+# a range's hyphen with the space slid before it: "273 -275( 2016)1121", "1914 -1916"
+# … or a report number's: "DESY -94-049"
+_RANGE_SPACE_RE = re.compile(r"(?:(?<=\d)|(?<=\b[A-Z]{3})|(?<=\b[A-Z]{4})) [-–](?=\d)")
 _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
@@ -477,9 +482,10 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
     text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""), text)
     text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
+    text = _RANGE_SPACE_RE.sub(lambda m: m.group(0)[1], text)
     if pdf_like:
         text = _SPACE_BEFORE_COLON_RE.sub(r"\1", text)
-    text = _SPACE_BEFORE_RE.sub(r"\1", text)
+    text = _SPACE_BEFORE_RE.sub(r"\1", _INITIAL_DOUBLE_DOT_RE.sub(".", text))
     text = _COMMA_GLUE_RE.sub(r"\1 ", text)
     text = _COLON_GLUE_RE.sub(": ", text)
     text = _DOT_GLUE_RE.sub(". ", text)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from citecheck.extract import names as N
+from citecheck.extract.cleanup import LANGUAGES
 from citecheck.extract.refparse.books import book_locator, book_title, book_volume
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
@@ -67,10 +68,7 @@ _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 # "[in Russian]": the language of the work, an editor's note, not its title's (a parenthesis, "(in
 # German)", is left: AnyStyle's gold keeps it in the title, GROBID's drops it)
-_LANGUAGE_RE = re.compile(
-    r"\s*\[\s*in\s+(?:Russian|German|French|Japanese|Chinese|Korean|Italian|Spanish|Portuguese|Polish|Czech|"
-    r"Ukrainian|Hungarian|Dutch|English|Swedish|Norwegian|Danish|Finnish|Turkish|Greek|Bulgarian|Romanian|"
-    r"Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian)\s*\]", re.I)
+_LANGUAGE_RE = re.compile(rf"\s*\[\s*in\s+(?:{LANGUAGES})\s*\]", re.I)
 _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 
 
@@ -118,10 +116,10 @@ def finish_title(title: str | None) -> str | None:
 _CONF_NAME_RE = re.compile(
     r"^(?:[Pp]roc\b|[Pp]roceedings\b|Meeting\b|[^,;]{0,80}\b(?:Workshop|Conference|Symposium|Congress|Meeting|"
     r"ICRC|School)\b)")
-_PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()")
+_PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()|(?<=\))\s+")
 _PLACE_WORD_RE = re.compile(
     rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|[A-Z]{{4,}}|{MONTH}|"
-    r"\d{1,2}(?:\s?(?:st|nd|rd|th))?|(?:1[89]|20)\d\d|st|nd|rd|th|and|de|la|[-–])[),;]?")
+    r"\d{1,2}(?:\s?(?:st|nd|rd|th))?|(?:1[89]|20)\d\d|st|nd|rd|th|and|de|la|[-–])[),;]{0,2}")
 
 
 _NOT_PLACE = frozenset({"Series", "Section", "Sect", "Part", "Vol", "Volume", "Suppl", "A", "B", "C", "D", "E"})
@@ -146,7 +144,7 @@ def _conference_place(title: str) -> str:
     if numbered and _place_words(title[numbered.end():]):
         return numbered.group(0)  # "Meeting #33 Sophia Antipolis, France, 2nd-6th September": no comma
     for cut in _PLACE_CUT_RE.finditer(title):
-        head, tail = title[: cut.start()], title[cut.end():]
+        head, tail = title[: cut.start()], title[cut.end():].split(";")[0]  # (what follows ";" is no name)
         if len(head.split()) >= 2 and _place_words(tail):
             return head
     return title
