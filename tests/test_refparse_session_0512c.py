@@ -496,3 +496,33 @@ def test_abbreviated_to_be_published_is_a_status_note() -> None:
     assert clean_reference("A. Smith, Title, to be publ. (2019).") == "A. Smith, Title (2019)."
     assert clean_reference("A. Smith, Title, to be published in Phys. Rev. D (2019).") == \
         "A. Smith, Title, Phys. Rev. D (2019)."
+
+
+def test_glued_et_al_ends_the_names() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("P.Niessen ,C .Spiering etal . Proc .27th ICRC, Hamburg ,V .4( 2001)1496 .").record
+    assert [a.family for a in rec.author] == ["Niessen", "Spiering"]
+    assert rec.title == "Proc. 27th ICRC"
+
+
+def test_these_proceedings_is_a_note() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("K. Kebkal et al., these proceedings.").record
+    assert (rec.title, [a.family for a in rec.author]) == (None, ["Kebkal"])
+
+
+def test_edition_after_a_title_and_a_spaced_ordinal() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("E.W. Weisstein, Concise Encyclopedia of Mathematics, 2 n d edition. New York:CRC Press ,( 2002).")
+    assert (rec.record.title, rec.record.publisher) == ("Concise Encyclopedia of Mathematics", "CRC Press")
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    ("Utermohl, H., 1958, Zur Vervollkommnung der quantitativen phytoplankton -Methodik.- Mitt. Internat. Verein. "
+     "Limnol., 9, 1-38.", "Zur Vervollkommnung der quantitativen phytoplankton-Methodik", "Mitt. Internat. Verein. Limnol."),
+    ("Chen C.T. and Millero F.J. Limnol.Oceanogr. 31, 1986, P.657 –682.", None, "Limnol. Oceanogr."),
+])
+def test_german_and_limnology_abbreviations(raw: str, title: str | None, journal: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)

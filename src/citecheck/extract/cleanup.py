@@ -31,9 +31,9 @@ _PAPER_NO_RE = re.compile(r"\(\s*Paper\s?[IVX]{1,5}\s*\)")
 _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
 _STATUS_RE = re.compile(
-    r"[,(]?\s*\b(?:to appear(?: in)?|to be publ(?:ished|\.)?(?: in)?|in press|forthcoming|submitted(?: to)?|"
+    r"[,(]?\s*\b(?:to appear(?: in| on)?|to be publ(?:ished|\.)?(?: in)?|in press|forthcoming|submitted(?: to)?|"
     r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
-    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
+    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings)(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
 

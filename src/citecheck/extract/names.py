@@ -68,7 +68,7 @@ _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
 # What may follow a complete name: a separator, the end of the author block or a year.
-_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
+_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = regex.compile(

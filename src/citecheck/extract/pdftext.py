@@ -240,6 +240,10 @@ _N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
 _YEAR_WORD_RE = re.compile(r"\b((?:1[6-9]|20)\d\d[a-z]?)(?=[A-Z][a-z]{2,}|[A-Z]{3,}\s)")
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
+# an ordinal's letters spaced out: "2 n d edition"
+_SPACED_ORDINAL_RE = re.compile(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
+# a German dash after a sentence's period: "… phytoplankton-Methodik.- Mitt. Internat."
+_DOT_DASH_RE = re.compile(r"(?<=[a-z]\.)[-–](?=\s[A-Z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
 _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
@@ -554,6 +558,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
+    text = _SPACED_ORDINAL_RE.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), text)
+    text = _DOT_DASH_RE.sub("", text)
     text = _YEAR_WORD_RE.sub(r"\1 ", text)
     text = _N_ISSUE_RE.sub(r"\1(\2)", text)
     text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)

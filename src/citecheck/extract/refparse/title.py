@@ -19,6 +19,7 @@ from citecheck.extract.refparse.imprint import cut_paren_imprint, is_city, pull_
 from citecheck.extract.refparse.journals import journal_like
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
+    EDITION_END_RE,
     MONTH,
     THESIS_RE,
     TRIM,
@@ -102,6 +103,9 @@ def finish_title(title: str | None) -> str | None:
     title = _TRANSLATOR_RE.sub("", title)
     title = _LANGUAGE_RE.sub("", title)
     title = _TITLE_EDITOR_RE.sub("", title)
+    edition = EDITION_END_RE.search(title)
+    if edition and edition.start() >= 10 and title[edition.start()] in ",.":
+        title = title[: edition.start()]  # "Concise Encyclopedia of Mathematics, 2nd edition"
     if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
         title = title[:-1]
     title = _LEADING_JUNK_RE.sub("", title)
