@@ -526,3 +526,43 @@ def test_german_and_limnology_abbreviations(raw: str, title: str | None, journal
     from citecheck.extract.combine import read_reference
     rec = read_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize(("raw", "journal"), [
+    ("Kozawa, T., Onda, A., et al., 2010 : Thermal decomposition of chrysotile-containing wastes in a water vapor "
+     "atmosphere, J. Ceram. Soc. Jpn., 118(1384), pp. 1199-1201.", "J. Ceram. Soc. Jpn."),
+    ("Kozawa, T., 2010: Thermal decomposition of chrysotile-containing wastes in a water vapor atmosphere, J. Am. Ceram. "
+     "Soc. 118, 1199-1201.", "J. Am. Ceram. Soc."),
+])
+def test_abbreviated_journal_after_the_title_comma_in_author_year(raw: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert rec.title == "Thermal decomposition of chrysotile-containing wastes in a water vapor atmosphere"
+    assert rec.container_title == journal
+
+
+def test_title_sentence_with_a_comma_keeps_its_words() -> None:
+    rec = parse_reference("Smith, J. 2001. Studies of Cu, Fe. And more. Phys. Rev. B 17, 1-10.").record
+    assert (rec.title, rec.container_title) == ("Studies of Cu, Fe. And more", "Phys. Rev. B")
+
+
+def test_etc_after_a_name_means_others() -> None:
+    rec = parse_reference("Robi S. Datta etc., 'Flexible two dimensional indium tin oxide fabricated using a liquid "
+                          "metal printing technique,' Nat. Electron, vol.3, pp.51-58, 2020.").record
+    assert [(a.family, a.given) for a in rec.author] == [("Datta", "Robi S.")]
+    assert rec.title == "Flexible two dimensional indium tin oxide fabricated using a liquid metal printing technique"
+
+
+def test_bare_initial_before_the_year_in_parentheses() -> None:
+    rec = parse_reference("Ikegami, Y, Nishihiro, J, and Washitani, I (2011). Vegetation of abandoned rice fields, "
+                          "Japanese Journal of Conservation Ecology, 16(1), pp. 1-15.").record
+    assert [a.family for a in rec.author] == ["Ikegami", "Nishihiro", "Washitani"]
+    assert rec.title == "Vegetation of abandoned rice fields"
+
+
+@pytest.mark.parametrize(("raw", "volume", "issue"), [
+    ("W. Zeuch, Neue Verfahren zur Messung des Einspritzgesetzes, MZT, Jahr. 22 Heft 9, 1961.", "22", "9"),
+    ("A. Müller, Über die Messung der Dinge, Z. Angew. Phys., Bd. 12, H. 3, S. 101-110, 1960.", "12", "3"),
+])
+def test_german_volume_and_issue_labels(raw: str, volume: str, issue: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.volume, rec.issue) == (volume, issue)

@@ -68,7 +68,7 @@ _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
 # What may follow a complete name: a separator, the end of the author block or a year.
-_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
+_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = regex.compile(
@@ -78,7 +78,7 @@ F_INIT_FIRST = regex.compile(
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
 _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
 F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"

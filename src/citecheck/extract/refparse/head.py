@@ -28,7 +28,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import names_known_journal
+from citecheck.venues import JOURNAL_ABBREVIATIONS, names_known_journal
 
 
 def split_head(
@@ -93,23 +93,32 @@ def split_head(
         tail.container = clean_field(head[cut:])
         return (clean_field(head[:cut]) if cut else None), tail
     if cuts:
-        # "Title. Journal": the first real sentence end closes the title, unless the text up to
-        # the last one runs on as a sentence and the last piece reads like a journal's name
-        # ("Title: neurobiology. Anatomy and connectivity. Brain Research Reviews").
-        ends = sentence_boundaries(head, every=True)  # "…fibrosis. A prevailing …? Am J Physiol"
-        if (
-            len(ends) > 1
-            and cuts[0] == ends[0]
-            and journal_like(head[ends[-1] :])
-            and sentence_like(head[ends[0] : ends[-1]])
-        ):
-            cuts = [ends[-1]]
-        elif len(ends) > 1 and cuts[0] == ends[0] and (start := _periodical_after_sentences(head, ends)):
-            cuts = [start]
-        title = head[: cuts[0]]
-        tail.container = clean_field(head[cuts[0] :])
-        return clean_field(title), tail
+        cut = _title_cut(head, cuts)
+        tail.container = clean_field(head[cut:])
+        return clean_field(head[:cut]), tail
     return _split_without_cuts(head, tail, comma_style, labelled)
+
+
+def _title_cut(head: str, cuts: list[int]) -> int:
+    """Where the title ends in 'Title. Journal': the first real sentence end, unless the text up to
+    the last one runs on as a sentence and the last piece reads like a journal's name ("Title:
+    neurobiology. Anatomy and connectivity. Brain Research Reviews"), or the journal is a run of
+    abbreviated words after the title's comma ("… atmosphere, J. Am. Ceram. Soc.")."""
+    run = _COMMA_ABBREV_RUN_RE.search(head)
+    if run and run.start(1) < cuts[0] and sum(
+            w.strip(".").lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split()) >= 2:
+        return run.start(1)
+    ends = sentence_boundaries(head, every=True)  # "…fibrosis. A prevailing …? Am J Physiol"
+    if len(ends) > 1 and cuts[0] == ends[0] and journal_like(head[ends[-1] :]) \
+            and sentence_like(head[ends[0] : ends[-1]]):
+        return ends[-1]
+    if len(ends) > 1 and cuts[0] == ends[0] and (start := _periodical_after_sentences(head, ends)):
+        return start
+    return cuts[0]
+
+
+# the journal after the title's last comma, abbreviated words only: ", J. Am. Ceram. Soc."
+_COMMA_ABBREV_RUN_RE = re.compile(r",\s+((?:[A-Z][a-z]{0,9}\.\s*|&\s*){2,6})$")
 
 
 # the words of a periodical's name ("Wiener Entomologische Zeitung", "Ber. Deutsch. Bot. Ges." is the other test)

@@ -28,17 +28,17 @@ from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
 from citecheck.venues import names_known_journal
 
-# Labels before the number ("vol. 5", "no. 2", "pp. 10-20") or, in Chinese, Japanese and Korean,
+# Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Jahrg. 22", "Heft 9") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
 _LABELLED_VOL_RE = re.compile(
-    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.|(?-i:V)(?=\d{1,4},))\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
+    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.|Jahrg?\.|Jg\.|(?-i:V)(?=\d{1,4},))\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
     r"|(?:第|제)?\s*(?<!\d)(\d{1,5})\s*(?:巻|卷|권|집)",
     re.I,
 )
 
 
 _LABELLED_NO_RE = re.compile(
-    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№|(?-i:n)\.(?=\s*\d))\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"  # (ABNT "n. 3")
+    r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№|(?-i:n)\.(?=\s*\d)|(?-i:Heft|H\.)(?=\s*\d))\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"  # (ABNT "n. 3")
     r"|(?:第|제)?\s*(?<!\d)(\d{1,4})\s*(?:号|號|호|期)",
     re.I,
 )
