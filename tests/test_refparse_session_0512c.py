@@ -566,3 +566,12 @@ def test_bare_initial_before_the_year_in_parentheses() -> None:
 def test_german_volume_and_issue_labels(raw: str, volume: str, issue: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.volume, rec.issue) == (volume, issue)
+
+
+def test_comma_and_a_word_end_a_doi() -> None:
+    from citecheck.extract.combine import read_reference
+    from citecheck.identifiers import normalize_doi
+    rec = read_reference("M. Shalchi, L. Tomio, Phys. Lett. B (2017),http ://dx.doi.org/10.1016/j.physletb.2017.05.070,"
+                         "in press ( Erratum).").record
+    assert (rec.DOI, rec.title, rec.container_title) == ("10.1016/j.physletb.2017.05.070", None, "Phys. Lett. B")
+    assert normalize_doi("doi:10.1002/abc,123") == "10.1002/abc,123"  # a comma before a digit stays

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from citecheck.identifiers import DOI_TRAILING
+from citecheck.identifiers import DOI_BODY, DOI_TRAILING
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _ARXIV_ARCHIVES = (
@@ -52,7 +52,7 @@ _ARXIV_RES = [
 ]
 _DOI_RE = re.compile(
     r"(?:(?:https?://)?(?:dx\.)?doi\.org/|\bdoi\s*[:=]?\s*|\bDOI\s*[:=]?\s*)?"
-    r"(10\.\d{4,9}/[^\s\"<>{}]+)",
+    rf"({DOI_BODY})",
     re.I,
 )
 _URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"{}]+", re.I)
