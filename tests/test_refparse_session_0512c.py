@@ -575,3 +575,18 @@ def test_comma_and_a_word_end_a_doi() -> None:
                          "in press ( Erratum).").record
     assert (rec.DOI, rec.title, rec.container_title) == ("10.1016/j.physletb.2017.05.070", None, "Phys. Lett. B")
     assert normalize_doi("doi:10.1002/abc,123") == "10.1002/abc,123"  # a comma before a digit stays
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("Millroth, H., Reforming Compilation of Logic Programs, Ph.D. Thesis, Computing Science Department, Uppsala "
+     "University, 1990.", "Reforming Compilation of Logic Programs"),
+    ("Oliver, R.L. A Cognitive Model of the Antecedents and Consequences of Satisfaction Decisions 1980 Journal of "
+     "Marketing Research 17 449--460", "A Cognitive Model of the Antecedents and Consequences of Satisfaction Decisions"),
+])
+def test_degree_before_thesis_and_a_title_opening_with_a(raw: str, title: str) -> None:
+    assert parse_reference(raw).record.title == title
+
+
+def test_initials_first_bare_capital_before_the_family_name_stays() -> None:
+    names = scan_authors("J. A Smith, K. Jones, Title here").names
+    assert [(n.family, n.given) for n in names] == [("Smith", "J. A"), ("Jones", "K.")]

@@ -59,10 +59,10 @@ _CORE = (
 )
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
 _WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
-# An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a
-# dotted one.
+# An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a dotted one.
 _INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
 _INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
+_INITS_INV = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|$)))*"  # inverted: "Oliver, R.L. A Cognitive Model" (the "A" is the title's)
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
@@ -78,7 +78,7 @@ F_INIT_FIRST = regex.compile(
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
 _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS_INV}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
 F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"

@@ -85,6 +85,8 @@ def boundary_kind(text: str, pos: int) -> int:
         return 0  # "проф. Любомир Милетич", "акад. наук": a Cyrillic abbreviation
     if re.fullmatch(r"(?:[A-Z]\.)+[A-Z]", token) or bare in NON_TERMINAL:
         return 0
+    if _DEGREE_RE.fullmatch(token) and _THESIS_NEXT_RE.match(text, pos + 1):
+        return 0  # "Reforming Compilation of Logic Programs, Ph.D. Thesis, Uppsala University"
     mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
     if mixed_case and (
         bare in JOURNAL_ABBREVIATIONS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
@@ -105,6 +107,10 @@ def boundary_kind(text: str, pos: int) -> int:
         # journal name, right after an abbreviated word of it
         return 0
     return 1
+
+
+_DEGREE_RE = re.compile(r"Ph\.\s?D|M\.\s?Sc?|B\.\s?Sc|D\.\s?Sc")
+_THESIS_NEXT_RE = re.compile(r"\s*(?:[Tt]hesis|[Dd]issertation)\b")
 
 
 # A capitalised word and a period right before: "Phys. ", "Z. "
