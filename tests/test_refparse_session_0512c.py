@@ -590,3 +590,10 @@ def test_degree_before_thesis_and_a_title_opening_with_a(raw: str, title: str) -
 def test_initials_first_bare_capital_before_the_family_name_stays() -> None:
     names = scan_authors("J. A Smith, K. Jones, Title here").names
     assert [(n.family, n.given) for n in names] == [("Smith", "J. A"), ("Jones", "K.")]
+
+
+def test_initials_first_chain_with_a_bare_initial_before_a_quoted_title() -> None:
+    text = 'A. Gupta, V Harinarayan, D. Quass. "Aggregate-Query Processing in Data Warehousing Environments", Proc.'
+    assert [(n.family, n.given) for n in scan_authors(text).names] == [("Gupta", "A."), ("Harinarayan", "V."),
+                                                                      ("Quass", "D.")]
+    assert [n.family for n in scan_authors('A. Gupta, Data Warehousing, "Aggregate" Proc.').names] == ["Gupta"]

@@ -284,7 +284,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
 _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
-_YEAR_NEXT = re.compile(r"\s*[,.]?\s*\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)")
+_YEAR_NEXT = re.compile(r"\s*[,.]?\s*(?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|[\"“](?=[A-Z]))")  # (or a quoted title)
 _COMMA_NEXT = re.compile(r",\s+")
 
 _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
