@@ -597,3 +597,38 @@ def test_initials_first_chain_with_a_bare_initial_before_a_quoted_title() -> Non
     assert [(n.family, n.given) for n in scan_authors(text).names] == [("Gupta", "A."), ("Harinarayan", "V."),
                                                                       ("Quass", "D.")]
     assert [n.family for n in scan_authors('A. Gupta, Data Warehousing, "Aggregate" Proc.').names] == ["Gupta"]
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("decay form factors for mc = ∞Phys .Lett .B252 ( 1990)456 .", "decay form factors for mc = ∞ Phys. Lett. B 252 (1990) 456."),
+    ("semileptonic decay Λ b → Λ c ¯ νPhys .Rev .D79 ( 2009)014023", "semileptonic decay Λ b → Λ c ¯ ν Phys. Rev. D 79 (2009) 014023"),
+    ("at arbitrary qJ. Phys.A 26 ( 1993)", "at arbitrary q J. Phys. A 26 (1993)"),
+    ("exact calculations on a chain of spins 1 2Physica 36 ( 1967),377 .",
+     "exact calculations on a chain of spins 1 2 Physica 36 (1967), 377."),
+    ("with Matrix Product StatesPoS LATTICE2014 ( 2014)302 .", "with Matrix Product States PoS LATTICE2014 (2014) 302."),
+    ("between General Relativity and ExperimentLivingRev .Relativity 17 ( 2014)",
+     "between General Relativity and Experiment Living Rev. Relativity 17 (2014)"),
+    ("Lattice Gauge TheoriesAnnalenPhys .525 ( 2013)777 -796.", "Lattice Gauge Theories Annalen Phys. 525 (2013) 777-796."),
+    ("D. J. C. MacKay, J. Phys. A 1, 2 (2000)", "D. J. C. MacKay, J. Phys. A 1, 2 (2000)"),
+    ("Eur.Phys.J. C 76 (2016)", "Eur. Phys. J. C 76 (2016)"),
+])
+def test_journal_glued_to_a_symbol_a_short_word_or_a_title_word(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+def test_compound_family_name_after_a_particle() -> None:
+    names = scan_authors("M. de Oliveira Santos, T. Stosic, B. D. Stosic, Long-term correlations").names
+    assert [(n.family, n.given) for n in names] == [("de Oliveira Santos", "M."), ("Stosic", "T."), ("Stosic", "B. D.")]
+
+
+def test_ditto_dashes_then_co_authors() -> None:
+    rec = parse_reference("--, B. H. Bossak, and X.-F. Niu, 2001: Secular changes to the ENSO-U.S. hurricane "
+                          "relationship Geophys. Res. Lett., 28, 4123-4126.").record
+    assert (rec.title, rec.container_title) == ("Secular changes to the ENSO-U.S. hurricane relationship",
+                                                "Geophys. Res. Lett.")
+    assert rec.author == []  # a partial list (the first author is the previous entry's) is no author list
+
+
+def test_long_abbreviated_word_starts_a_known_journal() -> None:
+    rec = parse_reference("A. Smith, Hurricane relationship Geophys. Res. Lett. 28, 4123 (2001).").record
+    assert (rec.title, rec.container_title) == ("Hurricane relationship", "Geophys. Res. Lett.")

@@ -66,7 +66,7 @@ _INITS_INV = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|$)))*"  # inverted: "Oliver, R
 _SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
 _PART_SP = rf"(?:{_PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
-_FAMILY = rf"(?:{_PART_SP})*{_WORD}(?:\s(?:{_PART_SP})+{_WORD})*"
+_FAMILY = rf"(?:(?:{_PART_SP})+{_WORD}(?:\s{_WORD}(?=\s*[,;]))?|{_WORD})(?:\s(?:{_PART_SP})+{_WORD})*"  # ("de Oliveira Santos,")
 # What may follow a complete name: a separator, the end of the author block or a year.
 _END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
@@ -480,9 +480,9 @@ def scan_authors(text: str) -> AuthorScan:
     scan = AuthorScan()
     pos = 0
     ditto = _DITTO.match(text)
-    if ditto:  # "---. 2000b" (same authors as above): no names, but skip the dashes
-        scan.end = ditto.end()
-        return scan
+    if ditto:  # "---. 2000b" (same authors as above): no names, but skip the dashes and the co-authors
+        more = scan_authors(text[ditto.end():]).end if F_INIT_FIRST.match(text, ditto.end()) else 0
+        return AuthorScan(end=ditto.end() + more)  # ("--, B. H. Bossak, and X.-F. Niu, 2001": a partial list)
     solo = _FAMILY_YEAR.match(text)
     if solo:
         scan.names.append(Name(family=solo.group("family")))

@@ -191,8 +191,12 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 # a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."
 _DIGIT_JOURNAL_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])")
-# … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995"
-_DIGIT_WORD_RE = re.compile(r"(?:(?<=[A-Za-z]\d)|(?<=\w-\d))(?=[A-Z][a-z]{2,}\b)")
+# … or to a symbol or a short letter run ending a formula: "mc = ∞Phys. Lett. B", "Λ c ¯ νPhys. Rev.",
+# "mQPhys. Rev. D57", "at arbitrary qJ. Phys. A" (a known journal of two abbreviated words or more)
+_SHORT_JOURNAL_RE = re.compile(r"(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
+                               r"(?=[A-Z][a-z]{0,9}\.\s?[A-Z][a-z]{0,9}\.)")
+# … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995", "spins 1 2Physica 36"
+_DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b)")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
 _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
@@ -225,6 +229,8 @@ _GLUED_IOP_INITIAL_RE = re.compile(
 _GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
 _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
+# … and the title's last word glued before it: "Matrix Product StatesPoS LATTICE2014"
+_POS_AFTER_WORD_RE = re.compile(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
 _GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
@@ -541,7 +547,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
     text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
-    text = _GLUED_POS_RE.sub("PoS ", text)
+    text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
     if pdf_like:
         text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
@@ -552,8 +558,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text,
     )
     text = _punctuation(text, pdf_like)
-    text = _GLUED_START_RE.sub(_glued_journal_start, text)
+    for _ in range(2):  # (a split may show the next: "ExperimentLivingRev." → "ExperimentLiving Rev.")
+        text = _GLUED_START_RE.sub(_glued_journal_start, text)
     text = _DIGIT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
+    text = _SHORT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
     text = _DIGIT_WORD_RE.sub(lambda m: " " if known_journal_at(m.string, m.start(), True) else "", text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)

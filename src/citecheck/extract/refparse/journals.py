@@ -80,7 +80,7 @@ def _full_name_suffix(head: str) -> int | None:
     return None
 
 
-_ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,5}\.\s)")
+_ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,9}\.\s)")
 
 
 def _abbreviated_before(head: str, start: int) -> int:
