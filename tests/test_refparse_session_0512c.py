@@ -632,3 +632,19 @@ def test_ditto_dashes_then_co_authors() -> None:
 def test_long_abbreviated_word_starts_a_known_journal() -> None:
     rec = parse_reference("A. Smith, Hurricane relationship Geophys. Res. Lett. 28, 4123 (2001).").record
     assert (rec.title, rec.container_title) == ("Hurricane relationship", "Geophys. Res. Lett.")
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    ("Lewis JF, Tabor B. Lung function and surfactant distribution in saline-lavaged sheep given instilled vs. nebulized "
+     "surfactant J Appl Physiol 1993; 74:1256-1264.", "Lung function and surfactant distribution in saline-lavaged sheep "
+     "given instilled vs. nebulized surfactant", "J Appl Physiol"),
+    ("Ghosh P, Amaya M. The structure of an intermediate in class II MHC maturation: CLIP bound to HLA-DR3 Nature 1995; "
+     "378:457-462.", "The structure of an intermediate in class II MHC maturation: CLIP bound to HLA-DR3", "Nature"),
+    ("Shuman JD, Vinson CR. Evidence of changes in protease sensitivity on DNA binding by CVEBP Science 1990; 249, pages "
+     "771-774.", "Evidence of changes in protease sensitivity on DNA binding by CVEBP", "Science"),
+    ("Blattner FR, Shao Y. The complete genome sequence of Escherichia coli K-12 Science 1997; 277:1453-62.",
+     "The complete genome sequence of Escherichia coli K-12", "Science"),
+])
+def test_unpunctuated_journal_after_an_abbreviation_or_a_code(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)

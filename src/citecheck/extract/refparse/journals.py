@@ -8,6 +8,7 @@ import re
 import regex
 
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
+from citecheck.extract.refparse.sentences import boundary_kind
 from citecheck.normalize import journal_key, journal_table
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
@@ -106,6 +107,8 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     more), or a run of capitalised words and acronyms with an abbreviation in it ('JETP Lett.',
     'Zh. Eksp. Teor. Fiz.', 'Phys. Rev. D'). The caller knows the venue's numbers follow."""
     known = _known_after_title_case(head)
+    if known is None:
+        known = _known_after_code(head)
     if known is not None:
         return known
     acronym = _ACRONYM_END_RE.search(head)
@@ -118,7 +121,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         if (
             len(suffix) > 60
             # "Title. Journal" is the sentence rules' case, "Title, Journal" the comma style's
-            or (_COMMA_MARK_RE if comma_style else _MARK_RE).search(head[: m.end() + 1])
+            or _marked(head[: m.end() + 1], comma_style)
             or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
             or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
         ):
@@ -138,6 +141,27 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         ):
             return start + _title_acronym(raw)
     return None
+
+
+def _marked(text: str, comma_style: bool) -> bool:
+    """A mark ending a title in `text`: not the period of an abbreviation ("instilled vs. nebulized")."""
+    return any(text[m.start()] != "." or boundary_kind(text, m.start())
+               for m in (_COMMA_MARK_RE if comma_style else _MARK_RE).finditer(text))
+
+
+def _known_after_code(head: str) -> int | None:
+    """A journal from the table right after a title ending in a code or an acronym ("… CLIP bound to
+    HLA-DR3 Nature", "… DNA binding by CVEBP Science", "… Escherichia coli K-12 Science"): a code is
+    never the first word of a journal's name."""
+    words = list(re.finditer(r"\S+", head))
+    for i in range(max(3, len(words) - 5), len(words)):
+        code, suffix = words[i - 1].group(0), head[words[i].start():].strip(" .,")
+        if _CODE_RE.fullmatch(code) and suffix[:1].isupper() and known_journal(suffix):
+            return words[i].start()
+    return None
+
+
+_CODE_RE = re.compile(r"[A-Z][A-Za-z]*(?:-?\d[\w-]*|[A-Z][A-Z\d-]+)s?")
 
 
 def _title_acronym(raw: str) -> int:
