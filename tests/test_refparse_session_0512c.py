@@ -648,3 +648,15 @@ def test_long_abbreviated_word_starts_a_known_journal() -> None:
 def test_unpunctuated_journal_after_an_abbreviation_or_a_code(raw: str, title: str, journal: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Deformable templates for face recognitionJournal of Cognitive Neuroscience,3(1) 59-70",
+     "Deformable templates for face recognition Journal of Cognitive Neuroscience, 3(1) 59-70"),
+    ("Indexing by latent semantic analysisJournal of the American Society for Information Science , 41 ,391-407.",
+     "Indexing by latent semantic analysis Journal of the American Society for Information Science, 41, 391-407."),
+    ("Rosenwald A ,Boldrick JC, Sabet H ,Tran T ,Yu X.Distinct types of diffuselarge B-cell lymphoma",
+     "Rosenwald A, Boldrick JC, Sabet H, Tran T, Yu X. Distinct types of diffuse large B-cell lymphoma"),
+])
+def test_glued_journal_of_and_a_vancouver_name_kept_whole(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean

@@ -185,6 +185,10 @@ _MONTH_YEAR_RE = re.compile(
     r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
+# the title's last word glued to a journal's name that opens with one of these words: "… face
+# recognitionJournal of Cognitive Neuroscience", "… self-explanation effectJournal of the Learning Sciences"
+_GLUED_JOURNAL_OF_RE = re.compile(
+    r"(?<=[a-z]{3})(?=(?:Journal|Proceedings|Transactions|Annals|Bulletin|Advances|Reviews?)\s?(?:of|on|in)\s(?:the\s)?[A-Z])")
 _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
@@ -275,7 +279,7 @@ _LOWER_UPPER_RE = re.compile(r"[a-z)][A-Z]")  # where either can apply
 _LOWER_ACRONYM_RE = re.compile(
     r"(?<![\w\ue000-\ue0ff])([a-z]{4,})(J|[A-Z]{3,6}|[A-Z][a-z]{0,3}(?=\sJ\s))(?=\s[A-Z](?:[a-z]|\s))"  # "dogsAm J Physiol"
 )
-_NAME_AFTER_RE = re.compile(r",?\s*[A-Z](?:\.|\s|,|$)")
+_NAME_AFTER_RE = re.compile(r",?\s*[A-Z]{1,3}(?:\.|\s|,|;|$)")  # (Vancouver: "Boldrick JC,")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
 _SHORT_OK = frozenset(
     ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
@@ -546,7 +550,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
     text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
-    text = _JOURNAL_OF_RE.sub(r"\1 \2", text)
+    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_JOURNAL_OF_RE.sub(" ", text))
     text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
     if pdf_like:
