@@ -660,3 +660,9 @@ def test_unpunctuated_journal_after_an_abbreviation_or_a_code(raw: str, title: s
 ])
 def test_glued_journal_of_and_a_vancouver_name_kept_whole(raw: str, clean: str) -> None:
     assert clean_pdf_text(raw) == clean
+
+
+def test_quote_closing_the_title_is_no_part_of_the_journal() -> None:
+    rec = parse_reference("Bude, Heinz (1997), 'Die 'Wir-Schicht' der Generation,' in Berliner Journal fur Soziologie, "
+                          "Vol. 7, pp. 197-204.").record
+    assert (rec.container_title, rec.volume) == ("Berliner Journal fur Soziologie", "7")

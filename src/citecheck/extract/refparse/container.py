@@ -59,6 +59,7 @@ def _finish_container(value: str | None) -> str | None:
         value = _TRAILING_DATE_RE.sub("", value)
     value = _PAREN_MONTH_RE.sub("", value)
     value = _MONTH_DAY_PAREN_RE.sub("", value)
+    value = re.sub(r"^['’\"”]\s*", "", value)  # the quote closing the title: "…Generation,' in Berliner Journal"
     value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
     value = _PRESENTED_AT_RE.sub("", value)
     value = strip_editors(value)
