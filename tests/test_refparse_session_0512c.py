@@ -666,3 +666,18 @@ def test_quote_closing_the_title_is_no_part_of_the_journal() -> None:
     rec = parse_reference("Bude, Heinz (1997), 'Die 'Wir-Schicht' der Generation,' in Berliner Journal fur Soziologie, "
                           "Vol. 7, pp. 197-204.").record
     assert (rec.container_title, rec.volume) == ("Berliner Journal fur Soziologie", "7")
+
+
+@pytest.mark.parametrize(("raw", "names", "title"), [
+    ("Aad G et al (ATLAS Collaboration) 2012 Phys. Lett. B 716 1", [("Aad", "G."), ("ATLAS Collaboration", None)], None),
+    ("J. P. Perdew, K. Burke, and M. Ernzerhof, ``Generalized gradient approximation made simple,'' Phys. Rev. Lett. 77, "
+     "3865–3868 (1996).", [("Perdew", "J. P."), ("Burke", "K."), ("Ernzerhof", "M.")],
+     "Generalized gradient approximation made simple"),
+    ("G. ’t Hooft, Nucl. Phys. B 72, 461 (1974).", [("’t Hooft", "G.")], None),
+])
+def test_physics_layouts_group_before_the_year_latex_quotes_curly_particle(
+        raw: str, names: list[tuple[str, str | None]], title: str | None) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert [(a.family or a.literal, a.given) for a in rec.author] == names
+    assert rec.title == title

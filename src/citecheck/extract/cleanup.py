@@ -94,6 +94,7 @@ def clean_reference(text: str) -> str:
     text = latex_to_text(text)
     text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
+    text = text.replace("``", "“").replace("''", "”")  # LaTeX quotes: ``Title,'' Journal
     text = _STATUS_RE.sub(_status_gap, _PAPER_NO_RE.sub(" ", text))
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)

@@ -46,7 +46,7 @@ LM = r"\p{Ll}\p{M}"
 _PARTICLE = (
     r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]ander|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
     r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]'|"
-    r"degli|dei|delle|dello|dal|dalla|op|'t)"
+    r"degli|dei|delle|dello|dal|dalla|op|['’]t)"
 )
 # Capitalised particles start a family name ("M. Luisa Della Morte"); lower-case ones after a
 # word continue a compound one ("C. Ciofi degli Atti", "M. du Croo de Jongh").
@@ -546,7 +546,7 @@ def scan_authors(text: str) -> AuthorScan:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s+[{U}])")
+_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
 _GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 # "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
 _GROUP_BEHALF = regex.compile(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")
