@@ -681,3 +681,12 @@ def test_physics_layouts_group_before_the_year_latex_quotes_curly_particle(
     rec = read_reference(raw).record
     assert [(a.family or a.literal, a.given) for a in rec.author] == names
     assert rec.title == title
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("[GEANT4 Collaboration], GEANT4: A Simulation toolkit", "[GEANT4 Collaboration], GEANT4: A Simulation toolkit"),
+    ("PHYSICS LETTERS7 (1990) 1", "PHYSICS LETTERS 7 (1990) 1"),
+    ("PHYSICAL REVIEW LETTERS98 , 1 (2007)", "PHYSICAL REVIEW LETTERS 98, 1 (2007)"),
+])
+def test_program_version_stays_glued_a_journal_volume_does_not(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean

@@ -403,9 +403,12 @@ def _glued_journal_start(m: re.Match[str]) -> str:
 
 def _word_number(m: re.Match[str]) -> str:
     """"Optica1"-like glue split where the word is a word or a journal's ("LETTERS98", "ApJ812"); a
-    conference's acronym keeps its year ("LINAC2014", "ICRC2017")."""
+    conference's acronym keeps its year ("LINAC2014", "ICRC2017"), a program its version ("GEANT4")."""
     word, number = m.group(1), m.group(2)
     if len(word) >= 5 and word.isupper() and re.fullmatch(r"(?:19|20)\d\d", number):
+        return m.group(0)
+    if word.isupper() and len(number) == 1 and not (word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS
+                                                     or known_journal(word)):
         return m.group(0)
     if (is_known_word(word) or word.isupper() or word[:3] in ("ApJ", "PoS")
             or word.lower() in JOURNAL_WORDS or known_journal(word)):  # (a one-word journal: "Optica1")
