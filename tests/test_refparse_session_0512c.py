@@ -690,3 +690,16 @@ def test_physics_layouts_group_before_the_year_latex_quotes_curly_particle(
 ])
 def test_program_version_stays_glued_a_journal_volume_does_not(raw: str, clean: str) -> None:
     assert clean_pdf_text(raw) == clean
+
+
+def test_abbreviated_journal_first_layout_keeps_its_journal() -> None:
+    rec = parse_reference("Sloane, C. S., Wolff, G. T., 1985. Atmos. Environ., Prediction of ambient light scattering "
+                          "using a physical model: Validation with measurements from Detroit, 19, 669.").record
+    assert rec.container_title == "Atmos. Environ."
+
+
+def test_supplementary_material_is_no_venue() -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference("L. Agosta and A. Metere , `` Movie---Fddd mesophase trajectory ,'' available in the "
+                         "supplementary material . --- Incomplete").record
+    assert (rec.title, rec.container_title) == ("Movie---Fddd mesophase trajectory", None)

@@ -78,6 +78,7 @@ _NOT_VENUE_RE = re.compile(
     r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
     r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
     r"dispon[ií]vel\s+em|consult[ée]\s+le|online|web|internet|\[?online\]?|"
+    r"(?:available\s+(?:in|as|at)\s+|see\s+)?(?:the\s+)?supplementa(?:l|ry)\s+material\b.*|"
     r"(?:[A-Z][\w.]*\s+)?Patent\s*(?:No\.?\s*)?[\d,.\s]+|"
     r"(?:translated|trans\.|transl\.)\s+(?:by|from)\b.*)\.?$",
     re.I,

@@ -8,7 +8,6 @@ import re
 import regex
 
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
-from citecheck.extract.refparse.sentences import boundary_kind
 from citecheck.normalize import journal_key, journal_table
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
@@ -144,9 +143,13 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 
 
 def _marked(text: str, comma_style: bool) -> bool:
-    """A mark ending a title in `text`: not the period of an abbreviation ("instilled vs. nebulized")."""
-    return any(text[m.start()] != "." or boundary_kind(text, m.start())
+    """A mark ending a title in `text`: not the period of a lower-case abbreviation inside a sentence
+    ("instilled vs. nebulized"; "Atmos. Environ., Title" is marked)."""
+    return any(text[m.start()] != "." or not _LOWER_ABBREV_END_RE.search(text, 0, m.start())
                for m in (_COMMA_MARK_RE if comma_style else _MARK_RE).finditer(text))
+
+
+_LOWER_ABBREV_END_RE = re.compile(rf"(?<![\w.])(?:{'|'.join(re.escape(w) for w in sorted(NON_TERMINAL) if w.islower())})$")
 
 
 def _known_after_code(head: str) -> int | None:
