@@ -193,12 +193,13 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
-# a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."
-_DIGIT_JOURNAL_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])")
-# … or to a symbol or a short letter run ending a formula: "mc = ∞Phys. Lett. B", "Λ c ¯ νPhys. Rev.",
-# "mQPhys. Rev. D57", "at arbitrary qJ. Phys. A" (a known journal of two abbreviated words or more)
-_SHORT_JOURNAL_RE = re.compile(r"(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
-                               r"(?=[A-Z][a-z]{0,9}\.\s?[A-Z][a-z]{0,9}\.)")
+# a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."; or a
+# symbol or a short letter run ending a formula: "mc = ∞Phys. Lett. B", "Λ c ¯ νPhys. Rev.", "mQPhys. Rev.
+# D57", "at arbitrary qJ. Phys. A" (there a known journal of two abbreviated words or more)
+_DIGIT_JOURNAL_RE = re.compile(
+    r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])"
+    r"|(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
+    r"(?=[A-Z][a-z]{0,9}\.\s?[A-Z][a-z]{0,9}\.)")
 # … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995", "spins 1 2Physica 36"
 _DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b)")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
@@ -565,10 +566,11 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text,
     )
     text = _punctuation(text, pdf_like)
-    for _ in range(2):  # (a split may show the next: "ExperimentLivingRev." → "ExperimentLiving Rev.")
-        text = _GLUED_START_RE.sub(_glued_journal_start, text)
+    split = _GLUED_START_RE.sub(_glued_journal_start, text)
+    if split != text:  # a split may show the next: "ExperimentLivingRev." → "ExperimentLiving Rev."
+        split = _GLUED_START_RE.sub(_glued_journal_start, split)
+    text = split
     text = _DIGIT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
-    text = _SHORT_JOURNAL_RE.sub(lambda m: " " if known_journal_at(m.string, m.start()) else "", text)
     text = _DIGIT_WORD_RE.sub(lambda m: " " if known_journal_at(m.string, m.start(), True) else "", text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
