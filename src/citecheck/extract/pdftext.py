@@ -193,9 +193,8 @@ _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transaction
 # A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
 # "detectorClass .Quantum Grav .")
 _GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
-# a number glued to the journal after it: "PYTHIA 8.1Comput. Phys. Commun. 178", "0.2Phys. Rev. Lett."; or a
-# symbol or a short letter run ending a formula: "mc = ∞Phys. Lett. B", "Λ c ¯ νPhys. Rev.", "mQPhys. Rev.
-# D57", "at arbitrary qJ. Phys. A" (there a known journal of two abbreviated words or more)
+# a number glued to the journal after it ("PYTHIA 8.1Comput. Phys. Commun.", "0.2Phys. Rev. Lett."), or a symbol
+# or short formula end ("mc = ∞Phys. Lett. B", "νPhys. Rev.", "mQPhys. Rev.", "qJ. Phys. A": two abbreviated words)
 _DIGIT_JOURNAL_RE = re.compile(
     r"(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])"
     r"|(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
