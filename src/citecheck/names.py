@@ -53,7 +53,7 @@ _ORGANISATION = re.compile(
 PARTICLES = frozenset({
     "van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du", "dos", "das",
     "ten", "ter", "al", "el", "bin", "y", "zu", "vom", "af", "degli", "dei", "delle", "dello",
-    "dal", "dalla", "op", "'t", "van't", "d'"})
+    "dal", "dalla", "op", "'t", "van't", "d'", "dela", "delos", "vanden", "vander"})
 #: Han ideographs, kana and Hangul (inside [...], for the `regex` module): the scripts whose
 #: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
 CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"

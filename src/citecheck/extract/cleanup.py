@@ -33,7 +33,9 @@ _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)
 _STATUS_RE = re.compile(
     r"[,(]?\s*\b(?:to appear(?: in| on)?|to be publ(?:ished|\.)?(?: in)?|in press|forthcoming|submitted(?: to)?|"
     r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
-    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings)(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
+    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings|"
+    # "…, Preprint 2015.", "… Title. Preprint": the word alone at the end, or before the year
+    r"(?:e-?)?preprint(?=[\s,]*(?:\(?(?:19|20)\d\d[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
 
@@ -103,7 +105,22 @@ def clean_reference(text: str) -> str:
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text)
     text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many
+    text = _NAME_THEN_ACRONYM_RE.sub(_drop_acronym, text)
     return text.strip(" \t")
+
+
+# IOP writes a journal's name and then its acronym glued to the volume: "J. Cosmol. Astropart. Phys.
+# JCAP08(2015)001", "J. High Energy Phys. JHEP03(2009)112"; the acronym (the name's initials) goes
+_NAME_THEN_ACRONYM_RE = re.compile(
+    r"(?<![\w.])(?P<name>(?:[A-Z][a-z]*\.?\s+){2,6})(?P<acr>[A-Z]{3,6})\s?(?P<vol>\d{1,3})\s*\(\s*(?P<year>(?:19|20)\d\d)\s*\)\s*"
+)
+
+
+def _drop_acronym(m: re.Match[str]) -> str:
+    initials = "".join(w[0] for w in m.group("name").split())
+    if initials != m.group("acr"):
+        return m.group(0)
+    return f"{m.group('name')}{m.group('vol')} ({m.group('year')}) "
 
 
 # (not "Agranovich, V. M.. J. Lumin.": there the period after the initials ends the names)

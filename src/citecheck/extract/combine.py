@@ -256,10 +256,19 @@ def _title_like(title: str) -> bool:
 _LOWER_WORD_RE = re.compile(r"(?<![\w.])[a-z]{4,}(?![\w.])")
 
 
+_CAP_WORD_RE = re.compile(r"(?<![\w.])[A-Z][a-z]{3,}(?![\w.])")
+# words that join a title's words and no list of names ("and" does: "Brown and Young")
+_TITLE_JOINER_RE = re.compile(r"(?<!\S)(?:of|in|on|for|the|with|to|from|by|at|an?|via)(?!\S)")
+
+
 def _reads_as_title(title: str) -> bool:
     """Two lower-case words of four letters or more that the word list knows ("LHCb detector
-    performance", "Quantum affine algebras"): a title, not names or a journal the rules made one of."""
-    return sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2
+    performance", "Quantum affine algebras"), or a Title Case title: two capitalised words the list
+    knows joined by a function word ("Theory of Superconductivity", "Spin Effects in Optical Lattice
+    Clocks"): a title, not names or a journal the rules made one of."""
+    if sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2:
+        return True
+    return bool(_TITLE_JOINER_RE.search(title)) and sum(is_known_word(w) for w in _CAP_WORD_RE.findall(title)) >= 2
 
 
 def _made_up_title(title: str) -> bool:

@@ -49,7 +49,14 @@ _ARXIV_RES = [
     re.compile(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
     # new-style id with a trailing category ("1706.03762 [cs.CL]") even without the prefix
     re.compile(r"(?<![\w./])(" + _ARXIV_NEW + r")\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\]"),
+    # IOP's "(Preprint 1402.1200)", "e-print 1704.01114": the archive's name left out
+    re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
+# A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
+# 1704.01114"): taken only when its YYMM is a month arXiv numbered that way (see _plausible_new).
+_BARE_ARXIV_NEW_RE = re.compile(
+    r"(?:^|(?<=[,;(\[]))\s*(" + _ARXIV_NEW + r")\s*(?=[,;)\]]|\.?\s*$)"
+)
 _DOI_RE = re.compile(
     r"(?:(?:https?://)?(?:dx\.)?doi\.org/|\bdoi\s*[:=]?\s*|\bDOI\s*[:=]?\s*)?"
     rf"({DOI_BODY})",
@@ -94,6 +101,16 @@ def _cut(text: str, span: tuple[int, int]) -> str:
     return before.rstrip() + " " + text[end:].lstrip()
 
 
+def _plausible_new(ident: str) -> bool:
+    """YYMM.NNNN(N) as arXiv numbered: four digits after the dot from 0704 to 1412, five from 1501."""
+    yymm, number = ident.split(".", 1)
+    year, month = int(yymm[:2]), int(yymm[2:])
+    digits = len(number.split("v", 1)[0])
+    if not 1 <= month <= 12 or year < 7:
+        return False
+    return (digits == 4 and yymm >= "0704" and yymm <= "1412") or (digits == 5 and yymm >= "1501")
+
+
 def extract_identifiers(text: str) -> Identifiers:
     """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them."""
     # Unwrap \url{..} and Markdown links so the identifiers inside are seen.
@@ -110,6 +127,11 @@ def extract_identifiers(text: str) -> Identifiers:
             if arxiv:
                 text = _cut(text, m.span())
                 break
+    if not arxiv:
+        m = _BARE_ARXIV_NEW_RE.search(text)
+        if m and _plausible_new(m.group(1)):
+            arxiv = normalize_arxiv(m.group(1))
+            text = _cut(text, m.span())
     if arxiv:
         # The same id written twice ("[arXiv:X](https://arxiv.org/abs/X)"): no copy stays behind
         # to be read as title words.

@@ -44,7 +44,7 @@ L = r"\p{Ll}"
 LM = r"\p{Ll}\p{M}"
 
 _PARTICLE = (
-    r"(?:[vV]an(?:\s+[dD]e[nr]?)?|[vV]ander|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
+    r"(?:[dD]ela|[dD]elos|[vV]an(?:\s+[dD]e[nr]?)?|[vV]ander|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
     r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]'|"
     r"degli|dei|delle|dello|dal|dalla|op|['’]t)"
 )

@@ -133,7 +133,7 @@ _ID_SPACING = [
     (re.compile(r"\b(arXiv:)\s+(?=\d{4}\.\d{4,5}|[a-z-]+/\d{7})"), r"\1"),
     # "arXiv .org:astro -ph/0710.3063", "arXiv preprint :1708 . 02952": the id's own prefix
     (re.compile(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:"),
-    (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5})\b"), r"\1.\2"),  # "arXiv:1002 . 4459"
+    (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2"),  # "arXiv:1002 . 4459", "…1401. 4024v2"
     (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/"),
     # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
     (re.compile(r"\.?\s*URL\s*(?=https?://)"), " URL "),

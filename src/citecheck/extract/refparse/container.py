@@ -233,7 +233,8 @@ def venue_pass(st: ParseState) -> None:
     container, tail.volume = journal_reference(container, tail.volume)
     record.container_title = container
     record.volume = tail.volume
-    record.issue = tail.issue
+    # "JHEP 03 (2015) 001" after an author–year head: the parenthesis is the year again, no issue
+    record.issue = None if tail.issue and record.year and tail.issue == str(record.year) else tail.issue
     record.page = expand_pages(tail.page)
     if tail.publisher:
         record.publisher = clean_field(tail.publisher)

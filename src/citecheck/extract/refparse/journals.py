@@ -49,7 +49,7 @@ def known_journal_suffix(head: str) -> int | None:
     for m in _ABBREV_START_RE.finditer(head):
         suffix = head[m.end() :].rstrip(" .,")
         if (
-            len(suffix) <= 40
+            len(suffix) <= 60  # ("Nucl. Instrum. Methods Phys. Res., Sect. B")
             and len(suffix.split()) >= 2
             and len(head[: m.end()].split())
             >= 2  # a title before it ("Plasma Phys. Rep." is one name)
@@ -113,7 +113,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
     acronym = _ACRONYM_END_RE.search(head)
     if acronym and known_journal(acronym.group(1)) and len(head[: acronym.start()].split()) >= 2:
         return acronym.start(1)  # "… at the CERN LHC JINST 3", "… at 2.76TeV JHEP 03": any word before
-    for m in _LOWER_WORD_END_RE.finditer(head):
+    for m in _title_ends(head):
         suffix = head[m.end() :].strip(" .,")
         before = head[: m.end()].split()
         start = m.end() + (len(head[m.end() :]) - len(head[m.end() :].lstrip()))  # the journal's first letter
@@ -122,7 +122,9 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             # "Title. Journal" is the sentence rules' case, "Title, Journal" the comma style's
             or _marked(head[: m.end() + 1], comma_style)
             or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
-            or len(before) < (4 if " " not in suffix else 3)  # "Methoden der organischen Chemie"
+            # "Methoden der organischen Chemie"; two words before an abbreviated name of two words or
+            # more ("Topological insulators Phys. World")
+            or len(before) < (4 if " " not in suffix else 2 if _ABBREV_START_WORD_RE.match(suffix) else 3)
         ):
             continue
         if suffix[:1].isupper() and (known_journal(_PLACE_END_RE.sub("", suffix)) or abbreviates_known_journal(suffix)):
@@ -140,6 +142,22 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
         ):
             return start + _title_acronym(raw)
     return None
+
+
+# the title's last word before an abbreviated journal: an acronym ("… Threading and SIMD Int. J.
+# Quantum Chem.", "… at the LHC Eur. Phys. J. C")
+_ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
+_ABBREV_START_WORD_RE = re.compile(r"[A-Z][a-z]{1,9}\.\s")
+
+
+def _title_ends(head: str) -> list[re.Match[str]]:
+    """Where the title may end before an unpunctuated journal: after a lower-case word, or after an
+    acronym when an abbreviated journal word follows; in text order."""
+    ends = list(_LOWER_WORD_END_RE.finditer(head)) + [
+        m for m in _ACRONYM_BEFORE_ABBREV_RE.finditer(head)
+        if head[m.end():].split()[0][:-1].lower() in JOURNAL_ABBREVIATIONS
+    ]
+    return sorted(ends, key=lambda m: m.start())
 
 
 def _marked(text: str, comma_style: bool) -> bool:

@@ -26,7 +26,8 @@ MONTH_DAY = (
 )
 
 
-PAGE = r"[A-Za-z]{0,2}\d+[A-Za-z]?"
+# (an article number with a section letter inside: PTEP's "083C01")
+PAGE = r"[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?"
 
 
 PAGES = rf"{PAGE}(?:\s*(?:[-–—‐]+|--)\s*{PAGE})?"

@@ -1,0 +1,190 @@
+"""Field accuracy on physics reference layouts written from real records (no labelled set needed).
+
+Real physics records of the embedded-corpus sources (../shared/data/corpus: journal, volume, page,
+year, title, authors) are written in the layouts physics journals print — APS with and without the
+title, Elsevier, JHEP/SciPost with the eprint in brackets, IOP author–year with and without the
+title, AIP with the title in quotes, MNRAS/A&A author–year, EPJ/Springer — optionally damaged the
+way PDF extraction damages references (`perturb_robustness.damage`: no space after punctuation, a
+space before it, glued or hyphen-broken title words, the title glued to the journal). Each string is
+read by what the readers run (`extract.combine.read_reference`) and its title, journal, volume, first
+page, year and first author's family are compared with what was written: a layout that omits the
+title must give no title. Records are never the labelled test strings; this is development data for
+layouts the labelled sets hold few of.
+
+Usage: python benchmarks/layout_fields.py [--n 150] [--seed 7] [--damage none|nospace|spacebefore|glue|hyphen|tjglue|all]
+       [--show LAYOUT:FIELD]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from perturb_robustness import damage  # noqa: E402
+from style_sweep import abbrev  # noqa: E402
+
+from citecheck.extract.combine import read_reference  # noqa: E402
+
+CORPUS = ROOT.parent / "shared" / "data" / "corpus"
+SOURCES = ("hyydiffxs-atlas-cms", "arxiv-browse", "bibliotex", "habanero-cassettes")
+PHYSICS_RE = re.compile(r"Phys|Astro|Nucl|Cosmo|JHEP|High Energy|Quantum|Gravit|Instrum|Relativ|Optic|Monthly",
+                        re.I)
+FIELDS = ("title", "journal", "volume", "page", "year", "author")
+
+
+def _letters(text: str | None) -> str:
+    return re.sub(r"[\W_]+", "", (text or "").lower())
+
+
+def _given(name: dict[str, str], dots: bool = True, space: bool = True) -> str:
+    parts = re.split(r"[\s.-]+", name.get("given") or "")
+    inits = [p[0].upper() + ("." if dots else "") for p in parts if p]
+    return (" " if space else "").join(inits)
+
+
+def _names(rec: dict[str, Any], form: str, rng: random.Random) -> str:
+    people = rec["author"][:6]
+    etal = len(rec["author"]) > 6 or (len(people) > 3 and rng.random() < 0.3)
+    if etal:
+        people = people[:1]
+    if form == "given-first":
+        names = [f"{_given(n, space=rng.random() < 0.5)} {n['family']}" for n in people]
+    elif form == "iop":
+        names = [f"{n['family']} {_given(n, dots=False)}" for n in people]
+    else:  # "family, G." (A&A) or "family G." (MNRAS)
+        sep = ", " if form == "aa" else " "
+        names = [f"{n['family']}{sep}{_given(n)}" for n in people]
+    if etal:
+        return names[0] + (" et al" if form == "iop" else " et al.")
+    if len(names) == 1:
+        return names[0]
+    joiner = {"given-first": ", and " if len(names) > 2 else " and ", "iop": " and ",
+              "aa": ", & ", "mnras": ", "}[form]
+    return ", ".join(names[:-1]) + joiner + names[-1]
+
+
+def _layouts() -> dict[str, Callable[[dict[str, Any], random.Random], tuple[str, bool]]]:
+    """Each layout writes a record and says whether the title is part of what it wrote."""
+    def aps(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'given-first', g)}, {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", False
+
+    def aps_title(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'given-first', g)}, {r['title']}, {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", True
+
+    def elsevier(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'given-first', g)}, {r['_j']} {r['_v']} ({r['_y']}) {r['_p']}.", False
+
+    def jhep(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        eprint = f" [arXiv:{r['_ax']}]" if r.get("_ax") else ""
+        return f"{_names(r, 'given-first', g)}, {r['title']}, {r['_j']} {r['_v']} ({r['_y']}) {r['_p']}{eprint}.", True
+
+    def iop(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'iop', g)} {r['_y']} {r['_j']} {r['_v']} {r['_p']}", False
+
+    def iop_title(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'iop', g)} {r['_y']} {r['title']} {r['_j']} {r['_v']} {r['_p']}", True
+
+    def aip(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'given-first', g)}, \u201c{r['title']},\u201d {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", True
+
+    def mnras(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'mnras', g)}, {r['_y']}, {r['_j']}, {r['_v']}, {r['_p']}", False
+
+    def aa(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'aa', g)} {r['_y']}, {r['_j']}, {r['_v']}, {r['_p']}", False
+
+    def epj(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+        return f"{_names(r, 'given-first', g)}, {r['title']}. {r['_j']} {r['_v']}, {r['_p']} ({r['_y']})", True
+
+    return {"aps": aps, "aps-title": aps_title, "elsevier": elsevier, "jhep": jhep, "iop": iop,
+            "iop-title": iop_title, "aip": aip, "mnras": mnras, "aa": aa, "epj": epj}
+
+
+def _usable(r: dict[str, Any]) -> bool:
+    j = r.get("container-title")
+    j = j[0] if isinstance(j, list) and j else j
+    title = r.get("title") or ""
+    return bool(isinstance(j, str) and PHYSICS_RE.search(j) and r.get("volume") and r.get("page")
+                and r.get("author") and all(n.get("family") and n.get("given") for n in r["author"])
+                and 15 < len(title) < 250 and not re.search(r"[$<>\\{}^_]", title)
+                and str(r.get("volume")).isdigit() and (r.get("issued") or {}).get("date-parts"))
+
+
+def load(n: int, rng: random.Random) -> list[dict[str, Any]]:
+    recs: list[dict[str, Any]] = []
+    for name in SOURCES:
+        path = CORPUS / f"{name}.jsonl.gz"
+        if path.exists():
+            with gzip.open(path, "rt", encoding="utf-8") as fh:
+                recs += [r for r in map(json.loads, fh) if _usable(r)]
+    rng.shuffle(recs)
+    for r in recs:
+        j = r["container-title"]
+        j = j[0] if isinstance(j, list) else j
+        r["_j"] = r.get("container-title-short") or abbrev(j)
+        r["_v"] = str(r["volume"])
+        r["_p"] = str(r["page"]).split("-")[0].split("\u2013")[0]
+        r["_y"] = str(r["issued"]["date-parts"][0][0])
+        r["_ax"] = (r.get("custom") or {}).get("arxiv")
+    return recs[:n]
+
+
+def _read(text: str) -> dict[str, str]:
+    rec = read_reference(text).record
+    return {"title": _letters(rec.title), "journal": _letters(rec.container_title), "volume": rec.volume or "",
+            "page": (rec.first_page or ""), "year": str(rec.year or ""),
+            "author": _letters(rec.author[0].family if rec.author else "")}
+
+
+def _gold(r: dict[str, Any], with_title: bool) -> dict[str, str]:
+    return {"title": _letters(r["title"]) if with_title else "", "journal": _letters(r["_j"]), "volume": r["_v"],
+            "page": r["_p"], "year": r["_y"], "author": _letters(r["author"][0]["family"])}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--n", type=int, default=150, help="records written in each layout")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--damage", default="none")
+    ap.add_argument("--show", default=None, help="LAYOUT:FIELD — print the misread strings")
+    args = ap.parse_args(argv)
+    if not CORPUS.is_dir():
+        print(f"corpus not found: {CORPUS} (../shared/data/corpus)", file=sys.stderr)
+        return 2
+    rng = random.Random(args.seed)
+    recs = load(args.n, rng)
+    print(f"| layout (damage: {args.damage}) | n | " + " | ".join(FIELDS) + " |")
+    print("|---|---:|" + "---:|" * len(FIELDS))
+    totals: Counter[str] = Counter()
+    for lname, write in _layouts().items():
+        right: Counter[str] = Counter()
+        for r in recs:
+            text, with_title = write(r, rng)
+            if args.damage != "none":
+                text = damage(text, r["title"] if with_title else None, args.damage, rng, r["_j"])
+            got, gold = _read(text), _gold(r, with_title)
+            for f in FIELDS:
+                ok = got[f] == gold[f]
+                right[f] += ok
+                if not ok and args.show == f"{lname}:{f}":
+                    print(f"  {text}\n    gold: {gold[f]!r}\n    read: {got[f]!r}")
+        totals.update({f: right[f] for f in FIELDS})
+        print(f"| {lname} | {len(recs)} | " + " | ".join(f"{right[f] / len(recs):.3f}" for f in FIELDS) + " |")
+    n_all = len(recs) * len(_layouts())
+    print(f"| all | {n_all} | " + " | ".join(f"{totals[f] / n_all:.3f}" for f in FIELDS) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

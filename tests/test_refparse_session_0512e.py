@@ -1,0 +1,118 @@
+"""Issue 13 (fifth session of 2026-12-05): physics layouts found by writing real records in the layouts
+physics journals print (`benchmarks/layout_fields.py`) and in the train split: bare and "Preprint"
+arXiv ids, a "Preprint" note, IOP titles of two words or ending in an acronym before an abbreviated
+journal, PTEP article numbers ("083C01"), IOP's "J. Cosmol. Astropart. Phys. JCAP08(2015)001", the year
+read again as an issue, "dela" names, Title Case titles the labeller would drop. Strings are made up
+in the same layouts, not copied from the corpus."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.cleanup import clean_reference
+from citecheck.extract.combine import read_reference
+from citecheck.extract.identifiers import extract_identifiers
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+
+@pytest.mark.parametrize(("raw", "arxiv"), [
+    ("E. Author et al. (2017), 1704.01114", "1704.01114"),
+    ("A. Author, Phys. Rev. D 95, 1234 (2017) [1701.01234].", "1701.01234"),
+    ("Author A and Writer B 2014 (Preprint 1402.1200)", "1402.1200"),
+    ("A. Author, Some title, e-print 0911.1234.", "0911.1234"),
+    ("A. Author, Phys. Lett. B 734, 290 (2014), 1209.1687", "1209.1687"),
+    # not a month arXiv numbered that way: no id
+    ("A. Author, Some title, 1399.12345", None),
+    ("A. Author, Some title, 2020.1234", None),
+    ("A. Author, Some title, 0612.1234", None),  # four digits after the dot before April 2007
+    ("A. Author, Some title, 1501.1234", None),  # four digits after the dot from 2015 on
+    # inside a sentence, not standing alone
+    ("A. Author, The 1704.01114 puzzle, Phys. Rev. D 1, 2 (2017).", None),
+])
+def test_bare_and_preprint_arxiv_ids(raw: str, arxiv: str | None) -> None:
+    assert extract_identifiers(raw).arxiv == arxiv
+
+
+def test_spaced_arxiv_id_with_version_is_joined() -> None:
+    assert "arXiv:1401.4024v2" in clean_pdf_text("V. Author, The null energy condition, arXiv:1401. 4024v2.")
+    rec = parse_reference(clean_pdf_text("V. Author, The null energy condition, arXiv:1401. 4024v2.")).record
+    assert rec.title == "The null energy condition" and rec.arxiv == "1401.4024"
+
+
+@pytest.mark.parametrize("raw", [
+    "R. Author, The Yang-Baxter relation and gauge invariance, arXiv:1510.03043, Preprint 2015.",
+    "Author R M 2015 The Yang-Baxter relation and gauge invariance Preprint",
+])
+def test_preprint_note_is_no_title_word(raw: str) -> None:
+    assert parse_reference(raw).record.title == "The Yang-Baxter relation and gauge invariance"
+
+
+def test_preprint_in_a_title_stays() -> None:
+    rec = parse_reference("A. Author, Preprint servers and peer review, Phys. Today 70, 12 (2017).").record
+    assert rec.title == "Preprint servers and peer review"
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # two title words before an abbreviated journal (IOP, no mark between)
+    ("Kane C and Moore J 2011 Topological insulators Phys. World 24 32", "Topological insulators", "Phys. World"),
+    # the title ends in an acronym before an abbreviated journal
+    ("Wende F, Marsman M and Steinke T 2019 OpenMP in VASP: Threading and SIMD Int. J. Quantum Chem. 119 e25851",
+     "OpenMP in VASP: Threading and SIMD", "Int. J. Quantum Chem."),
+    ("Aad G et al 2012 Search for new particles at the LHC Eur. Phys. J. C 72 1234",
+     "Search for new particles at the LHC", "Eur. Phys. J. C"),
+    # a known journal longer than forty characters, with a comma in it
+    ("Ishiyama H et al 2013 In situ diffusion measurements in solids Nucl. Instrum. Methods Phys. Res., Sect. B "
+     "317 789", "In situ diffusion measurements in solids", "Nucl. Instrum. Methods Phys. Res., Sect. B"),
+    # IOP: the journal's name, then its acronym glued to the volume
+    ("Adam J et al 2015 Dark matter in dwarf galaxies J. Cosmol. Astropart. Phys. JCAP08(2015)001",
+     "Dark matter in dwarf galaxies", "J. Cosmol. Astropart. Phys."),
+    ("Lee K and Park J 2009 Black hole entropy J. High Energy Phys. JHEP03(2009)112",
+     "Black hole entropy", "J. High Energy Phys."),
+])
+def test_iop_titles_before_abbreviated_journals(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+def test_iop_acronym_kept_when_it_is_not_the_names_initials() -> None:
+    assert "PRX12(2009)112" in clean_reference("Lee K 2009 Black hole entropy Phys. Rev. Lett. PRX12(2009)112")
+
+
+def test_year_again_in_parentheses_is_no_issue() -> None:
+    rec = parse_reference("Lee K and Park J 2009 Black hole entropy J. High Energy Phys. JHEP03(2009)112").record
+    assert (rec.volume, rec.issue, rec.page) == ("03", None, "112")
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    ("P. A. Zyla et al. (Particle Data Group), Prog. Theor. Exp. Phys. 2020, 083C01 (2020).",
+     "Prog. Theor. Exp. Phys.", "2020", "083C01"),
+    ("P. A. Zyla et al., PTEP 2020, 083C01 (2020).", "PTEP", "2020", "083C01"),
+    ("Zyla P A et al 2020 Review of Particle Physics Prog. Theor. Exp. Phys. 2020 083C01",
+     "Prog. Theor. Exp. Phys.", "2020", "083C01"),
+])
+def test_ptep_article_numbers(raw: str, journal: str, volume: str, page: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+
+
+def test_dela_is_a_particle() -> None:
+    rec = parse_reference("Williams T J, MacDougall G J and dela Cruz C R 2023 SEEMS: A Single Event Effects "
+                          "facility Rev. Sci. Instrum. 94 033908").record
+    assert [a.family for a in rec.author] == ["Williams", "MacDougall", "dela Cruz"]
+    assert rec.title == "SEEMS: A Single Event Effects facility"
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("J . Bardeen, L .N .Cooper , and J.R.Schrieffer ,Theoryof SuperconductivityPhys .Rev .108, 1175 (1957).",
+     "Theory of Superconductivity"),
+    ("M.M .Boyd et al.,Nuclear Spin Effectsin Optical Lattice ClocksPhys.Rev .A 76 , 022510 (2007).",
+     "Nuclear Spin Effects in Optical Lattice Clocks"),
+])
+def test_title_case_titles_survive_the_combination(raw: str, title: str) -> None:
+    assert read_reference(raw).record.title == title
+
+
+def test_journal_reference_without_title_still_has_none() -> None:
+    rec = read_reference("J. Bardeen, L .N .Cooper , and J.R.Schrieffer ,Phys .Rev .108, 1175 (1957).").record
+    assert rec.title is None and rec.container_title == "Phys. Rev."
