@@ -116,3 +116,22 @@ def test_title_case_titles_survive_the_combination(raw: str, title: str) -> None
 def test_journal_reference_without_title_still_has_none() -> None:
     rec = read_reference("J. Bardeen, L .N .Cooper , and J.R.Schrieffer ,Phys .Rev .108, 1175 (1957).").record
     assert rec.title is None and rec.container_title == "Phys. Rev."
+
+
+@pytest.mark.parametrize(("raw", "part"), [
+    # an acronym glued to a journal's first initial
+    ("T. Hong et al., Superconducting energy gap of NbTiNJ. Appl. Phys. 114, 243905 (2013).", "NbTiN J. Appl. Phys."),
+    ("A. Author, Radicals formed by addition to DNAJ. Phys. Chem. A 108, 9302 (2004).", "DNA J. Phys. Chem. A"),
+    # a number glued to an acronym journal
+    ("R. Author and A. Writer, Duality transformations on (A)dS4JHEP 2007, 079 (2007).", "(A)dS4 JHEP 2007"),
+])
+def test_acronyms_and_numbers_glued_to_journals(raw: str, part: str) -> None:
+    assert part in clean_pdf_text(raw)
+
+
+@pytest.mark.parametrize("raw", [
+    "A. Smith, Title, ApJ. 500, 12 (2000)",  # "ApJ." is one journal's name
+    "A. Smith, Title of the work, MNRAS. 500, 12 (2000)",
+])
+def test_journal_acronyms_stay_whole(raw: str) -> None:
+    assert clean_pdf_text(raw) == raw

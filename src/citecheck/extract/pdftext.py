@@ -3,37 +3,32 @@
 Runs before the parser (the raw text stays on the `Citation` for the report). It repairs what
 extraction does to a reference, and leaves clean text as it is:
 
-- spacing around punctuation and inside parentheses: "Phys .Rev .Lett .104 ,251301" →
-  "Phys. Rev. Lett. 104, 251301"; "JHEP 03 ( 2009)112 ,doi :10.1088/…" → "JHEP 03 (2009) 112, doi:10.1088/…";
+- spacing around punctuation and inside parentheses: "Phys .Rev .Lett .104 ,251301" → "Phys. Rev. Lett.
+  104, 251301"; "JHEP 03 ( 2009)112 ,doi :10.1088/…" → "JHEP 03 (2009) 112, doi:10.1088/…";
 - identifiers: "arXiv :1609.02466", "hep - lat/0401002", "https : //…", a URL glued onto a DOI
   ("…RevModPhys.81.109.URLhttps://…");
-- line-break hyphenation: "Commu-nications" → "Communications" only when the joined word is known
-  (the shipped word list, data/vocabulary.txt.gz, built by scripts/build_vocabulary.py); "heavy-fermion"
-  and "non-linear" keep their hyphen;
-- glued words, split only when a dictionary split exists and the glued form is not a word:
-  "Quantumcriticality" → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a
-  number ("Letters61", "Aug2013", "JHEP11");
-- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012"), a title's last word
-  glued to the journal ("detectorsNucl .Instrum" → "detectors Nucl. Instrum") or to any capitalised
-  word after it where both are known words ("chainsJournal of", "musclesPhysiological reports");
+- line-break hyphenation: "Commu-nications" → "Communications" only when the joined word is known (the
+  shipped word list, data/vocabulary.txt.gz, built by scripts/build_vocabulary.py); "heavy-fermion" keeps it;
+- glued words, split only when a dictionary split exists and the glued form is not a word: "Quantumcriticality"
+  → "Quantum criticality", "Jour-nalof" → "Journal of"; a word glued to a number ("Letters61", "JHEP11");
+- an initial glued to its surname ("KlessenR .S .,2012" → "Klessen R.S., 2012"), a title's last word glued to
+  the journal ("detectorsNucl .Instrum", "NbTiNJ. Appl. Phys.") or to any capitalised word after it where both
+  are known words ("chainsJournal of", "musclesPhysiological reports");
 - text decoded with the wrong code page ("SchÃ¤ffer" → "Schäffer", by ftfy);
 - ligatures and look-alike characters (full-width forms, Cyrillic/Greek letters inside Latin words);
-- series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" →
-  "Phys. Rev. D 58", "Phys. Lett. B429", "Z. Phys. C72", "Phys. Rev. X5", "Physical ReviewE 56"; and
-  after the volume: "Il Nuovo Cimento 36 A (1976)" → "Il Nuovo Cimento A 36 (1976)".
+- series letters glued to volumes after journals with lettered series: "Phys. Rev. D58" → "Phys. Rev. D 58",
+  "Phys. Lett. B429", "Z. Phys. C72", "Physical ReviewE 56"; and after the volume: "Il Nuovo Cimento 36 A
+  (1976)" → "Il Nuovo Cimento A 36 (1976)".
 """
 
 from __future__ import annotations
 
-import gzip
-import math
 import re
 import unicodedata
-from functools import lru_cache
-from importlib import resources
 
 import ftfy
 
+from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.names import name_words
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
@@ -200,7 +195,7 @@ _DIGIT_JOURNAL_RE = re.compile(
     r"|(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
     r"(?=[A-Z][a-z]{0,9}\.\s?[A-Z][a-z]{0,9}\.)")
 # … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995", "spins 1 2Physica 36"
-_DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b)")
+_DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b|[A-Z]{3,6}\s)")  # (or an acronym's: "(A)dS4JHEP 2007")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
 _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
@@ -281,100 +276,7 @@ _LOWER_ACRONYM_RE = re.compile(
 )
 _NAME_AFTER_RE = re.compile(r",?\s*[A-Z]{1,3}(?:\.|\s|,|;|$)")  # (Vancouver: "Boldrick JC,")
 _INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
-_SHORT_OK = frozenset(
-    ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
-)
-# Prefixes that make one word, not two, with what follows: "noninteger", "semiclassical"
-_BOUND_PREFIXES = frozenset(
-    ["non", "anti", "semi", "multi", "quasi", "pseudo", "hyper", "ultra", "micro", "nano", "meso",
-     "macro", "super", "sub", "inter", "intra", "trans", "poly", "mono", "post", "pre", "para",
-     "photo", "electro", "magneto", "thermo", "hydro", "bio", "geo", "astro", "neuro", "iso", "co",
-     "de", "re", "un", "ferro", "opto", "spectro"]
-)
 _NOT_A_PIECE = frozenset(["and", "or", "to", "und", "et", "bis", "and/or"])  # "Hazard- and Risk-…"
-_CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
-
-
-@lru_cache(maxsize=1)
-def _vocabulary() -> dict[str, str]:
-    """word → its count (kept as text: converted only for the few words a split weighs)."""
-    ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
-    with ref.open("rb") as raw:
-        text = gzip.decompress(raw.read()).decode("utf-8")
-    return dict(line.split("\t", 1) for line in text.splitlines())
-
-
-def is_known_word(word: str) -> bool:
-    return word.lower() in _vocabulary()
-
-
-def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
-    """log-weight of a part of a split, or None when it cannot be one."""
-    value = vocab.get(part)
-    if value is None:
-        return None
-    count = int(value)
-    if len(part) <= 3 and part not in _SHORT_OK and count < 100:
-        return None
-    return math.log(count + 1)
-
-
-def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
-    """Fewest-parts split of ``low`` into known words (ties: the more frequent words), or None."""
-    n = len(low)
-    # best[i] = (parts, -weight, split) for low[:i]
-    best: list[tuple[int, float, tuple[str, ...]] | None] = [None] * (n + 1)
-    best[0] = (0, 0.0, ())
-    for j in range(1, n + 1):
-        for i in range(max(0, j - 30), j):
-            prev = best[i]
-            if prev is None or prev[0] >= max_parts:
-                continue
-            w = _part_ok(low[i:j], vocab)
-            if w is None:
-                continue
-            cand = (prev[0] + 1, prev[1] - w, (*prev[2], low[i:j]))
-            if best[j] is None or cand < best[j]:  # type: ignore[operator]  # checked for None just before
-                best[j] = cand
-    end = best[n]
-    return end[2] if end is not None and end[0] >= 2 else None
-
-
-#: the only one- and two-letter words a glued word splits into; word endings it never splits off
-_SHORT_WORDS = frozenset({"a", "an", "as", "at", "be", "by", "do", "if", "in", "is", "it", "of", "on", "or", "so",
-                          "to", "up", "we", "no", "vs"})
-_SUFFIX_PIECES = frozenset({"tion", "tions", "sion", "ing", "ings", "ness", "ment", "ments", "ity", "ism", "ally",
-                            "ical", "ized", "ised", "able", "ible"})
-
-
-@lru_cache(maxsize=8192)
-def split_glued(word: str) -> tuple[str, ...] | None:
-    """The dictionary split of a glued word ("quantumcriticality" → ("quantum", "criticality"))
-    with as few parts as possible; None when the word is known or no split exists."""
-    low = word.lower()
-    vocab = _vocabulary()
-    if low in vocab or len(low) < 6:
-        return None
-    parts = best_split(low, vocab)
-    if parts is None:
-        return None
-    if parts[0] in _BOUND_PREFIXES:  # "noninteger", "deconfinedcriticality" → "deconfined criticality"
-        parts = (parts[0] + parts[1], *parts[2:])
-        if len(parts) < 2:
-            return None
-    if len(parts) >= 3 and sum(len(p) <= 2 for p in parts) >= 2:
-        return None  # "inflaton" is no "in flat on"
-    if any((len(p) <= 2 and p not in _SHORT_WORDS) or p in _SUFFIX_PIECES for p in parts):
-        return None  # "thermalization" is no "th erma liza tion"
-    if word[:1].isupper() and any(len(p) <= 3 and p not in _CAP_SHORT_OK for p in parts):
-        return None  # "Bowlan" is a name, not "Bowl an"
-    out, pos = [], 0
-    for p in parts:  # restore the printed case of each part
-        out.append(word[pos:pos + len(p)])
-        pos += len(p)
-    return tuple(out)
-
-
 def _fix_word(m: re.Match[str]) -> str:
     word = m.group(0)
     if word[1:].lower() != word[1:]:
@@ -383,7 +285,7 @@ def _fix_word(m: re.Match[str]) -> str:
         after, before = m.string[m.end():m.end() + 5], m.string[max(0, m.start() - 3):m.start()]
         if _NAME_AFTER_RE.match(after) or _INITIAL_BEFORE_RE.search(before) or word.lower() in name_words():
             return word  # "Hartmann, J." / "J. Hartmann" / "Hartmann J A" / "Francesco": a name
-    if word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS:
+    if _journal_word(word):
         return word  # "Instrum." is an abbreviation, not "In strum"
     parts = split_glued(word)
     return " ".join(parts) if parts else word
@@ -391,8 +293,11 @@ def _fix_word(m: re.Match[str]) -> str:
 
 def _glued_journal_start(m: re.Match[str]) -> str:
     left, right = m.group(1), m.group(2)
+    if left[-1].isupper() and len(right) == 1 and not known_journal(left[-2:] + right) \
+            and known_journal_at(m.string, m.start(2)) and " " in m.string[m.start(2):m.start(2) + 4]:
+        return f"{left} {right}"  # an acronym before a journal's initial: "NbTiNJ. Appl. Phys.", "DNAJ. Phys. Chem."
     if left[-1].isupper() and (len(right) == 1 or (right.isupper() and not known_journal(right))):
-        return m.group(0)  # "JEWELJ. Phys", "ApJ.": no telling where one ends; "LHCJINST" is known
+        return m.group(0)  # "ApJ.": no telling where one ends; "LHCJINST" is known
     if known_journal_at(m.string, m.start(2), full_names=True) or (
             right.lower() in JOURNAL_WORDS and len(right) > 2 and m.string[m.end():m.end() + 1] == "."):
         return f"{left} {right}"
@@ -401,14 +306,18 @@ def _glued_journal_start(m: re.Match[str]) -> str:
     return m.group(0)
 
 
+def _journal_word(word: str) -> bool:
+    """A word of journal names, abbreviated ("Instrum") or written out ("Physics")."""
+    return word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS
+
+
 def _word_number(m: re.Match[str]) -> str:
     """"Optica1"-like glue split where the word is a word or a journal's ("LETTERS98", "ApJ812"); a
     conference's acronym keeps its year ("LINAC2014", "ICRC2017"), a program its version ("GEANT4")."""
     word, number = m.group(1), m.group(2)
     if len(word) >= 5 and word.isupper() and re.fullmatch(r"(?:19|20)\d\d", number):
         return m.group(0)
-    if word.isupper() and len(number) == 1 and not (word.lower() in JOURNAL_WORDS or word.lower() in FULL_JOURNAL_WORDS
-                                                     or known_journal(word)):
+    if word.isupper() and len(number) == 1 and not (_journal_word(word) or known_journal(word)):
         return m.group(0)
     if (is_known_word(word) or word.isupper() or word[:3] in ("ApJ", "PoS")
             or word.lower() in JOURNAL_WORDS or known_journal(word)):  # (a one-word journal: "Optica1")
@@ -432,7 +341,7 @@ def _join_hyphen(a: str, b: str, spaced: bool) -> str:
         and len(parts[0]) > len(a)
         and b[:1].islower()
         # "non - abelian" keeps its hyphen, "super -conductors" is one known word
-        and (a.lower() not in _BOUND_PREFIXES or is_known_word(parts[0]))
+        and (a.lower() not in BOUND_PREFIXES or is_known_word(parts[0]))
     ):
         return " ".join(parts)  # the line break fell inside the first word: "Jour-nalof"
     return f"{a}-{b}"
@@ -475,7 +384,7 @@ def _lower_camel(m: re.Match[str]) -> str:
     or a journal's, and the two together are no known word."""
     a, b = m.group(1), m.group(2)
     low = b.lower()
-    journal = low in FULL_JOURNAL_WORDS or low in JOURNAL_WORDS or known_journal_at(m.string, m.start(2), True)
+    journal = _journal_word(b) or known_journal_at(m.string, m.start(2), True)
     if (a == ")" or is_known_word(a)) and (journal or is_known_word(low)) and not is_known_word(a + low):
         return f"{a} {b}"
     if len(a) >= 4 and not is_known_word(a + low) and known_journal_at(m.string, m.start(2), True):
