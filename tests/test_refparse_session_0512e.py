@@ -108,6 +108,8 @@ def test_dela_is_a_particle() -> None:
      "Theory of Superconductivity"),
     ("M.M .Boyd et al.,Nuclear Spin Effectsin Optical Lattice ClocksPhys.Rev .A 76 , 022510 (2007).",
      "Nuclear Spin Effects in Optical Lattice Clocks"),
+    ("B .I . Ermolaev ,M .Greco , and S .I.Troyan ,Infrared Evolution Equations: Methodand ApplicationsActa Phys "
+     ".Polon.B 38 ,2243 (2007)", "Infrared Evolution Equations: Method and Applications"),
 ])
 def test_title_case_titles_survive_the_combination(raw: str, title: str) -> None:
     assert read_reference(raw).record.title == title

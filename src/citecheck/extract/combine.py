@@ -42,7 +42,7 @@ from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_w
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.extract.refparse.lexicon import COUNTRIES
 from citecheck.model import Citation, Record
-from citecheck.names import names_cover
+from citecheck.names import name_words, names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.places import known_place
 from citecheck.titles import searchable_title
@@ -263,12 +263,14 @@ _TITLE_JOINER_RE = re.compile(r"(?<!\S)(?:of|in|on|for|the|with|to|from|by|at|an
 
 def _reads_as_title(title: str) -> bool:
     """Two lower-case words of four letters or more that the word list knows ("LHCb detector
-    performance", "Quantum affine algebras"), or a Title Case title: two capitalised words the list
-    knows joined by a function word ("Theory of Superconductivity", "Spin Effects in Optical Lattice
-    Clocks"): a title, not names or a journal the rules made one of."""
+    performance", "Quantum affine algebras"), or a Title Case title: capitalised words the list knows
+    and no list of names does, two joined by a function word ("Theory of Superconductivity") or three
+    ("Infrared Evolution Equations: Method and Applications"): a title, not names or a journal the
+    rules made one of."""
     if sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2:
         return True
-    return bool(_TITLE_JOINER_RE.search(title)) and sum(is_known_word(w) for w in _CAP_WORD_RE.findall(title)) >= 2
+    known = sum(is_known_word(w) and w.lower() not in name_words() for w in _CAP_WORD_RE.findall(title))
+    return known >= 3 or (known >= 2 and bool(_TITLE_JOINER_RE.search(title)))
 
 
 def _made_up_title(title: str) -> bool:
