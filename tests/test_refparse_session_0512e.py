@@ -137,3 +137,49 @@ def test_acronyms_and_numbers_glued_to_journals(raw: str, part: str) -> None:
 ])
 def test_journal_acronyms_stay_whole(raw: str) -> None:
     assert clean_pdf_text(raw) == raw
+
+
+@pytest.mark.parametrize("raw", [
+    "Tedmon Jr. C. S., Rose R. M., Wulff J., 1965, J. Appl. Phys., 36, 164",
+    "Tedmon Jr C S, Rose R M and Wulff J 1965 J. Appl. Phys. 36 164",
+])
+def test_suffix_between_family_and_initials(raw: str) -> None:
+    rec = parse_reference(raw).record
+    assert [(a.family, a.given, a.suffix) for a in rec.author] == [
+        ("Tedmon", "C. S.", "Jr"), ("Rose", "R. M.", None), ("Wulff", "J.", None)]
+
+
+@pytest.mark.parametrize("raw", [
+    "O.B. Firsov, Sov. Phys. — JETP 36, 1076 (1959).",
+    "Firsov O B 1959 Sov. Phys.—JETP 36 1076",
+])
+def test_dash_inside_a_known_journal(raw: str) -> None:
+    assert parse_reference(clean_pdf_text(raw)).record.container_title == "Sov. Phys. JETP"
+
+
+@pytest.mark.parametrize(("raw", "families", "title"), [
+    # ACS: the title's first word after the last initials is no given name
+    ("Gu, B.; Su, G. Magnetism and Thermodynamics of Spin-1/2 Heisenberg Chains. Phys. Rev. B 2007, 75, 174437.",
+     ["Gu", "Su"], "Magnetism and Thermodynamics of Spin-1/2 Heisenberg Chains"),
+    ("Walker, D. C. Muonium. A light isotope of hydrogen. J. Phys. Chem. 1981, 85, 3960-3971.",
+     ["Walker"], "Muonium. A light isotope of hydrogen"),
+    ("Doe, K. Structural and cognitive problems of version control. In Proceedings of Hypertext, 1992, 3-12.",
+     ["Doe"], "Structural and cognitive problems of version control"),
+])
+def test_title_word_after_inverted_initials(raw: str, families: list[str], title: str) -> None:
+    rec = parse_reference(raw).record
+    assert ([a.family for a in rec.author], rec.title) == (families, title)
+
+
+def test_given_name_after_inverted_initials_stays() -> None:
+    rec = parse_reference("Smith, J. Robert and Jones, K. 2000. A title here. Journal of Things 12, 3-4.").record
+    assert [(a.family, a.given) for a in rec.author] == [("Smith", "J. Robert"), ("Jones", "K.")]
+
+
+@pytest.mark.parametrize(("raw", "journal"), [
+    ("CMS Collaboration, New J. Phys. 15, 103016 (2013).", "New J. Phys."),
+    ("LHCb Collaboration, J. Low Temp. Phys. 1, 29 (1969).", "J. Low Temp. Phys."),
+])
+def test_journal_after_a_collaboration_is_no_name(raw: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert [a.family for a in rec.author if a.family] == [] and rec.container_title == journal

@@ -18,6 +18,7 @@ from typing import TypeAlias
 import regex
 
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
+from citecheck.extract.vocabulary import is_known_word
 from citecheck.model import Name
 from citecheck.names import (
     ET_AL,
@@ -76,20 +77,25 @@ F_INIT_FIRST = regex.compile(
     rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
 # "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
+_GIVEN_WORD = rf"(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?"  # a given name written out after the initials
 _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{_WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS_INV}(?:\s{_WORD}(?=\.\s|\.?$|AND|\s*;))?|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{_PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
 F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
+# … and without the given name written out, for when that word is the title's ("Su, G. Magnetism and
+# Thermodynamics of …", "Walker, D. C. Muonium. A light isotope"; see `_plausible`)
+F_FAM_INIT_BARE = regex.compile(_FAM_INIT.replace(_GIVEN_WORD, ""))
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = regex.compile(
     rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:\s{_WORD})?),\s+"
     rf"(?P<given>{_WORD}(?:[\s-]{_WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
-# not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials ("G 3rd")
-_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}|\s{_PARTICLE}\s+{_WORD})?)\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
+# not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials
+# ("G 3rd") or a suffix before them ("Tedmon Jr. C. S.")
+_FAM_CAPS = rf"(?P<family>(?:{_PART_SP})*{_WORD}(?:[\s-]{_WORD}|\s{_PARTICLE}\s+{_WORD})?)(?:\s(?P<psuffix>Jr|Sr)\.?)?\s+(?P<given>(?!(?:Jr|Sr)\.){_INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
@@ -153,6 +159,7 @@ _ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
+    F_FAM_INIT_BARE: "fam_init",
     F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
     F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
     F_FAM_PAREN: "fam_paren", F_FAM_DOTTED_LAST: "fam_caps",
@@ -162,7 +169,7 @@ _AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST
 
 _STYLES = {
     "init_first": (F_INIT_FIRST,),
-    "fam_init": (F_FAM_INIT, F_FAM_GIVEN, F_INIT_FIRST),
+    "fam_init": (F_FAM_INIT, F_FAM_INIT_BARE, F_FAM_GIVEN, F_INIT_FIRST),
     "caps_first": (F_CAPS_FIRST, F_INIT_FIRST),
     # MLA/Chicago invert only the first author: "Beck, Ulrich, Anthony Giddens, and Scott Lash"
     "fam_given": (F_GIVEN_FIRST_NC, F_INIT_FIRST, F_FAM_GIVEN, F_FAM_INIT),
@@ -173,6 +180,7 @@ _STYLES = {
 # The first author decides the style; order matters (most specific first).
 _FIRST_TRY = (
     ("fam_init", F_FAM_INIT),
+    ("fam_init", F_FAM_INIT_BARE),
     ("init_first", F_INIT_FIRST),
     ("fam_caps", F_FAM_CAPS_STRICT),
     ("caps_first", F_CAPS_FIRST),
@@ -216,7 +224,8 @@ def _name_from(match: regex.Match[str]) -> Name:
             given, particle = gp.group(1), gp.group(2)
     if particle:
         family = f"{particle} {family}"
-    return Name(family=family, given=given, suffix=match.groupdict().get("vsuffix") or _suffix_of(match))
+    groups = match.groupdict()
+    return Name(family=family, given=given, suffix=groups.get("vsuffix") or groups.get("psuffix") or _suffix_of(match))
 
 
 _SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
@@ -265,12 +274,22 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end) and name_words().get(fam) != "f":
         return False  # (a known family name may be: "D. M. Golden. Annu. Rev.")
     given = (name.given or "").lower()
+    if style == "fam_init" and _title_word_given(given):
+        return False
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
         return False
     if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
     return not (style in ("given_first", "fam_given") and title_like)
+
+
+def _title_word_given(given: str) -> bool:
+    """A word after the initials that the word list knows and no list of names does: the title's
+    first word ("su, g. magnetism"), not a given name ("smith, j. robert")."""
+    words = given.split()
+    last = words[-1] if len(words) >= 2 else ""
+    return len(last) >= 4 and last.isalpha() and is_known_word(last) and last not in name_words()
 
 
 def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:
@@ -428,6 +447,8 @@ def _before_journal(pattern: regex.Pattern[str], text: str, pos: int) -> regex.M
     """The name ``pattern`` reads at ``pos``, ended before a journal's name run into it ("F. Stecker
     Phys. Rev.", not "J. Fluid" of "J. Fluid Mech."; "M. Salamon Space Sci. Rev." is cut twice, the
     initials-first form read in what is left)."""
+    if known_journal_at(text, pos):
+        return None  # the journal itself after a collaboration: "CMS Collaboration, New J. Phys. 15", "J. Low Temp. Phys."
     m: regex.Match[str] | None = pattern.match(text, pos)
     for _ in range(2):
         if not (m and _journal_family(m, text)):
