@@ -1,0 +1,102 @@
+"""The name forms of the author grammar (extract/names.py): regular expressions for one personal name
+in each form a reference list writes it — "A. B. Family", "Family, A. B.", "Family AB", "Given M.
+Family", "FAMILY (Given)" — built from shared pieces (letters of any script, particles, initials,
+suffixes, what may end a name)."""
+
+from __future__ import annotations
+
+# The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
+# 8x slower).
+import regex
+
+# Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
+U = r"\p{Lu}"
+L = r"\p{Ll}"
+# Inside a name word a letter may carry combining marks ("Martı\u0301nez": dotless i + acute),
+# which no precomposed letter replaces.
+LM = r"\p{Ll}\p{M}"
+
+PARTICLE = (
+    r"(?:[dD]ela|[dD]elos|[vV]an(?:\s+[dD]e[nr]?)?|[vV]ander|[vV]on(?:\s+[dD]e[rnm])?|[dD]e(?:\s+[lL]a)?|[dD]e[lr]|[dD]ella|[dD]i|"
+    r"[dD]a|[dD]u|[dD]os|[dD]as|[lL]a|[lL]e|[tT]e[nr]|[aA]l|[eE]l|zu|y|[dD]e\s+[lL]os|van't|[dD]'|"
+    r"degli|dei|delle|dello|dal|dalla|op|['’]t)"
+)
+# Capitalised particles start a family name ("M. Luisa Della Morte"); lower-case ones after a
+# word continue a compound one ("C. Ciofi degli Atti", "M. du Croo de Jongh").
+_PART_CAP = r"(?:Van|Von|De|Del|Della|Di|Da|Du|Dos|Das|La|Le|Ten|Ter)\s+"
+# A surname word: capitalised (Müller, O'Brien, Del'Haye, McDonald, LaPorta, OBrien), all caps,
+# hyphenated (Akhtar-Zaidi, Dailey-O'Cain, Cowper-Sal-lari).
+_CORE = (
+    rf"(?:[{U}][{LM}]{{0,2}}['’][{U}][{LM}]+|[{U}][{LM}]+['’][{U}{L}][{LM}]+|[{U}]{{1,2}}[{LM}]+(?:[{U}][{LM}]+)?|"
+    rf"[{U}]['’][{LM}]{{2,}}|(?:[{U}]\p{{M}}*){{2,}}(?![{L}.])|(?:[{U}]\p{{M}}*){{3,}}(?=\.\s))"
+)
+# "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
+WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
+# An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a dotted one.
+_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
+INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
+_INITS_INV = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|$)))*"  # inverted: "Oliver, R.L. A Cognitive Model" (the "A" is the title's)
+_SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
+PART_SP = rf"(?:{PARTICLE}\s+|d['’])"
+# A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
+_FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PART_SP})+{WORD})*"  # ("de Oliveira Santos,")
+# What may follow a complete name: a separator, the end of the author block or a year.
+_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
+
+# "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
+F_INIT_FIRST = regex.compile(
+    rf"(?P<given>{INITS}(?:\s{WORD}(?=\s(?:{_PART_CAP})*{WORD}{_SUFFIX}{_END}))?)\s*"
+    rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
+)
+# "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
+_GIVEN_WORD = rf"(?:\s{WORD}(?=\.\s|\.?$|AND|\s*;))?"  # a given name written out after the initials
+_FAM_INIT = (
+    rf"(?P<family>{_FAMILY}(?:\s{WORD})?){_SUFFIX}\s?,\s*"
+    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+)
+F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
+F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
+# … and without the given name written out, for when that word is the title's ("Su, G. Magnetism and
+# Thermodynamics of …", "Walker, D. C. Muonium. A light isotope"; see `_plausible`)
+F_FAM_INIT_BARE = regex.compile(_FAM_INIT.replace(_GIVEN_WORD, ""))
+# "Family, Given M." (MLA/Chicago first author, full given names then initials)
+F_FAM_GIVEN = regex.compile(
+    rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?),\s+"
+    rf"(?P<given>{WORD}(?:[\s-]{WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
+)
+# "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
+# not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials
+# ("G 3rd") or a suffix before them ("Tedmon Jr. C. S.")
+_FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WORD})?)(?:\s(?P<psuffix>Jr|Sr)\.?)?\s+(?P<given>(?!(?:Jr|Sr)\.){INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
+# A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
+# IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
+F_FAM_CAPS = regex.compile(
+    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|and\b|&|et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
+)
+# As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
+F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+# The last author after "and", family first, dotted initials, then the year: "and Zuccarini J. G. 1846."
+F_FAM_DOTTED_LAST = regex.compile(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
+# Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
+_CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{PART_SP})*{WORD})"
+F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+# The last author, after "and", may end the block with a period: "..., and V Achanta. 2023."
+F_CAPS_FIRST_LAST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
+# "Given M. Family" / "Ronald L Rivest" (full first name)
+_GIVEN_FIRST = (
+    rf"(?P<given>(?:[{U}]\.?\s)?{WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{WORD}))*)\s+"
+    rf"(?P<family>(?:{PART_SP})*{WORD}){_SUFFIX}"
+)
+F_GIVEN_FIRST = regex.compile(_GIVEN_FIRST + _END)
+# After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
+# Mahler: Memories and Letters")
+F_GIVEN_FIRST_NC = regex.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|and\b|&|et\b|$|\d{4}\b))")
+# "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
+F_FAM_GIVEN_DOT = regex.compile(
+    rf"(?P<family>{WORD}\s{WORD}),\s+(?P<given>{WORD}(?:\s{_INIT})*)"
+    r"(?=\.(?:\s|$)|,?\s+(?:and|&)\s)"
+)
+# French "FERRIERES (Madeleine)", "Codou (Y.)", "ALLEN (J.P.)"
+F_FAM_PAREN = regex.compile(
+    rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
+)
