@@ -183,3 +183,25 @@ def test_given_name_after_inverted_initials_stays() -> None:
 def test_journal_after_a_collaboration_is_no_name(raw: str, journal: str) -> None:
     rec = parse_reference(raw).record
     assert [a.family for a in rec.author if a.family] == [] and rec.container_title == journal
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # a part number ends the title
+    ("Shibata F and Sato I 1987 Theory of low field resonance and relaxation I Physica A 143 468",
+     "Theory of low field resonance and relaxation I", "Physica A"),
+    # an acronym journal after a unit
+    ("Liu X et al 2007 VLBI observations of radio sources at 1.6 GHz A&A 470 97",
+     "VLBI observations of radio sources at 1.6 GHz", "A&A"),
+    # a Title Case title's last word before an abbreviated journal no table lists
+    ("Lee J W et al 2007 Bremsstrahlung Radiation At a Vacuum Bubble Wall J. Korean Phys. Soc. 50 1229",
+     "Bremsstrahlung Radiation At a Vacuum Bubble Wall", "J. Korean Phys. Soc."),
+    # abbreviated words before a known name's tail belong to the journal
+    ("Jungblut B and Meyerheim H L 1989 Ber. Bunsenges. Phys. Chem. 93 1317", None, "Ber. Bunsenges. Phys. Chem."),
+    ("B. Jungblut and H. L. Meyerheim, Ber. Bunsenges. Phys. Chem. 93, 1317 (1989).", None,
+     "Ber. Bunsenges. Phys. Chem."),
+    # a journal's own word is no title's end
+    ("C. G. Bollini and J. J. Giambiagi: Il Nuovo Cim. B 12, 20 (1972).", None, "Il Nuovo Cim. B"),
+])
+def test_more_title_ends_before_journals(raw: str, title: str | None, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)

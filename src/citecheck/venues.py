@@ -42,12 +42,13 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     acoust electrochem europhys aerodyn transl biotech spectrochim hydrodyn thermophys geomagn
     astronaut nanotechnol optoelectron actuat catal
     izv vestn vyssh uchebn zaved mekh tekh geofiz spektrosk kvant elektron radiofiz yad usp nauk
-    mitt internat verein limnol hydrobiol abh wiss sitzungsber naturwiss verh ges anz petrogr preuss"""
+    mitt internat verein limnol hydrobiol abh wiss sitzungsber naturwiss verh ges anz petrogr preuss ber
+    bunsenges"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";
 # then ISO 4 abbreviations of physics journals' words: "Acoust. Phys.", "Europhys. Lett.", and of Russian
 # journals' transliterated words: "Izv. Vyssh. Uchebn. Zaved. Fiz.", "Vestn. Mosk. Univ."; German ones:
-# "Mitt. Internat. Verein. Limnol.", "Sitzungsber. Preuss. Akad. Wiss.")
+# "Mitt. Internat. Verein. Limnol.", "Sitzungsber. Preuss. Akad. Wiss.", "Ber. Bunsenges. Phys. Chem.")
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())

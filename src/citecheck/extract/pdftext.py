@@ -260,7 +260,7 @@ _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
 # the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
 _SERIES_AFTER_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
 # a dash inside a journal's name: "Sov. Phys. — JETP 36", "Sov. Phys.-Usp." (joined when the name is known)
-_JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?)(?=[\s,\d])")
+_JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
 
 # -- hyphens and glued words ------------------------------------------------------------------------
 _SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")

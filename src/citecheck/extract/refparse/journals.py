@@ -11,6 +11,7 @@ from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_W
 from citecheck.normalize import journal_key, journal_table
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
+    JOURNAL_WORDS,
     abbreviates_known_journal,
     journal_name_words,
     known_journal,
@@ -90,7 +91,10 @@ def _abbreviated_before(head: str, start: int) -> int:
         if known_journal(head[m.end() :].rstrip(" .,")):
             return m.end()
     run = _ABBREV_RUN_END_RE.search(head, 0, start)
-    if run and all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split() if w[:1].isupper()):
+    words = run.group(1).split() if run else []
+    if run and (all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if w[:1].isupper())
+                # words no table lists, abbreviated all the same: "Ber. Bunsenges. Phys. Chem."
+                or all(len(w) >= 4 and w.endswith(".") for w in words)):
         return run.start(1)  # "Mater. Chem. Phys.": abbreviated words before "Chem. Phys." and nothing else
     return start
 
@@ -146,17 +150,21 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 
 # the title's last word before an abbreviated journal: an acronym ("… Threading and SIMD Int. J.
 # Quantum Chem.", "… at the LHC Eur. Phys. J. C")
-_ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
+_ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
+# … or a part number: "Theory of low field resonance and relaxation I Physica A 143"
+_ROMAN_END_RE = re.compile(r"(?<=[a-z]\s)(?:I{1,3}|IV|VI{0,3}|IX|X)(?=\s+[A-Z])")
 _ABBREV_START_WORD_RE = re.compile(r"[A-Z][a-z]{1,9}\.\s")
 
 
 def _title_ends(head: str) -> list[re.Match[str]]:
-    """Where the title may end before an unpunctuated journal: after a lower-case word, or after an
-    acronym when an abbreviated journal word follows; in text order."""
-    ends = list(_LOWER_WORD_END_RE.finditer(head)) + [
+    """Where the title may end before an unpunctuated journal: after a lower-case word or a part
+    number, or after an acronym or capitalised word when an abbreviated journal word follows ("…
+    Bubble Wall J. Korean Phys. Soc."); in text order."""
+    ends = list(_LOWER_WORD_END_RE.finditer(head)) + list(_ROMAN_END_RE.finditer(head)) + [
         m for m in _ACRONYM_BEFORE_ABBREV_RE.finditer(head)
-        if head[m.end():].split()[0][:-1].lower() in JOURNAL_ABBREVIATIONS
-    ]
+        if ((nxt := head[m.end():].split()[0][:-1]) == "J" or nxt.lower() in JOURNAL_ABBREVIATIONS)
+        and m.group(0).lower() not in JOURNAL_WORDS and m.group(0).lower() not in journal_name_words()
+    ]  # (a journal's own word is no title's end: "Il Nuovo Cim. B")
     return sorted(ends, key=lambda m: m.start())
 
 
@@ -194,7 +202,7 @@ def _title_acronym(raw: str) -> int:
     return len(first) + 1 if known_journal(rest.rstrip(" .")) else 0
 
 
-_ACRONYM_END_RE = re.compile(r"(?<=\S\s)([A-Z]{4,6})\s*$")
+_ACRONYM_END_RE = re.compile(r"(?<=\S\s)([A-Z]{4,6}|[A-Z](?=[a-z&]*[A-Z])[A-Za-z&]{1,4})\s*$")  # ("A&A", "ApJ")
 _PLACE_END_RE = re.compile(r"\s*\([^()]{2,12}\)$")
 
 
