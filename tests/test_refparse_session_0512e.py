@@ -205,3 +205,14 @@ def test_journal_after_a_collaboration_is_no_name(raw: str, journal: str) -> Non
 def test_more_title_ends_before_journals(raw: str, title: str | None, journal: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+def test_acronym_journal_glued_to_a_unit() -> None:
+    assert "1.6 GHz A&A 470" in clean_pdf_text("X. Liu et al., VLBI observations at 1 .6 GHzA&A 470,97 (2007).")
+
+
+def test_title_with_numbers_that_reads_as_one_survives_the_combination() -> None:
+    rec = read_reference("A .Leroy,J .Cannon ,F . Walter , A.Bolatto ,and A .Weiss , The Low CO Contentof the "
+                         "Extremely Metal Poor Galaxy I Zw 18Astrophys .J .663 , 990 (2007)").record
+    assert rec.title == "The Low CO Content of the Extremely Metal Poor Galaxy I Zw 18"
+    assert rec.container_title == "Astrophys. J."

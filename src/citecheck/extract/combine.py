@@ -234,8 +234,9 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool)
         m = model.record
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
         locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
-        return bool(locator) and _sure(model, "no-title") and (
-            (doubtful and not _reads_as_title(rec.title)) or _made_up_title(rec.title))
+        # (a title that reads as one stays, digits and all: "… Metal Poor Galaxy I Zw 18")
+        return bool(locator) and _sure(model, "no-title") and not _reads_as_title(rec.title) and (
+            doubtful or _made_up_title(rec.title))
     if names_cut:  # `_names_in_title`
         return True
     # the rules ran it into the authors or journal

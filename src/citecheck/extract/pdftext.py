@@ -198,7 +198,7 @@ _DIGIT_JOURNAL_RE = re.compile(
 _DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b|[A-Z]{3,6}\s)")  # (or an acronym's: "(A)dS4JHEP 2007")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
-_GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5})|[A-Z](?=\.))(?=[\s.,]|\d)")
+_GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5}|&[A-Z]{1,2})|[A-Z](?=\.))(?=[\s.,]|\d)")
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
 _CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
