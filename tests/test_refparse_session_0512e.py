@@ -230,3 +230,13 @@ def test_section_of_a_journal_after_a_comma(raw: str, journal: str) -> None:
 def test_a_section_of_a_report_stays_in_the_title() -> None:
     rec = parse_reference(clean_pdf_text("A. Author, Title of a thing, Sect. 3 of the report, Phys. Rev. 12, 1 (1990).")).record
     assert rec.title == "Title of a thing, Sect. 3 of the report"
+
+
+@pytest.mark.parametrize("raw", [
+    "E. Witten, Quantum field theory and the Jones polynomial, Comm. Math. Phys. 121 (1989), no. 3, 351–399. MR 990772",
+    "E. Witten, Quantum field theory and the Jones polynomial, Comm. Math. Phys. 121 (1989), no. 3, 351–399. "
+    "Zbl 0667.57005",
+])
+def test_math_reviews_numbers_are_no_field(raw: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.issue, rec.page) == ("Comm. Math. Phys.", "121", "3", "351-399")

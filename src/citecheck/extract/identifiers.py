@@ -81,6 +81,8 @@ _RETRIEVED_RE = re.compile(
 _ISSN_RE = re.compile(r"\be?ISSN\s*:?\s*\d{4}-?\d{3}[\dXx](?:\s*,\s*\d{4}-?\d{3}[\dXx])*", re.I)
 _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
+# Math Reviews and zbMATH numbers (AMS style): "… 351–399. MR 990772", "MR1946364", "Zbl 0694.53074"
+_MR_RE = re.compile(r"(?<![\w.])(?:MR|Zbl)\s?:?\s?\d{5,8}(?:\.\d{5})?(?:\s?\([^()]{1,40}\))?(?![\w.])")
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
 
@@ -170,7 +172,7 @@ def extract_identifiers(text: str) -> Identifiers:
     text = _ACCESSED_RE.sub(" ", text)
     text = _ISBN_RE.sub(" ", text)
     text = _ISSN_RE.sub(" ", text)  # a journal's ISSN (JabRef/IOP): "… 486 57-59 ISSN 0921-4526"
-    text = _PMID_RE.sub(" ", text)
+    text = _MR_RE.sub(" ", _PMID_RE.sub(" ", text))
     text = _EMPTY_BRACKETS_RE.sub(" ", text)
     text = re.sub(r"\b(?:doi|DOI)\s*:?\s*$", "", text.rstrip(" .,;"))
     return Identifiers(doi=doi, arxiv=arxiv, url=url, rest=text)
