@@ -82,7 +82,7 @@ _ISSN_RE = re.compile(r"\be?ISSN\s*:?\s*\d{4}-?\d{3}[\dXx](?:\s*,\s*\d{4}-?\d{3}
 _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 # Math Reviews and zbMATH numbers (AMS style): "… 351–399. MR 990772", "MR1946364", "Zbl 0694.53074"
-_MR_RE = re.compile(r"(?<![\w.])(?:MR|Zbl)\s?:?\s?\d{5,8}(?:\.\d{5})?(?:\s?\([^()]{1,40}\))?(?![\w.])")
+_MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
 
