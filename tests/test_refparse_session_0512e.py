@@ -218,20 +218,6 @@ def test_title_with_numbers_that_reads_as_one_survives_the_combination() -> None
     assert rec.container_title == "Astrophys. J."
 
 
-@pytest.mark.parametrize(("raw", "journal"), [
-    ("Rhodes C J 2001 Annu.Rep. Prog .Chem.,Sect .C Phys .Chem .97 315", "Annu. Rep. Prog. Chem. Sect. C Phys. Chem."),
-    ("A. Author, Title here, Philos. Trans. R. Soc. London, Ser. A 356, 1 (1998).",
-     "Philos. Trans. R. Soc. London Ser. A"),
-])
-def test_section_of_a_journal_after_a_comma(raw: str, journal: str) -> None:
-    assert parse_reference(clean_pdf_text(raw)).record.container_title == journal
-
-
-def test_a_section_of_a_report_stays_in_the_title() -> None:
-    rec = parse_reference(clean_pdf_text("A. Author, Title of a thing, Sect. 3 of the report, Phys. Rev. 12, 1 (1990).")).record
-    assert rec.title == "Title of a thing, Sect. 3 of the report"
-
-
 @pytest.mark.parametrize("raw", [
     "E. Witten, Quantum field theory and the Jones polynomial, Comm. Math. Phys. 121 (1989), no. 3, 351–399. MR 990772",
     "E. Witten, Quantum field theory and the Jones polynomial, Comm. Math. Phys. 121 (1989), no. 3, 351–399. "

@@ -259,9 +259,6 @@ _SERIES_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
 # the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
 _SERIES_AFTER_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
-# the comma before a journal's section: "Nucl. Instrum. Methods Phys. Res., Sect. B", "Annu. Rep. Prog. Chem.,
-# Sect. C", "Philos. Trans. R. Soc. London, Ser. A" (the name is one piece of the entry)
-_SECTION_COMMA_RE = re.compile(r"(?<=[A-Za-z]\.|[a-z]{2}),\s*(?=(?:Sect?|Ser)\.\s?[A-Z](?![a-z]))")
 # a dash inside a journal's name: "Sov. Phys. — JETP 36", "Sov. Phys.-Usp." (joined when the name is known)
 _JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
 
@@ -508,7 +505,6 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
-    text = _SECTION_COMMA_RE.sub(" ", text)
     text = _JOURNAL_DASH_RE.sub(lambda m: f"{m.group(1).strip()} {m.group(2)}"
                                 if known_journal(f"{m.group(1).strip()} {m.group(2)}") else m.group(0), text)
     text = re.sub(r"\s{2,}", " ", text).strip()
