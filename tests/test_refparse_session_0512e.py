@@ -226,3 +226,10 @@ def test_title_with_numbers_that_reads_as_one_survives_the_combination() -> None
 def test_math_reviews_numbers_are_no_field(raw: str) -> None:
     rec = parse_reference(raw).record
     assert (rec.container_title, rec.volume, rec.issue, rec.page) == ("Comm. Math. Phys.", "121", "3", "351-399")
+
+
+def test_journal_own_first_word_is_no_title_end() -> None:
+    # "Image Vis. Comput.": the capitalised word is the journal's; the rule stays with "J." after a word
+    rec = parse_reference("Chen B and Yang F 2025 Knowledge Distillation for Cardiac Image Segmentation Image Vis. "
+                          "Comput. 159 105577").record
+    assert rec.container_title != "Vis. Comput."

@@ -152,6 +152,7 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 # Quantum Chem.", "… at the LHC Eur. Phys. J. C")
 _ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
 # … or a part number: "Theory of low field resonance and relaxation I Physica A 143"
+_CAPITALISED_RE = re.compile(r"[A-Z][a-z]+")
 _ROMAN_END_RE = re.compile(r"(?<=[a-z]\s)(?:I{1,3}|IV|VI{0,3}|IX|X)(?=\s+[A-Z])")
 _ABBREV_START_WORD_RE = re.compile(r"[A-Z][a-z]{1,9}\.\s")
 
@@ -162,9 +163,12 @@ def _title_ends(head: str) -> list[re.Match[str]]:
     Bubble Wall J. Korean Phys. Soc."); in text order."""
     ends = list(_LOWER_WORD_END_RE.finditer(head)) + list(_ROMAN_END_RE.finditer(head)) + [
         m for m in _ACRONYM_BEFORE_ABBREV_RE.finditer(head)
-        if ((nxt := head[m.end():].split()[0][:-1]) == "J" or nxt.lower() in JOURNAL_ABBREVIATIONS)
+        # a capitalised word only before "J." (it may be a journal's own first word: "Image Vis. Comput.",
+        # "Il Nuovo Cim. B"); an acronym before any abbreviated journal word
+        if ((nxt := head[m.end():].split()[0][:-1]) == "J"
+            or (nxt.lower() in JOURNAL_ABBREVIATIONS and not _CAPITALISED_RE.fullmatch(m.group(0))))
         and m.group(0).lower() not in JOURNAL_WORDS and m.group(0).lower() not in journal_name_words()
-    ]  # (a journal's own word is no title's end: "Il Nuovo Cim. B")
+    ]
     return sorted(ends, key=lambda m: m.start())
 
 
