@@ -25,7 +25,6 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -75,59 +74,49 @@ def _names(rec: dict[str, Any], form: str, rng: random.Random) -> str:
     return ", ".join(names[:-1]) + joiner + names[-1]
 
 
-def _layouts() -> dict[str, Callable[[dict[str, Any], random.Random], tuple[str, bool]]]:
-    """Each layout writes a record and says whether the title is part of what it wrote."""
-    def aps(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'given-first', g)}, {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", False
+#: layout → (name form, template); a template with {title} writes the title. {names} is the author
+#: list, {j} {v} {p} {y} the journal, volume, first page and year, {pp} the page range where the record
+#: has one, {eprint} " [arXiv:…]" where it has an id, {collab} a collaboration's head.
+LAYOUTS: dict[str, tuple[str, str]] = {
+    "aps": ("given-first", "{names}, {j} {v}, {p} ({y})."),
+    "aps-title": ("given-first", "{names}, {title}, {j} {v}, {p} ({y})."),
+    "elsevier": ("given-first", "{names}, {j} {v} ({y}) {p}."),
+    "jhep": ("given-first", "{names}, {title}, {j} {v} ({y}) {p}{eprint}."),
+    "iop": ("iop", "{names} {y} {j} {v} {p}"),
+    "iop-title": ("iop", "{names} {y} {title} {j} {v} {p}"),
+    "aip": ("given-first", "{names}, \u201c{title},\u201d {j} {v}, {p} ({y})."),
+    "mnras": ("mnras", "{names}, {y}, {j}, {v}, {p}"),
+    "aa": ("aa", "{names} {y}, {j}, {v}, {p}"),
+    "epj": ("given-first", "{names}, {title}. {j} {v}, {p} ({y})"),
+    "collab": ("collab", "{collab}, {j} {v}, {p} ({y})."),
+    "nature": ("nature", "{names} {title}. {j} {v}, {pp} ({y})."),
+    "acs": ("acs", "{names} {title}. {j} {y}, {v}, {pp}."),
+}
+_COLLABS = ["ATLAS", "CMS", "LHCb", "ALICE", "Belle", "BaBar", "IceCube", "LIGO Scientific"]
 
-    def aps_title(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'given-first', g)}, {r['title']}, {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", True
 
-    def elsevier(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'given-first', g)}, {r['_j']} {r['_v']} ({r['_y']}) {r['_p']}.", False
+def _collab_head(r: dict[str, Any], g: random.Random) -> str:
+    name = g.choice(_COLLABS)
+    first = f"{_given(r['author'][0])} {r['author'][0]['family']}"
+    return g.choice([f"{first} et al. ({name} Collaboration)", f"{name} Collaboration, {first} et al.",
+                     f"{name} Collaboration"])
 
-    def jhep(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        eprint = f" [arXiv:{r['_ax']}]" if r.get("_ax") else ""
-        return f"{_names(r, 'given-first', g)}, {r['title']}, {r['_j']} {r['_v']} ({r['_y']}) {r['_p']}{eprint}.", True
 
-    def iop(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'iop', g)} {r['_y']} {r['_j']} {r['_v']} {r['_p']}", False
-
-    def iop_title(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'iop', g)} {r['_y']} {r['title']} {r['_j']} {r['_v']} {r['_p']}", True
-
-    def aip(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'given-first', g)}, \u201c{r['title']},\u201d {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", True
-
-    def mnras(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'mnras', g)}, {r['_y']}, {r['_j']}, {r['_v']}, {r['_p']}", False
-
-    def aa(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'aa', g)} {r['_y']}, {r['_j']}, {r['_v']}, {r['_p']}", False
-
-    def epj(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        return f"{_names(r, 'given-first', g)}, {r['title']}. {r['_j']} {r['_v']}, {r['_p']} ({r['_y']})", True
-
-    def collab(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        name = g.choice(["ATLAS", "CMS", "LHCb", "ALICE", "Belle", "BaBar", "IceCube", "LIGO Scientific"])
-        first = f"{_given(r['author'][0])} {r['author'][0]['family']}"
-        head = g.choice([f"{first} et al. ({name} Collaboration)", f"{name} Collaboration, {first} et al.",
-                         f"{name} Collaboration"])
-        return f"{head}, {r['_j']} {r['_v']}, {r['_p']} ({r['_y']}).", False
-
-    def nature(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        names = _names(r, "aa", g).replace(", &", " &")
-        pages = r["_pp"] if r["_pp"] else r["_p"]
-        return f"{names} {r['title']}. {r['_j']} {r['_v']}, {pages} ({r['_y']}).", True
-
-    def acs(r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
-        names = _names(r, "aa", g).replace(", &", ";").replace(".,", ".;")
-        pages = r["_pp"] if r["_pp"] else r["_p"]
-        return f"{names} {r['title']}. {r['_j']} {r['_y']}, {r['_v']}, {pages}.", True
-
-    return {"aps": aps, "aps-title": aps_title, "elsevier": elsevier, "jhep": jhep, "iop": iop,
-            "iop-title": iop_title, "aip": aip, "mnras": mnras, "aa": aa, "epj": epj, "collab": collab,
-            "nature": nature, "acs": acs}
+def write(layout: str, r: dict[str, Any], g: random.Random) -> tuple[str, bool]:
+    """The record in the layout, and whether the title is part of what was written."""
+    form, template = LAYOUTS[layout]
+    fields = {"j": r["_j"], "v": r["_v"], "p": r["_p"], "y": r["_y"], "pp": r["_pp"] or r["_p"],
+              "title": r["title"], "eprint": f" [arXiv:{r['_ax']}]" if r.get("_ax") else "", "names": "",
+              "collab": ""}
+    if form == "collab":
+        fields["collab"] = _collab_head(r, g)
+    elif form == "nature":
+        fields["names"] = _names(r, "aa", g).replace(", &", " &")
+    elif form == "acs":
+        fields["names"] = _names(r, "aa", g).replace(", &", ";").replace(".,", ".;")
+    else:
+        fields["names"] = _names(r, form, g)
+    return template.format(**fields), "{title}" in template
 
 
 def _usable(r: dict[str, Any]) -> bool:
@@ -188,10 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"| layout (damage: {args.damage}) | n | " + " | ".join(FIELDS) + " |")
     print("|---|---:|" + "---:|" * len(FIELDS))
     totals: Counter[str] = Counter()
-    for lname, write in _layouts().items():
+    for lname in LAYOUTS:
         right: Counter[str] = Counter()
         for r in recs:
-            text, with_title = write(r, rng)
+            text, with_title = write(lname, r, rng)
             if args.damage != "none":
                 text = damage(text, r["title"] if with_title else None, args.damage, rng, r["_j"])
             got, gold = _read(text), _gold(r, with_title)
@@ -204,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {text}\n    gold: {gold[f]!r}\n    read: {got[f]!r}")
         totals.update({f: right[f] for f in FIELDS})
         print(f"| {lname} | {len(recs)} | " + " | ".join(f"{right[f] / len(recs):.3f}" for f in FIELDS) + " |")
-    n_all = len(recs) * len(_layouts())
+    n_all = len(recs) * len(LAYOUTS)
     print(f"| all | {n_all} | " + " | ".join(f"{totals[f] / n_all:.3f}" for f in FIELDS) + " |")
     return 0
 
