@@ -233,3 +233,13 @@ def test_journal_own_first_word_is_no_title_end() -> None:
     rec = parse_reference("Chen B and Yang F 2025 Knowledge Distillation for Cardiac Image Segmentation Image Vis. "
                           "Comput. 159 105577").record
     assert rec.container_title != "Vis. Comput."
+
+
+@pytest.mark.parametrize(("ident", "plausible"), [
+    ("0704.0001", True), ("1412.9999", True), ("1501.00001", True), ("2104.14294v2", True),
+    ("0612.1234", False), ("1501.1234", False), ("1412.12345", False), ("1399.12345", False), ("2020.1234", False),
+])
+def test_plausible_arxiv_new(ident: str, plausible: bool) -> None:
+    from citecheck.identifiers import plausible_arxiv_new
+
+    assert plausible_arxiv_new(ident) is plausible

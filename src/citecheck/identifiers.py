@@ -72,6 +72,17 @@ def normalize_arxiv(value: str | None) -> str | None:
     return None
 
 
+def plausible_arxiv_new(ident: str) -> bool:
+    """A new-style id ("YYMM.NNNN(N)", a version allowed) as arXiv numbered: four digits after the
+    dot from 0704 to 1412, five from 1501 on (a bare number of that shape may be anything else)."""
+    yymm, number = ident.split(".", 1)
+    year, month = int(yymm[:2]), int(yymm[2:])
+    digits = len(number.split("v", 1)[0])
+    if not 1 <= month <= 12 or year < 7:
+        return False
+    return (digits == 4 and "0704" <= yymm <= "1412") or (digits == 5 and yymm >= "1501")
+
+
 def arxiv_from_doi(doi: str | None) -> str | None:
     """The arXiv id inside an arXiv DataCite DOI (``10.48550/arXiv.2101.00001``), else None."""
     if doi:

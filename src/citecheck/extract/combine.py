@@ -41,8 +41,9 @@ from citecheck.extract.labeller import LabelledReading, read_labelled_scored
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.extract.refparse.lexicon import COUNTRIES
+from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Citation, Record
-from citecheck.names import name_words, names_cover
+from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.places import known_place
 from citecheck.titles import searchable_title
@@ -270,7 +271,7 @@ def _reads_as_title(title: str) -> bool:
     rules made one of."""
     if sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2:
         return True
-    known = sum(is_known_word(w) and w.lower() not in name_words() for w in _CAP_WORD_RE.findall(title))
+    known = sum(is_plain_word(w) for w in _CAP_WORD_RE.findall(title))
     return known >= 3 or (known >= 2 and bool(_TITLE_JOINER_RE.search(title)))
 
 

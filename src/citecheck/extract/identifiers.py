@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from citecheck.identifiers import DOI_BODY, DOI_TRAILING
+from citecheck.identifiers import DOI_BODY, DOI_TRAILING, plausible_arxiv_new
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _ARXIV_ARCHIVES = (
@@ -53,7 +53,7 @@ _ARXIV_RES = [
     re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
 # A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
-# 1704.01114"): taken only when its YYMM is a month arXiv numbered that way (see _plausible_new).
+# 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).
 _BARE_ARXIV_NEW_RE = re.compile(
     r"(?:^|(?<=[,;(\[]))\s*(" + _ARXIV_NEW + r")\s*(?=[,;)\]]|\.?\s*$)"
 )
@@ -103,16 +103,6 @@ def _cut(text: str, span: tuple[int, int]) -> str:
     return before.rstrip() + " " + text[end:].lstrip()
 
 
-def _plausible_new(ident: str) -> bool:
-    """YYMM.NNNN(N) as arXiv numbered: four digits after the dot from 0704 to 1412, five from 1501."""
-    yymm, number = ident.split(".", 1)
-    year, month = int(yymm[:2]), int(yymm[2:])
-    digits = len(number.split("v", 1)[0])
-    if not 1 <= month <= 12 or year < 7:
-        return False
-    return (digits == 4 and yymm >= "0704" and yymm <= "1412") or (digits == 5 and yymm >= "1501")
-
-
 def extract_identifiers(text: str) -> Identifiers:
     """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them."""
     # Unwrap \url{..} and Markdown links so the identifiers inside are seen.
@@ -131,7 +121,7 @@ def extract_identifiers(text: str) -> Identifiers:
                 break
     if not arxiv:
         m = _BARE_ARXIV_NEW_RE.search(text)
-        if m and _plausible_new(m.group(1)):
+        if m and plausible_arxiv_new(m.group(1)):
             arxiv = normalize_arxiv(m.group(1))
             text = _cut(text, m.span())
     if arxiv:

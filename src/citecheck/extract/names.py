@@ -40,7 +40,7 @@ from citecheck.extract.name_forms import (
     U,
 )
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
-from citecheck.extract.vocabulary import is_known_word
+from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Name
 from citecheck.names import (
     ET_AL,
@@ -220,7 +220,7 @@ def _title_word_given(given: str) -> bool:
     first word ("su, g. magnetism"), not a given name ("smith, j. robert")."""
     words = given.split()
     last = words[-1] if len(words) >= 2 else ""
-    return len(last) >= 4 and last.isalpha() and is_known_word(last) and last not in name_words()
+    return len(last) >= 4 and last.isalpha() and is_plain_word(last)
 
 
 def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:

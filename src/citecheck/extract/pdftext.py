@@ -262,6 +262,12 @@ _SERIES_AFTER_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=
 # a dash inside a journal's name: "Sov. Phys. — JETP 36", "Sov. Phys.-Usp." (joined when the name is known)
 _JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
 
+
+def _journal_without_dash(m: re.Match[str]) -> str:
+    joined = f"{m.group(1).strip()} {m.group(2)}"
+    return joined if known_journal(joined) else m.group(0)
+
+
 # -- hyphens and glued words ------------------------------------------------------------------------
 _SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
 _HYPHEN_RE = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})(?![^\W\d_])")
@@ -505,8 +511,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
-    text = _JOURNAL_DASH_RE.sub(lambda m: f"{m.group(1).strip()} {m.group(2)}"
-                                if known_journal(f"{m.group(1).strip()} {m.group(2)}") else m.group(0), text)
+    text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     for i, s in enumerate(protected):
         text = text.replace(f"\ue000{chr(0xe100 + i)}", s)

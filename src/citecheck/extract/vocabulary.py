@@ -9,7 +9,9 @@ import math
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["BOUND_PREFIXES", "best_split", "is_known_word", "split_glued"]
+from citecheck.names import name_words
+
+__all__ = ["BOUND_PREFIXES", "best_split", "is_known_word", "is_plain_word", "split_glued"]
 
 _SHORT_OK = frozenset(
     ["a", "an", "as", "at", "be", "by", "in", "is", "it", "of", "on", "or", "to", "up", "we", "and", "are", "for", "the", "via", "non", "its", "two", "new", "low", "one", "all", "can", "not", "how", "why", "use", "our", "out", "has", "from", "with", "into", "over", "than", "that", "this", "under"]
@@ -35,6 +37,12 @@ def _vocabulary() -> dict[str, str]:
 
 def is_known_word(word: str) -> bool:
     return word.lower() in _vocabulary()
+
+
+def is_plain_word(word: str) -> bool:
+    """A word the word list knows and no list of personal names holds ("magnetism", "theory"; not
+    "robert", "brown"): a title's word, not a name's."""
+    return is_known_word(word) and word.lower() not in name_words()
 
 
 def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
