@@ -1,6 +1,6 @@
 """Person names: the one home of the rules every stage applies to authors.
 
-- `ET_AL` — the words that end a truncated author list: "et al.", "et alii", "and others",
+- `ET_AL` — the words that end a truncated author list: "et al.", "et alii", "and others" (or "and co-workers"),
   "u. a." (German), "& al.", "…"; `strip_et_al` removes them and says whether one was there.
 - `COLLECTIVE` / `is_collective` — collaborations and organisations signing as authors.
 - `PARTICLES` — family-name particles ("van", "de", "zu"), dropped by `name_key`.
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from citecheck.model import Name, Record
 
 #: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
-ET_AL = r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+others\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)"
+ET_AL = r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+(?:others|co-?workers|collaborators|colleagues)\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)"
 ET_AL_RE = re.compile(ET_AL, re.I)
 _ET_AL_STRIP = re.compile(r"\s*[,;]?\s*" + ET_AL + r"\s*", re.I)
 #: a name field that is only an et-al marker, once folded to letters ("etal", "others")

@@ -39,8 +39,8 @@ _ARXIV_RES = [
     ),
     re.compile(
         r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
-        # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063")
-        r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
+        # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063", "arxiv:cs.LG/1301.0604")
+        r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,5})?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
         r"(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?",
         re.I,
     ),

@@ -66,7 +66,7 @@ _COLLAB = regex.compile(
 # Organisations as authors: "World Health Organization", "U.S. Department of the Interior".
 _ORG_WORDS = (
     r"(?:Organi[sz]ation|Association|Society|Institute|Agency|Department|Council|Commission|"
-    r"Committee|Foundation|Bureau|Office|Ministry|Cent(?:er|re)|Board|Service|Survey|Federation|"
+    r"Committee|Foundation|Bureau|Office|Ministry|Cent(?:er|re)|Board|Services?|Corps|Survey|Federation|"
     r"Academy|Network|Program(?:me)?|Administration|Authority|Corporation|Laboratory|Panel)"
 )
 _ORG = regex.compile(
@@ -188,6 +188,11 @@ def _collab(match: AnyMatch) -> list[Name]:
 
 # After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
+# "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic
+# action of GABA" is Vancouver's "Obata K." and a title, not the given-first "Obata K. Excitatory"
+# ("… and co-workers" closes a list of names)
+_LOWER_NEXT = regex.compile(r"\s+(?!(?:and|et|und|y|van|von|de|der|den|da|di|du|del|la|le)\b)\p{Ll}")
+_AND_LOWER = regex.compile(r",?\s+(?:and|&)\s+(?!(?:others|colleagues|co-?workers|collaborators|al)\b)\p{Ll}")
 
 
 def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."
@@ -212,7 +217,26 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
         return False
     if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
+    if style == "given_first" and _title_word_first(given) and _title_word_first(fam):
+        return False
+    if style == "fam_given" and _title_word_first(given) and _LOWER_NEXT.match(text, end):
+        return False  # "Gol'tsman, Time delay of resistive-state formation": the title's first word
+    if _AND_LOWER.match(text, end) and (style == "given_first" or (style == "fam_init" and _ends_in_word(given))):
+        return False  # (… and "Amari, S.-I. Semi-blind and state-space approaches": a full word after the initials)
     return not (style in ("given_first", "fam_given") and title_like)
+
+
+def _title_word_first(given: str) -> bool:
+    """A name's word that the word list knows and no list of names does: a given-first 'name'
+    opening and ending with one ("Balanced Superprojective Varieties") is a title's words."""
+    first = given.split()[0] if given else ""
+    return len(first) >= 4 and first.isalpha() and is_plain_word(first)
+
+
+def _ends_in_word(given: str) -> bool:
+    """The given names end with a written-out word ("s.-i. semi-blind"), not an initial."""
+    words = given.split()
+    return bool(words) and len(words[-1]) > 2 and not words[-1].endswith(".")
 
 
 def _title_word_given(given: str) -> bool:
@@ -498,7 +522,7 @@ def scan_authors(text: str) -> AuthorScan:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
+_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s*$|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
 _GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 # "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
 _GROUP_BEHALF = regex.compile(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")

@@ -130,6 +130,8 @@ _ID_SPACING = [
     (re.compile(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:"),
     (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2"),  # "arXiv:1002 . 4459", "…1401. 4024v2"
     (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/"),
+    # "http: // arxiv.org /abs/1403. 4822": the arXiv URL's path broken like the id
+    (re.compile(r"\b(arxiv\.org)\s*/\s*(abs|pdf)\s*/\s*(\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", re.I), r"\1/\2/\3.\4"),
     # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
     (re.compile(r"\.?\s*URL\s*(?=https?://)"), " URL "),
     (re.compile(r"(?<=[\w)])\.?(?=https?://)"), " "),
@@ -139,6 +141,8 @@ _PROTECT_RE = re.compile(
     r"\b[a-z-]{2,12}(?:\.[A-Z]{2})?/\d{7}\b|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
     # an ADS bibcode: "1999Natur.402..276S", "2005PhRvL..95e1101X"
     r"|\b(?:1[6-9]|20)\d\d[A-Za-z&][A-Za-z&.]{4}[\d.]{4}[A-Za-z.][\d.]{4}[A-Z]\b"
+    # an arXiv category after the id: "[hep-ph]", "[cond-mat.mes-hall]", "[physics.acc-ph]", "[cs.CL]"
+    r"|\[\s*[a-z]{2,8}(?:-[a-z]{2,5}(?:\.[A-Za-z-]{2,10})?|\.[A-Za-z]{2,5}(?:-[a-z]{2,5})?)\s*\]"
 )
 _TRAILING_PUNCT = ".,;:)]"
 

@@ -119,6 +119,27 @@ def cut_paren_imprint(text: str, year_closed: bool) -> ParenImprint | None:
     return ParenImprint(text[: m.start()], place.strip(" ,") or None, pub.strip(TRIM), locator)
 
 
+# Springer's and EPJ's book layout: "Title, vol. 1. Cambridge University Press, Cambridge (1995)",
+# "Title, p. 27. Springer, Berlin (2009)" — a locator ends the title, the imprint is the last sentence
+_SENTENCE_IMPRINT_RE = re.compile(
+    rf"^(?P<before>.{{8,}}?),\s*(?P<loc>{LOCATOR})\.\s+(?P<body>[A-Z][^.()]{{2,80}}?)\s*[.,;]?\s*$", re.I)
+
+
+def cut_sentence_imprint(text: str) -> ParenImprint | None:
+    """The publisher and place written as the last sentence after a book's volume or page (the year
+    already cut out); None unless that sentence reads as an imprint ("Springer, Berlin")."""
+    m = _SENTENCE_IMPRINT_RE.match(text)
+    if not m or not re.search(r"[,:]", m.group("body")) or not looks_like_imprint(m.group("body")):
+        return None
+    body = m.group("body")
+    pm = PUBLISHER_RE.match(body)
+    if pm and plausible_imprint(pm.group("place"), pm.group("pub")):  # "Berlin, Heidelberg: Springer"
+        place, pub = pm.group("place"), pm.group("pub")
+    else:
+        pub, _, place = body.partition(",")
+    return ParenImprint(m.group("before"), place.strip(" ,") or None, pub.strip(TRIM), m.group("loc"))
+
+
 _PLACE_PARTICLES = frozenset(
     [
         "am",
@@ -276,9 +297,22 @@ _SOCIETY_PUB_RE = re.compile(
 )
 
 
+# Publishers physics and mathematics books name by one word or two, with no "Press" or "Verlag" to
+# tell them: "Gravitation (Freeman)", "Quantum Mechanics (Pergamon, Oxford)"
+_NAMED_PUBLISHER_RE = re.compile(
+    r"(?:W\.\s?H\.\s|W\.\s?A\.\s)?(?:Freeman|Pergamon|Dover|Wiley(?:-VCH|-Interscience)?|Springer(?:-Verlag)?|"
+    r"Elsevier|Benjamin|Plenum|Kluwer|Birkh[aä]user|Clarendon|Interscience|North[- ]Holland|Addison[- ]Wesley|"
+    r"McGraw[- ]Hill|Prentice[- ]Hall|Saunders|Butterworths?(?:[- ]Heinemann)?|Longman|Dekker|Hilger|CRC|"
+    r"Westview|Perseus|VCH|Taylor\s?&\s?Francis|Gordon\s(?:and|&)\sBreach|World\sScientific|Nauka|Mir|"
+    r"Fizmatgiz|Fizmatlit|Benjamin[- ]Cummings|Freeman\s(?:and|&)\sCo(?:mpany|\.)?)"
+)
+
+
 def looks_like_imprint(text: str) -> bool:
     """A book's publisher and place rather than a periodical's name."""
     pieces = [p.strip(" .") for p in text.split(",")]
+    if _NAMED_PUBLISHER_RE.fullmatch(pieces[0]):
+        return True
     if len(pieces) >= 2 and any(
         US_STATE_RE.match(p) or p in COUNTRIES or is_city(p) for p in pieces[1:]
     ):

@@ -15,7 +15,12 @@ from citecheck.extract.cleanup import LANGUAGES
 from citecheck.extract.refparse.books import book_locator, book_title, book_volume
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
-from citecheck.extract.refparse.imprint import cut_paren_imprint, is_city, pull_parenthetical
+from citecheck.extract.refparse.imprint import (
+    cut_paren_imprint,
+    cut_sentence_imprint,
+    is_city,
+    pull_parenthetical,
+)
 from citecheck.extract.refparse.journals import journal_like
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
@@ -69,6 +74,7 @@ _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 # "[in Russian]": the language of the work, an editor's note, not its title's (a parenthesis, "(in
 # German)", is left: AnyStyle's gold keeps it in the title, GROBID's drops it)
+# (a "(in German)" in parentheses is kept: AnyStyle's gold and some of GROBID's keep it in the title)
 _LANGUAGE_RE = re.compile(rf"\s*\[\s*in\s+(?:{LANGUAGES})\s*\]", re.I)
 _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 
@@ -189,9 +195,10 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
 
 
 def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
-    """`split_venue`, with a book's "(Publisher, Place, Year)" at the end taken as its imprint
-    first (unless the rest then reads as a periodical with numbers)."""
-    imprint = cut_paren_imprint(rest, st.paren_imprint)
+    """`split_venue`, with a book's "(Publisher, Place, Year)" at the end (or Springer's "Title, vol. 1.
+    Publisher, Place") taken as its imprint first (unless the rest then reads as a periodical with
+    numbers)."""
+    imprint = cut_paren_imprint(rest, st.paren_imprint) or cut_sentence_imprint(rest)
     if imprint:
         body, series, volume = book_volume(imprint.before)
         title, tail = split_venue(body, st.comma_style, has_id=st.has_id)

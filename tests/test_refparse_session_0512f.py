@@ -1,0 +1,126 @@
+"""Issue 13 (sixth session of 2026-12-05): titles lost to the name grammar and the head splitter, found
+in the train split — a Vancouver single author whose title's first word reads as a family name
+("Obata K. Excitatory and trophic action"), a written-out word after the initials of an inverted name
+("Amari, S.-I. Semi-blind and state-space"), a title's words taken for a given-first name
+("D. Matessi Balanced Superprojective Varieties"), organisations ending in "Corps". Strings are made
+up in the same layouts unless they quote the train split's."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.combine import read_reference
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return parse_reference(clean_pdf_text(text)).record
+
+
+@pytest.mark.parametrize(("text", "family", "title"), [
+    # "and" then a lower-case word joins the title's words: no given-first "Iyengar B. Melatonin"
+    ("Iyengar B. Melatonin and melanocyte functions. Biol Signals Recept 2000; 9:260-266.",
+     "Iyengar", "Melatonin and melanocyte functions"),
+    ("Novak P. Thermoelectric and magnetic response of doped chains. Phys Rev B 2011; 84:125113.",
+     "Novak", "Thermoelectric and magnetic response of doped chains"),
+    ("Amari, S.-I. Semi-blind and state-space approaches to source separation, Neural Comput. 10, 1 (1998).",
+     "Amari", "Semi-blind and state-space approaches to source separation"),
+])
+def test_a_title_word_before_and_is_no_family_name(text: str, family: str, title: str) -> None:
+    rec = _read(text)
+    assert [a.family for a in rec.author] == [family]
+    assert rec.title == title
+
+
+@pytest.mark.parametrize("text", [
+    # a list of given-first names still runs to "and" and a capitalised name …
+    "John F. Kennedy and Robert Smith, Some title of a paper, Phys. Rev. D 5, 1 (1972).",
+    # … or to "and co-workers"
+    "Harold P. Furth and co-workers, Some title of a paper, Phys. Fluids 6, 459 (1963).",
+])
+def test_given_first_names_before_and_stay_names(text: str) -> None:
+    rec = _read(text)
+    assert rec.author and rec.author[0].family in ("Kennedy", "Furth")
+    assert rec.title == "Some title of a paper"
+
+
+@pytest.mark.parametrize(("text", "families", "title"), [
+    ("R. Catenacci, M. Debernardi, P.A. Grassi, D. Matessi Balanced Superprojective Varieties, "
+     "J. Geom. Phys., 59, (2009)1363 -1378", ["Catenacci", "Debernardi", "Grassi", "Matessi"],
+     "Balanced Superprojective Varieties"),
+    ("R. M. Wald, Gravitational Collapse and Cosmic Censorship, arXiv:gr-qc/ 9710068.", ["Wald"],
+     "Gravitational Collapse and Cosmic Censorship"),
+])
+def test_title_words_are_no_given_first_name(text: str, families: list[str], title: str) -> None:
+    rec = read_reference(text).record
+    assert [a.family for a in rec.author] == families
+    assert rec.title == title
+
+
+def test_an_organisation_ending_in_corps_is_one_author() -> None:
+    rec = _read("United States Marine Corps (USMC). 2012. Range Safety. Washington, DC.")
+    assert [a.literal for a in rec.author] == ["United States Marine Corps (USMC)"]
+    assert rec.title == "Range Safety"
+
+
+@pytest.mark.parametrize(("text", "arxiv"), [
+    # the category after the id is the identifier's, not a title: no clean-up split ("mesh all")
+    ("I. Author, E. Writer and O. Other, arXiv:1101.3711v1[cond-mat.mes-hall] (2010)", "1101.3711"),
+    ("A. Author, arXiv:1501.01234 [physics.acc-ph].", "1501.01234"),
+    # IOP's preprint and a URL broken by the PDF's spacing
+    ("Author A, Writer B and Other C 2014 (Preprint 1403 .4822) URL http: // arxiv.org /abs/1403. 4822",
+     "1403.4822"),
+    ("A. Author and B. Writer. 2019. Some neural title. arxiv:cs.LG/1906.08495", "1906.08495"),
+])
+def test_arxiv_forms_leave_no_title_behind(text: str, arxiv: str) -> None:
+    rec = read_reference(text).record
+    assert rec.arxiv == arxiv
+    assert rec.title in (None, "Some neural title")
+
+
+def test_a_collaboration_after_et_al_before_an_eprint_is_an_author() -> None:
+    rec = _read("T. Author et al. (CDF Collaboration), arXiv:1111.0485.")
+    assert rec.title is None
+    assert [a.literal or a.family for a in rec.author] == ["Author", "CDF Collaboration"]
+
+
+@pytest.mark.parametrize(("text", "publisher"), [
+    ("Misner, C. W., Thorne, K. S., & Wheeler, J. A. 1973,Gravitation ( Freeman)", "Freeman"),
+    ("C. W. Misner, K. S. Thorne, and J. A. Wheeler, Gravitation (W. H. Freeman, San Francisco)", "W. H. Freeman"),
+    ("A. Author, Introduction to Topology (Dover, New York).", "Dover"),
+])
+def test_a_named_publisher_in_parentheses_is_no_title_word(text: str, publisher: str) -> None:
+    rec = _read(text)
+    assert rec.title in ("Gravitation", "Introduction to Topology")
+    assert rec.publisher == publisher
+
+
+def test_a_title_word_after_a_bare_family_name_is_no_given_name() -> None:
+    # "Family, Word lower-case …": a given name the word list knows and no list of names holds, then a
+    # lower-case word, is the title's start
+    rec = read_reference("Gol'tsman, Time delay of resistive-state formation in superconductingstripes excited by "
+                         "single optical photons ,PHYSICAL REVIEWB 67 , 132508( 2003 ).").record
+    assert [a.family for a in rec.author] == ["Gol'tsman"] and not rec.author[0].given
+    assert rec.title == "Time delay of resistive-state formation in superconducting stripes excited by single optical photons"
+
+
+@pytest.mark.parametrize(("text", "title", "volume", "page", "publisher"), [
+    # Springer's and EPJ's book layout: the locator ends the title, the imprint is the last sentence
+    ("Weinberg, S.: The Quantum Theory of Fields, vol. 1. Cambridge University Press, Cambridge (1995)",
+     "The Quantum Theory of Fields", "1", None, "Cambridge University Press"),
+    ("Author, I., Writer, J.: Extra Dimensions in Space and Time, p. 27. Springer,Berlin ( 2009)",
+     "Extra Dimensions in Space and Time", None, "27", "Springer"),
+    ("A. Author and B. Writer, Theory of Polarization: A ModernApproach ,pp .31 -68.Berlin ,Heidelberg "
+     ":Springer Berlin Heidelberg, 2007.", "Theory of Polarization: A Modern Approach", None, "31-68",
+     "Springer Berlin Heidelberg"),
+])
+def test_springer_book_layout(text: str, title: str, volume: str | None, page: str | None, publisher: str) -> None:
+    rec = _read(text)
+    assert (rec.type, rec.title, rec.container_title) == ("book", title, None)
+    assert (rec.volume, rec.page, rec.publisher) == (volume, page, publisher)
+
+
+def test_a_journal_volume_before_a_last_sentence_stays_a_journal() -> None:
+    rec = _read("A. Author, Some title, J. Phys. A, vol. 1. Something else, Berlin (2009)")
+    assert (rec.title, rec.container_title, rec.volume) == ("Some title", "J. Phys. A", "1")
