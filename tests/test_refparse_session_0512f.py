@@ -124,3 +124,32 @@ def test_springer_book_layout(text: str, title: str, volume: str | None, page: s
 def test_a_journal_volume_before_a_last_sentence_stays_a_journal() -> None:
     rec = _read("A. Author, Some title, J. Phys. A, vol. 1. Something else, Berlin (2009)")
     assert (rec.title, rec.container_title, rec.volume) == ("Some title", "J. Phys. A", "1")
+
+
+@pytest.mark.parametrize(("text", "container", "volume", "page"), [
+    # IOP: the proceedings' name right after the title, no mark between
+    ("Author A 2010 Title of the paper Proc. 35th Int. Cosmic Ray Conf. (Busan) p 123",
+     "Proc. 35th Int. Cosmic Ray Conf. (Busan)", None, "123"),
+    ("Author A 2010 Title of the paper Proc. 35th Int. Cosmic Ray Conf. (Busan) vol 2 p 123",
+     "Proc. 35th Int. Cosmic Ray Conf. (Busan)", "2", "123"),
+    ("Author A 2010 Title of the paper Proc. SPIE 7735 77351A", "Proc. SPIE", "7735", "77351A"),
+    ("Author A and Writer B 1998 Title of the paper Proceedings of the International Conference on Something "
+     "ed C Editor (Singapore: World Scientific) pp 45–50",
+     "Proceedings of the International Conference on Something", None, "45-50"),
+])
+def test_iop_proceedings_after_the_title(text: str, container: str, volume: str | None, page: str) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title) == ("Title of the paper", container)
+    assert (rec.volume, rec.page) == (volume, page)
+
+
+def test_a_book_page_after_a_comma_stays_a_book() -> None:
+    rec = _read("Stephen H. Kellert, In the Wake of Chaos: Unpredictable Order in Dynamical Systems, "
+                "University of Chicago Press, 1993, p 32, ISBN 0-226-42976-8.")
+    assert (rec.container_title, rec.publisher) == (None, "University of Chicago Press")
+
+
+def test_a_numbered_part_continues_the_title() -> None:
+    rec = _read("Smith, J., 2007: Cluster analysis of typhoon tracks. Part I: General properties. J. Climate, 20, 3635-3653.")
+    assert rec.title == "Cluster analysis of typhoon tracks. Part I: General properties"
+    assert rec.container_title == "J. Climate"

@@ -51,6 +51,10 @@ def split_head(
         # "Title JETP Lett. 43 730": no mark between title and journal (a sentence end in the
         # head is the period layout's, "Title. J Immunol")
         known = unpunctuated_journal_start(head, comma_style)
+    if known is None and not comma_style and (proc := proceedings_start(head)) is not None:
+        # IOP: "Title of the paper Proc. 35th Int. Cosmic Ray Conf. (Busan) p 123", "… Proc. SPIE 7735"
+        tail.container = clean_field(head[proc:])
+        return clean_field(head[:proc]), tail
     comma = _comma_venue_start(head) if comma_style else None
     # a title's word between the last comma and a known journal after it ("Title, Gauss: Design, evolution
     # and experience J. Phys. Conf. Ser."): the journal is the known one, the comma the title's
@@ -109,14 +113,30 @@ def _title_cut(head: str, cuts: list[int]) -> int:
             w.strip(".").lower() in JOURNAL_ABBREVIATIONS for w in run.group(1).split()) >= 2:
         return run.start(1)
     ends = sentence_boundaries(head, every=True)  # "…fibrosis. A prevailing …? Am J Physiol"
-    if len(ends) > 1 and cuts[0] == ends[0] and journal_like(head[ends[-1] :]) \
-            and sentence_like(head[ends[0] : ends[-1]]):
+    if len(ends) > 1 and cuts[0] == ends[0] and journal_like(head[ends[-1] :]) and (
+            sentence_like(head[ends[0] : ends[-1]]) or _TITLE_PART_RE.match(head, ends[0])):
         return ends[-1]
     if len(ends) > 1 and cuts[0] == ends[0] and (start := _periodical_after_sentences(head, ends)):
         return start
     return cuts[0]
 
 
+# a proceedings volume named right after the title's last word, with no mark between (IOP)
+_PROC_START_RE = re.compile(
+    r"(?<=[^\W_]|\))\s+(?=(?:Proc\.|Proceedings\s+of\b|(?:AIP|IEEE|ACM|SPIE)\s+Conf\.)\s*\S)")
+
+
+def proceedings_start(head: str) -> int | None:
+    """Where "Proc." or "Proceedings of" starts after a title of three words or more with no mark
+    before it; None where a sentence end or a comma comes first (the other rules' layouts)."""
+    m = _PROC_START_RE.search(head)
+    if not m or len(head[: m.start()].split()) < 3 or sentence_boundaries(head[: m.start()]) or "," in head[: m.start()]:
+        return None
+    return m.end()
+
+
+# a numbered part of the title after its first sentence: "Cluster analysis of tracks. Part I: General properties."
+_TITLE_PART_RE = re.compile(r"\s*(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b\s*[.:]")
 # the journal after the title's last comma, abbreviated words only: ", J. Am. Ceram. Soc."
 _COMMA_ABBREV_RUN_RE = re.compile(r",\s+((?:[A-Z][a-z]{0,9}\.\s*|&\s*){2,6})$")
 

@@ -15,6 +15,7 @@ from citecheck.extract.cleanup import LANGUAGES
 from citecheck.extract.refparse.books import book_locator, book_title, book_volume
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
+from citecheck.extract.refparse.head import proceedings_start
 from citecheck.extract.refparse.imprint import (
     cut_paren_imprint,
     cut_sentence_imprint,
@@ -25,11 +26,13 @@ from citecheck.extract.refparse.journals import journal_like
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
     EDITION_END_RE,
+    LOCATOR,
     MONTH,
     THESIS_RE,
     TRIM,
     US_STATE_RE,
     clean_field,
+    norm_pages,
 )
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
@@ -194,6 +197,27 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
     return title
 
 
+_PAGES_END_RE = re.compile(r"\s+(\d{1,6}\s*[-–]{1,2}\s*\d{1,6})$")
+_IN_END_RE = re.compile(r"\s+[Ii]n:?\s*$")
+_IOP_EDITORS_RE = re.compile(r"\s+eds?\.?\s+(?=[A-Z])")
+_LOCATOR_END_RE = re.compile(rf"\s+((?:{LOCATOR}\s*)+)$", re.I)
+
+
+def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -> str | None:
+    """IOP's proceedings with no numbers the venue rules took: "Title Proc. 35th Int. Cosmic Ray
+    Conf. (Busan) p 123" — the proceedings' name is the container, "p 123" its page."""
+    if not title or tail.container or comma_style or (start := proceedings_start(title)) is None:
+        return title
+    venue = title[start:]
+    if loc := _LOCATOR_END_RE.search(venue):
+        book_locator(", ".join(re.findall(LOCATOR, loc.group(1), re.I)), tail)
+        venue = venue[: loc.start()]
+    elif not tail.page and (pages := _PAGES_END_RE.search(venue)):  # "… Symposium 407--410"
+        tail.page, venue = norm_pages(pages.group(1)), venue[: pages.start()]
+    tail.container = clean_field(_IOP_EDITORS_RE.split(venue)[0])  # ("… on Something ed C Editor")
+    return clean_field(_IN_END_RE.sub("", title[:start]))
+
+
 def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     """`split_venue`, with a book's "(Publisher, Place, Year)" at the end (or Springer's "Title, vol. 1.
     Publisher, Place") taken as its imprint first (unless the rest then reads as a periodical with
@@ -278,5 +302,6 @@ def title_pass(st: ParseState) -> None:
     if extent:
         tail.note = f"{tail.note}; {extent}" if tail.note else extent
     title = _series_head(title, tail, rest)
+    title = _proceedings_after_title(title, tail, st.comma_style)
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))
