@@ -153,3 +153,29 @@ def test_a_numbered_part_continues_the_title() -> None:
     rec = _read("Smith, J., 2007: Cluster analysis of typhoon tracks. Part I: General properties. J. Climate, 20, 3635-3653.")
     assert rec.title == "Cluster analysis of typhoon tracks. Part I: General properties"
     assert rec.container_title == "J. Climate"
+
+
+def test_a_dotted_acronym_before_a_source_name_is_no_page_label() -> None:
+    # German "S. 12" is a page; the "S." ending "H.E.S.S." before "J1745-290" is not
+    rec = _read("Author, A. & Writer, B. Observation of the H.E.S.S. J1745-290 source at TeV energies. "
+                "Astron. Astrophys. 425, L13 (2004).")
+    assert rec.title == "Observation of the H.E.S.S. J1745-290 source at TeV energies"
+    assert (rec.container_title, rec.volume, rec.page) == ("Astron. Astrophys.", "425", "L13")
+    assert _read("Müller, H.: Eine Arbeit. Z. Phys. 12, S. 34-56 (1923)").page == "34-56"
+
+
+@pytest.mark.parametrize("text", [
+    "Author, É. (2014, Avril). Quand l'éolien devient citoyen. Alternatives économiques(334), pp. 40-41.",
+    "Author, M. C. (2012, Novembre-Décembre). Quand l'éolien devient citoyen. Revue de l'Énergie(610), pp. 418-424.",
+])
+def test_a_capitalised_french_month_is_no_title(text: str) -> None:
+    assert _read(text).title == "Quand l'éolien devient citoyen"
+
+
+def test_mars_the_planet_is_no_month() -> None:
+    assert _read("A. Author, Water on Mars 2020 observed, Icarus 12, 1 (2021).").title == "Water on Mars 2020 observed"
+
+
+def test_an_iop_title_of_two_words_before_a_known_journal() -> None:
+    rec = _read("Author A 2014 Gravitational-wave physics Living Rev. Relativ. 17 4")
+    assert (rec.title, rec.container_title) == ("Gravitational-wave physics", "Living Rev. Relativ.")

@@ -128,7 +128,8 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
             # "Methoden der organischen Chemie"; two words before an abbreviated name of two words or
             # more ("Topological insulators Phys. World")
-            or len(before) < (4 if " " not in suffix else 2 if _ABBREV_START_WORD_RE.match(suffix) else 3)
+            or len(before) < (4 if " " not in suffix else 2 if _ABBREV_START_WORD_RE.match(suffix)
+                              or ("." in suffix and known_journal(suffix)) else 3)  # ("… physics Living Rev. Relativ.")
         ):
             continue
         if suffix[:1].isupper() and (known_journal(_PLACE_END_RE.sub("", suffix)) or abbreviates_known_journal(suffix)):

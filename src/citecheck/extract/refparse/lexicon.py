@@ -8,8 +8,8 @@ import re
 MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|"
-    r"Winter|janvier|février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|"
-    r"novembre|décembre|Januar|Februar|März|Juni|Juli|Oktober|Dezember)(?:\.|(?![^\W\d_]))"  # (not "Springer")
+    r"Winter|mars|mai|(?i:janvier|février|fevrier|avril|juin|juillet|août|aout|septembre|octobre|"
+    r"novembre|décembre)|Januar|Februar|März|Juni|Juli|Oktober|Dezember)(?:\.|(?![^\W\d_]))"  # (not "Springer")
 )
 
 

@@ -45,7 +45,7 @@ _LABELLED_NO_RE = re.compile(
 
 
 _LABELLED_PP_RE = re.compile(
-    rf"\b(?:pp?\.|pp\b|pages?|S\.|(?<![,;]\s)(?-i:p)(?=\s?\d{{1,6}}\s*[.,;]?\s*$))\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
+    rf"\b(?:pp?\.|pp\b|pages?|(?<![A-Z]\.)S\.(?=\s*\d)|(?<![,;]\s)(?-i:p)(?=\s?\d{{1,6}}\s*[.,;]?\s*$))\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
 )
 
 
