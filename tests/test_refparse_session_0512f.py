@@ -179,3 +179,17 @@ def test_mars_the_planet_is_no_month() -> None:
 def test_an_iop_title_of_two_words_before_a_known_journal() -> None:
     rec = _read("Author A 2014 Gravitational-wave physics Living Rev. Relativ. 17 4")
     assert (rec.title, rec.container_title) == ("Gravitational-wave physics", "Living Rev. Relativ.")
+
+
+@pytest.mark.parametrize(("text", "title", "book"), [
+    # IOP's chapter in a book: the editors leave the title; the book follows "in" or is the Title Case run
+    ("Author A 1990 Title of the chapter in Handbook of Something ed B Editor (Amsterdam: Elsevier) pp 1–10",
+     "Title of the chapter", "Handbook of Something"),
+    ("Author A 1990 Quantum field theory in curved spacetime Quantum Gravity eds B C Editor and D Other "
+     "(Oxford: Clarendon) p 45", "Quantum field theory in curved spacetime", "Quantum Gravity"),
+    # one capitalised word is the title's own
+    ("Author A 1990 Physics of the early Universe ed B Editor (Oxford: Clarendon)", "Physics of the early Universe", None),
+])
+def test_iop_chapter_in_a_book(text: str, title: str, book: str | None) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title) == (title, book)

@@ -26,6 +26,7 @@ from citecheck.extract.refparse.journals import journal_like
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
     EDITION_END_RE,
+    FUNCTION_WORDS,
     LOCATOR,
     MONTH,
     THESIS_RE,
@@ -218,6 +219,45 @@ def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -
     return clean_field(_IN_END_RE.sub("", title[:start]))
 
 
+# IOP's editors after a book's title, initials without periods: "… Quantum Gravity ed B Editor", "eds B C
+# Editor and D Other"
+_IOP_EDS_END_RE = re.compile(
+    r"\s+eds?\.?\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+(?:(?:,|,?\s+and|\s*&)\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+)*"
+    r"(?:\s+et\s+al)?\s*$")
+_IN_BOOK_RE = re.compile(r"\s+in\s+(?=[A-Z])")
+
+
+def _iop_chapter(title: str | None, tail: Tail, comma_style: bool) -> str | None:
+    """IOP's chapter in a book: "Title of the chapter in Book Title ed B Editor (Place: Publisher) pp 1–10"
+    — the editors leave the title, the book after "in" is the container (with no "in" the two titles
+    cannot be told apart and stay one)."""
+    if not title or comma_style or not (eds := _IOP_EDS_END_RE.search(title)):
+        return title
+    title = title[: eds.start()]
+    book = list(_IN_BOOK_RE.finditer(title))
+    if book and not tail.container and len(title[: book[-1].start()].split()) >= 2:
+        tail.container = clean_field(title[book[-1].end() :])
+        title = title[: book[-1].start()]
+    elif not tail.container and (cut := _title_case_end(title)) is not None:
+        # a sentence-case chapter title, then the book's Title Case one: "… in curved spacetime Quantum Gravity"
+        tail.container, title = clean_field(title[cut:]), title[:cut]
+    return clean_field(title)
+
+
+def _title_case_end(title: str) -> int | None:
+    """Start of a run of two capitalised words or more (and function words) ending ``title`` after its
+    last lower-case word that is no function word, with two words or more before it; else None."""
+    words = list(re.finditer(r"\S+", title))
+    last_lower = max((i for i, w in enumerate(words) if w.group()[:1].islower()
+                      and w.group().lower() not in FUNCTION_WORDS), default=None)
+    if last_lower is None or last_lower < 1 or last_lower + 1 >= len(words):
+        return None
+    run = [w.group() for w in words[last_lower + 1 :]]
+    if not run[0][:1].isupper() or sum(w[:1].isupper() for w in run) < 2:
+        return None  # (one capitalised word is the chapter title's own: "… of the early Universe")
+    return words[last_lower + 1].start()
+
+
 def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     """`split_venue`, with a book's "(Publisher, Place, Year)" at the end (or Springer's "Title, vol. 1.
     Publisher, Place") taken as its imprint first (unless the rest then reads as a periodical with
@@ -303,5 +343,6 @@ def title_pass(st: ParseState) -> None:
         tail.note = f"{tail.note}; {extent}" if tail.note else extent
     title = _series_head(title, tail, rest)
     title = _proceedings_after_title(title, tail, st.comma_style)
+    title = _iop_chapter(title, tail, st.comma_style)
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))
