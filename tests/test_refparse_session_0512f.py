@@ -193,3 +193,16 @@ def test_an_iop_title_of_two_words_before_a_known_journal() -> None:
 def test_iop_chapter_in_a_book(text: str, title: str, book: str | None) -> None:
     rec = _read(text)
     assert (rec.title, rec.container_title) == (title, book)
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    # a minus sign before a space ends a particle's symbol; it is no line-end hyphen to join across
+    ("LHCb collaboration, R. Aaij et al., Test of lepton universality using B+ → K+ℓ+ℓ− decays, "
+     "Phys. Rev. Lett. 113 (2014) 151601.", "Test of lepton universality using B+ → K+ℓ+ℓ- decays"),
+    ("A. Author, B. Writer, Next-to-leading order QCD corrections to W+W− production, Nucl. Phys. B 410 (1993) 280.",
+     "Next-to-leading order QCD corrections to W+W- production"),
+    # a hyphen at a line end still joins the word it broke
+    ("A. Author, B. Writer, Super- conducting things, Nucl. Phys. B 410 (1993) 280.", "Superconducting things"),
+])
+def test_a_minus_sign_is_no_line_end_hyphen(text: str, title: str) -> None:
+    assert _read(text).title == title

@@ -54,7 +54,7 @@ def _status_gap(m: re.Match[str]) -> str:
     return ", " if m.group(0).lstrip().startswith(",") and follows.isalnum() else " "
 
 
-_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "−": "-", "\u00ad": "", "\u200b": "",
+_DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "\u00ad": "", "\u200b": "",
                          "\u200c": "", "\u200d": "", "\u200e": "", "\u200f": "", "\ufeff": ""})
 
 
@@ -103,7 +103,7 @@ def clean_reference(text: str) -> str:
     text = _SPACE_RE.sub(" ", text).strip()
     text = _END_LANGUAGE_RE.sub("", text.rstrip(" *†‡§¶#"))
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
-    text = _BROKEN_WORD_RE.sub(_mend, text)
+    text = _BROKEN_WORD_RE.sub(_mend, text).replace("−", "-")  # (a minus sign is no line-end hyphen: "W+W− production")
     text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many
     text = _NAME_THEN_ACRONYM_RE.sub(_drop_acronym, text)
     return text.strip(" \t")

@@ -46,8 +46,10 @@ __all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
 
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
                             "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
-                            "\u2003": " ", "‐": "-", "‑": "-", "−": "-", "\u00ad": "",
+                            "\u2003": " ", "‐": "-", "‑": "-", "\u00ad": "",
                             "，": ",", "；": ";", "：": ":", "（": "(", "）": ")", "．": "."})
+# (a minus sign "−" is kept: it is no line-break hyphen to join across, "B+ → K+ℓ+ℓ− decays", "W+W− production";
+# the reader's clean-up makes it "-" after the joins)
 # TeX's accents as pdftotext leaves them: a spacing accent before its letter ("Schr¨odinger", "Derezi´nski",
 # "Ko˘caj") or a combining one after a space ("Schro ̈dinger"); composed into one letter (NFC)
 _SPACING_ACCENTS = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c", "˚": "\u030a",
