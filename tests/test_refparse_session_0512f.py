@@ -206,3 +206,25 @@ def test_iop_chapter_in_a_book(text: str, title: str, book: str | None) -> None:
 ])
 def test_a_minus_sign_is_no_line_end_hyphen(text: str, title: str) -> None:
     assert _read(text).title == title
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # a status word inside the title stays; after a mark it is the status
+    ("A. Author et al., Title of the accepted paper, accepted for publication in Phys. Rev. B (2020).",
+     "Title of the accepted paper", "Phys. Rev. B"),
+    ("A. Author et al., Title of the submitted paper, submitted to Phys. Rev. B (2020).",
+     "Title of the submitted paper", "Phys. Rev. B"),
+    ("A. Author et al., Title of the paper, Phys. Rev. B (2020), submitted.", "Title of the paper", "Phys. Rev. B"),
+])
+def test_status_words_inside_a_title_stay(text: str, title: str, journal: str) -> None:
+    rec = _read(text)
+    assert rec.title == title and (rec.container_title or "").rstrip(".") == journal.rstrip(".")
+
+
+@pytest.mark.parametrize("text", [
+    "Author, A. et al. Quantum spin liquids. Science 367, eaay0668 (2020).",
+    "Author A 2020 Quantum spin liquids Science 367 eaay0668",
+])
+def test_science_article_numbers_are_pages(text: str) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == ("Quantum spin liquids", "Science", "367", "eaay0668")

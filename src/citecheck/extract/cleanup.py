@@ -31,9 +31,11 @@ _PAPER_NO_RE = re.compile(r"\(\s*Paper\s?[IVX]{1,5}\s*\)")
 _TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
 _STATUS_RE = re.compile(
-    r"[,(]?\s*\b(?:to appear(?: in| on)?|to be publ(?:ished|\.)?(?: in)?|in press|forthcoming|submitted(?: to)?|"
+    r"[,(]?\s*\b(?:to appear(?: in| on)?|to be publ(?:ished|\.)?(?: in)?|in press|submitted (?:to|for publication)|"
     r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
-    r"accepted(?: for publication)?|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings|"
+    r"accepted for publication|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings|"
+    # a lone "submitted", "accepted", "forthcoming" only after a mark: "Title of the accepted paper" keeps it
+    r"(?:(?<=[,.;(])|(?<=[,.;(]\s))(?:submitted|accepted|forthcoming)|"
     # "…, Preprint 2015.", "… Title. Preprint": the word alone at the end, or before the year
     r"(?:e-?)?preprint(?=[\s,]*(?:\(?(?:19|20)\d\d[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,

@@ -27,7 +27,8 @@ MONTH_DAY = (
 
 
 # (an article number with a section letter inside: PTEP's "083C01")
-PAGE = r"[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?"
+# (Science's and Science Advances' article numbers: "eaay0668")
+PAGE = r"(?:e[a-z]{3}\d{4}|[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?)"
 
 
 PAGES = rf"{PAGE}(?:\s*(?:[-–—‐]+|--)\s*{PAGE})?"
