@@ -2,16 +2,19 @@
 in the train split — a Vancouver single author whose title's first word reads as a family name
 ("Obata K. Excitatory and trophic action"), a written-out word after the initials of an inverted name
 ("Amari, S.-I. Semi-blind and state-space"), a title's words taken for a given-first name
-("D. Matessi Balanced Superprojective Varieties"), organisations ending in "Corps". Strings are made
-up in the same layouts unless they quote the train split's."""
+("D. Matessi Balanced Superprojective Varieties"), organisations ending in "Corps"; then IOP proceedings and chapters, Springer's book layout, arXiv forms,
+a footnote in the reference list read as a note. Strings are made up in the same layouts unless they
+quote the train split's."""
 
 from __future__ import annotations
 
 import pytest
 
+from citecheck.checker import Checker
 from citecheck.extract.combine import read_reference
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
+from citecheck.model import Citation, Label
 
 
 def _read(text: str):  # type: ignore[no-untyped-def]
@@ -228,3 +231,38 @@ def test_status_words_inside_a_title_stay(text: str, title: str, journal: str) -
 def test_science_article_numbers_are_pages(text: str) -> None:
     rec = _read(text)
     assert (rec.title, rec.container_title, rec.volume, rec.page) == ("Quantum spin liquids", "Science", "367", "eaay0668")
+
+
+@pytest.mark.parametrize("text", [
+    # REVTeX puts a paper's footnotes in its reference list: a sentence, not a work
+    "In order to obtain the universal AL entropy, here the boundary conditionsshould be chosen to be conformal "
+    "boundary conditions .",
+    "A caveat of the calculation is that the lattice reflection operator may not play exactly the same role as "
+    "the CFT 25 , thus the computed ratio may deviate from the CFT prediction .",
+    "In the literature, the symmetric boundary condition is often referred to as the new boundary condition. "
+    "We call it symmetric since this boundary condition favours the Z3 symmetry.",
+])
+def test_a_footnote_in_the_reference_list_is_a_note_not_a_title(text: str) -> None:
+    parsed = parse_reference(clean_pdf_text(text))
+    rec = parsed.record
+    assert (rec.title, rec.container_title, rec.volume) == (None, None, None)
+    assert rec.custom["note"] and "note, not a reference: a sentence with no name, date or venue" in parsed.warnings
+    assert read_reference(text).record.title is None
+
+
+@pytest.mark.parametrize("text", [
+    # titles alone, or with names, a year or a venue, stay titles
+    "Why the universe is accelerating and what we learn from supernova data about it",
+    "A. Author, Why the universe is accelerating and what we can learn from the data of the supernovae, (2010).",
+    "Autotransformer --- Wikipedia, the free encyclopedia",
+])
+def test_a_title_that_reads_like_a_sentence_stays_a_title(text: str) -> None:
+    assert _read(text).title
+
+
+def test_the_checker_says_a_note_is_not_a_reference() -> None:
+    text = "In order to obtain the universal entropy, here the boundary conditions should be chosen to be conformal."
+    parsed = parse_reference(text)
+    cit = Citation(id="n", raw=text, fields=parsed.record, parse_warnings=list(parsed.warnings))
+    [v] = Checker(use_index=False, sources=[], offline=True).check_citations([cit])
+    assert v.label is Label.ERROR and v.rationale.startswith("a note in the reference list, not a reference")

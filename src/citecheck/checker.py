@@ -262,9 +262,12 @@ class Checker:
                 citation.parse_warnings.append("title taken from a quoted or emphasised span")
         cited = citation.fields
         if not _checkable(cited):
+            note = any(w.startswith("note, not a reference") for w in citation.parse_warnings)
             return self._verdict(
                 citation, Label.ERROR, decided_by="error",
-                rationale="could not find a title, identifier, journal reference or authors in the entry",
+                rationale="a note in the reference list, not a reference (a sentence with no name, date or venue): "
+                          "nothing to check" if note else
+                          "could not find a title, identifier, journal reference or authors in the entry",
             )
 
         retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)

@@ -81,9 +81,36 @@ def leftovers_pass(st: ParseState) -> None:
         )  # a CSL key the model keeps as an extra
 
 
+# A sentence in the reference list, not a work: REVTeX puts a paper's footnotes there ("In order to
+# obtain the universal entropy, here the boundary conditions should be chosen …", "A caveat of the
+# calculation is that …"). Told by a verb of running text and function words, with no name, date,
+# venue or identifier read.
+_PROSE_VERB_RE = re.compile(
+    r"\b(?:is|are|was|were|be|been|can|cannot|could|may|might|should|would|will|must|has|have|had|does|do|"
+    r"implies|see|note|we|our|us)\b", re.I)
+_FUNCTION_WORD_RE = re.compile(r"\b(?:the|of|to|a|an|in|that|this|for|as|by|with|on|when|than|which)\b")
+
+
+def _prose_note(st: ParseState) -> None:
+    """A footnote read as a title becomes the note it is (the title left empty, a warning said)."""
+    r = st.record
+    title = r.title or ""
+    if (r.author or r.issued or r.page or r.DOI or r.arxiv or r.URL or r.publisher or len(title.split()) < 10
+            or not _prose(title) or (r.container_title and not _PROSE_VERB_RE.search(r.container_title))):
+        return  # (a number in the sentence may have been read as a volume: "… as the CFT 25, thus …")
+    note = "; ".join(filter(None, (r.custom.get("note"), title, r.container_title)))
+    r.custom["note"], r.title, r.container_title, r.volume, r.issue = note, None, None, None, None
+    st.warnings.append("note, not a reference: a sentence with no name, date or venue")
+
+
+def _prose(text: str) -> bool:
+    return bool(_PROSE_VERB_RE.search(text)) and len(_FUNCTION_WORD_RE.findall(text.lower())) >= 3
+
+
 def finish(st: ParseState) -> ParsedReference:
     """The work type, then the confidence (which adds its warnings)."""
     record = st.record
+    _prose_note(st)
     record.type = st.layout_type or _guess_type(record, st.thesis, st.report, st.text)
     confidence = _confidence(record, st.warnings)
     return ParsedReference(record, confidence, tuple(st.warnings))
