@@ -266,3 +266,14 @@ def test_the_checker_says_a_note_is_not_a_reference() -> None:
     cit = Citation(id="n", raw=text, fields=parsed.record, parse_warnings=list(parsed.warnings))
     [v] = Checker(use_index=False, sources=[], offline=True).check_citations([cit])
     assert v.label is Label.ERROR and v.rationale.startswith("a note in the reference list, not a reference")
+
+
+@pytest.mark.parametrize(("text", "title", "venue"), [
+    # a periodical's name and a day's date: its issue (a book has no day)
+    ("Science News Letter , Nov. 10, 1934.", None, "Science News Letter"),
+    ("The New York Times, 12 March 2004.", None, "The New York Times"),
+    ("Quantum Mechanics, 1934.", "Quantum Mechanics", None),
+])
+def test_a_name_and_a_day_is_a_periodical_issue(text: str, title: str | None, venue: str | None) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title) == (title, venue)
