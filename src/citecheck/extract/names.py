@@ -191,7 +191,7 @@ _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\
 # "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic
 # action of GABA" is Vancouver's "Obata K." and a title, not the given-first "Obata K. Excitatory"
 # ("… and co-workers" closes a list of names)
-_LOWER_NEXT = regex.compile(r"\s+(?!(?:and|et|und|y|van|von|de|der|den|da|di|du|del|la|le)\b)\p{Ll}")
+_LOWER_NEXT = regex.compile(rf"\s+(?!(?:and|et|und|{PARTICLE})\b)\p{{Ll}}")  # (a particle may follow a name)
 _AND_LOWER = regex.compile(r",?\s+(?:and|&)\s+(?!(?:others|colleagues|co-?workers|collaborators|al)\b)\p{Ll}")
 
 
@@ -226,11 +226,15 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     return not (style in ("given_first", "fam_given") and title_like)
 
 
+def _plain(word: str) -> bool:
+    """A name's word of four letters or more that the word list knows and no list of names does."""
+    return len(word) >= 4 and word.isalpha() and is_plain_word(word)
+
+
 def _title_word_first(given: str) -> bool:
-    """A name's word that the word list knows and no list of names does: a given-first 'name'
-    opening and ending with one ("Balanced Superprojective Varieties") is a title's words."""
-    first = given.split()[0] if given else ""
-    return len(first) >= 4 and first.isalpha() and is_plain_word(first)
+    """A given-first 'name' opening and ending with a plain word ("Balanced Superprojective
+    Varieties") is a title's words."""
+    return bool(given) and _plain(given.split()[0])
 
 
 def _ends_in_word(given: str) -> bool:
@@ -243,8 +247,7 @@ def _title_word_given(given: str) -> bool:
     """A word after the initials that the word list knows and no list of names does: the title's
     first word ("su, g. magnetism"), not a given name ("smith, j. robert")."""
     words = given.split()
-    last = words[-1] if len(words) >= 2 else ""
-    return len(last) >= 4 and last.isalpha() and is_plain_word(last)
+    return len(words) >= 2 and _plain(words[-1])
 
 
 def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:

@@ -22,6 +22,7 @@ from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     IN_MARK_RE,
     MONTH,
+    PUBLISHER_NAMES,
     REPORT_RE,
     THESIS_RE,
     clean_field,
@@ -87,10 +88,7 @@ _NOT_VENUE_RE = re.compile(
 
 # Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
 _TRAILING_PUB_RE = re.compile(
-    r"^(?P<venue>.{8,}?)[.,]\s+(?P<pub>(?:IEEE|ACM|SIAM|AIAA|AAAI|ASCE|ASME|AIChE|Springer|Elsevier|Wiley|"
-    r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
-    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates|"
-    r"Association for Computing Machinery|Institute of Electrical and Electronics Engineers)"
+    rf"^(?P<venue>.{{8,}}?)[.,]\s+(?P<pub>{PUBLISHER_NAMES}"
     r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
     r"(?:,\s*(?:Inc|Ltd|LLC|Co|GmbH)\b\.?)?"
     r"|[A-Z][\w&'’-]*(?:[\s-][A-Z][\w&'’-]*){0,3}[\s-](?:Press|Verlag|Publishers|Publishing|"

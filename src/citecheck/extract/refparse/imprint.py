@@ -13,6 +13,7 @@ from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     COUNTRIES,
     LOCATOR,
+    PUBLISHER_NAMES,
     REPORT_RE,
     THESIS_RE,
     TRIM,
@@ -297,15 +298,7 @@ _SOCIETY_PUB_RE = re.compile(
 )
 
 
-# Publishers physics and mathematics books name by one word or two, with no "Press" or "Verlag" to
-# tell them: "Gravitation (Freeman)", "Quantum Mechanics (Pergamon, Oxford)"
-_NAMED_PUBLISHER_RE = re.compile(
-    r"(?:W\.\s?H\.\s|W\.\s?A\.\s)?(?:Freeman|Pergamon|Dover|Wiley(?:-VCH|-Interscience)?|Springer(?:-Verlag)?|"
-    r"Elsevier|Benjamin|Plenum|Kluwer|Birkh[aä]user|Clarendon|Interscience|North[- ]Holland|Addison[- ]Wesley|"
-    r"McGraw[- ]Hill|Prentice[- ]Hall|Saunders|Butterworths?(?:[- ]Heinemann)?|Longman|Dekker|Hilger|CRC|"
-    r"Westview|Perseus|VCH|Taylor\s?&\s?Francis|Gordon\s(?:and|&)\sBreach|World\sScientific|Nauka|Mir|"
-    r"Fizmatgiz|Fizmatlit|Benjamin[- ]Cummings|Freeman\s(?:and|&)\sCo(?:mpany|\.)?)"
-)
+_NAMED_PUBLISHER_RE = re.compile(PUBLISHER_NAMES)  # "Gravitation (Freeman)": a publisher by its name alone
 
 
 def looks_like_imprint(text: str) -> bool:

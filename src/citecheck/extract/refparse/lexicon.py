@@ -86,6 +86,20 @@ EDITION_END_RE = re.compile(
 )
 
 
+# Publishers named by their name alone, with no "Press" or "Verlag" to tell them: a society's or a trade
+# house's ("Computer Vision (CVPR). IEEE", "Gravitation (Freeman)", "Quantum Mechanics (Pergamon, Oxford)")
+PUBLISHER_NAMES = (
+    r"(?:IEEE|ACM|SIAM|AIAA|AAAI|ASCE|ASME|AIChE|Springer(?:-Verlag)?|Elsevier|Wiley(?:-VCH|-Interscience)?|"
+    r"Morgan Kaufmann|MIT Press|Kluwer|North[- ]Holland|Birkh[aä]user|World Scientific|Pergamon|"
+    r"CRC Press|Academic Press|Routledge|Sage|SPIE|AIP|IOP|OSA|Curran Associates|"
+    r"Association for Computing Machinery|Institute of Electrical and Electronics Engineers|"
+    r"(?:W\.\s?H\.\s)?Freeman(?:\s(?:and|&)\sCo(?:mpany|\.)?)?|Dover|(?:W\.\s?A\.\s)?Benjamin(?:[- ]Cummings)?|"
+    r"Plenum|Clarendon|Interscience|Addison[- ]Wesley|McGraw[- ]Hill|Prentice[- ]Hall|Saunders|"
+    r"Butterworths?(?:[- ]Heinemann)?|Longman|Dekker|Hilger|CRC|Westview|Perseus|VCH|Taylor\s?&\s?Francis|"
+    r"Gordon\s(?:and|&)\sBreach|Nauka|Mir|Fizmatgiz|Fizmatlit)"
+)
+
+
 BOOK_HINT_RE = re.compile(
     r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
     r"inc|pub|publications|associates|ltd|gmbh|co\.|"

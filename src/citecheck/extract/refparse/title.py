@@ -29,6 +29,7 @@ from citecheck.extract.refparse.lexicon import (
     FUNCTION_WORDS,
     LOCATOR,
     MONTH,
+    PAGE,
     THESIS_RE,
     TRIM,
     US_STATE_RE,
@@ -198,9 +199,8 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
     return title
 
 
-_PAGES_END_RE = re.compile(r"\s+(\d{1,6}\s*[-–]{1,2}\s*\d{1,6})$")
+_PAGES_END_RE = re.compile(rf"\s+({PAGE}\s*[-–]{{1,2}}\s*{PAGE})$")
 _IN_END_RE = re.compile(r"\s+[Ii]n:?\s*$")
-_IOP_EDITORS_RE = re.compile(r"\s+eds?\.?\s+(?=[A-Z])")
 _LOCATOR_END_RE = re.compile(rf"\s+((?:{LOCATOR}\s*)+)$", re.I)
 
 
@@ -215,7 +215,9 @@ def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -
         venue = venue[: loc.start()]
     elif not tail.page and (pages := _PAGES_END_RE.search(venue)):  # "… Symposium 407--410"
         tail.page, venue = norm_pages(pages.group(1)), venue[: pages.start()]
-    tail.container = clean_field(_IOP_EDITORS_RE.split(venue)[0])  # ("… on Something ed C Editor")
+    if eds := _IOP_EDS_END_RE.search(venue):  # ("… on Something ed C Editor")
+        venue = venue[: eds.start()]
+    tail.container = clean_field(venue)
     return clean_field(_IN_END_RE.sub("", title[:start]))
 
 
