@@ -6,12 +6,18 @@ Usage:
 
 Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
 N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
+
+Start-up depends on Python's bytecode cache: with PYTHONDONTWRITEBYTECODE set (some sandboxes set it),
+every run compiles citecheck's modules again (about a second of a 1,000-citation run). The output says
+whether the cache was on ("bytecode_cache"); `env -u PYTHONDONTWRITEBYTECODE python benchmarks/throughput.py …`
+measures what an installed tool does.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -68,6 +74,7 @@ def main() -> None:
         "runs_s": [round(t, 3) for t in times],
         "best_citations_per_s": round(args.n / best, 1),
         "median_citations_per_s": round(args.n / median, 1),
+        "bytecode_cache": not os.environ.get("PYTHONDONTWRITEBYTECODE"),
     }, indent=2))
 
 
