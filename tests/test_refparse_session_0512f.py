@@ -14,7 +14,7 @@ from citecheck.checker import Checker
 from citecheck.extract.combine import read_reference
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
-from citecheck.model import Citation, Label
+from citecheck.model import Citation, Label, Record
 
 
 def _read(text: str):  # type: ignore[no-untyped-def]
@@ -277,3 +277,12 @@ def test_the_checker_says_a_note_is_not_a_reference() -> None:
 def test_a_name_and_a_day_is_a_periodical_issue(text: str, title: str | None, venue: str | None) -> None:
     rec = _read(text)
     assert (rec.title, rec.container_title) == (title, venue)
+
+
+def test_the_checker_gives_the_reason_a_latex_note_is_not_a_reference() -> None:
+    # the LaTeX reader's note warning shares the prefix (extract/errors.NOT_A_REFERENCE): its own reason is said
+    cit = Citation(id="l", raw=r"\bibitem{x} See the discussion above.", fields=Record(),
+                   parse_warnings=["note, not a reference: no bibliographic fields"])
+    [v] = Checker(use_index=False, sources=[], offline=True).check_citations([cit])
+    assert v.label is Label.ERROR
+    assert v.rationale == "a note in the reference list, not a reference (no bibliographic fields): nothing to check"

@@ -21,6 +21,7 @@ from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
 from citecheck.extract import finish_reading, read_path, read_text
 from citecheck.extract.combine import other_readings
+from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
 from citecheck.identifiers import record_arxiv, record_doi
@@ -262,11 +263,11 @@ class Checker:
                 citation.parse_warnings.append("title taken from a quoted or emphasised span")
         cited = citation.fields
         if not _checkable(cited):
-            note = any(w.startswith("note, not a reference") for w in citation.parse_warnings)
+            note = next((w for w in citation.parse_warnings if w.startswith(NOT_A_REFERENCE)), None)
+            why = note.partition(":")[2].strip() if note else ""
             return self._verdict(
                 citation, Label.ERROR, decided_by="error",
-                rationale="a note in the reference list, not a reference (a sentence with no name, date or venue): "
-                          "nothing to check" if note else
+                rationale=f"a note in the reference list, not a reference ({why}): nothing to check" if note else
                           "could not find a title, identifier, journal reference or authors in the entry",
             )
 

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from citecheck.errors import CitecheckError
 
+#: the start of a parse warning saying an entry of the reference list is a note, not a work; what follows
+#: the colon says why ("a sentence with no name, date or venue", "no bibliographic fields")
+NOT_A_REFERENCE = "note, not a reference"
+
 
 class InputError(CitecheckError):
     """A whole input could not be read (missing, binary, empty, oversized, undecodable)."""

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from citecheck.extract.errors import InputError
+from citecheck.extract.errors import NOT_A_REFERENCE, InputError
 from citecheck.extract.texfiles import TexProject
 from citecheck.model import Citation, Name, Provenance, Record, set_year
 from citecheck.normalize import normalize_arxiv, normalize_doi
@@ -222,7 +222,7 @@ def _parse_revtex(item: BibItem) -> tuple[Record, list[str]]:
         if m:
             set_year(record, int(m.group(1)))
     if record.type == "document" and not record.container_title and not record.title:
-        warnings.append("note, not a reference: no bibliographic fields")
+        warnings.append(f"{NOT_A_REFERENCE}: no bibliographic fields")
     return record, warnings
 
 

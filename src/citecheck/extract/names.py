@@ -217,9 +217,9 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
         return False
     if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
-    if style == "given_first" and _title_word_first(given) and _title_word_first(fam):
+    if style == "given_first" and _opens_with_plain_word(given) and _opens_with_plain_word(fam):
         return False
-    if style == "fam_given" and _title_word_first(given) and _LOWER_NEXT.match(text, end):
+    if style == "fam_given" and _opens_with_plain_word(given) and _LOWER_NEXT.match(text, end):
         return False  # "Gol'tsman, Time delay of resistive-state formation": the title's first word
     if _AND_LOWER.match(text, end) and (style == "given_first" or (style == "fam_init" and _ends_in_word(given))):
         return False  # (… and "Amari, S.-I. Semi-blind and state-space approaches": a full word after the initials)
@@ -231,10 +231,10 @@ def _plain(word: str) -> bool:
     return len(word) >= 4 and word.isalpha() and is_plain_word(word)
 
 
-def _title_word_first(given: str) -> bool:
-    """A given-first 'name' opening and ending with a plain word ("Balanced Superprojective
-    Varieties") is a title's words."""
-    return bool(given) and _plain(given.split()[0])
+def _opens_with_plain_word(words: str) -> bool:
+    """The first of ``words`` is a plain word: a given-first 'name' whose given names open with one and
+    whose family name is one ("Balanced Superprojective Varieties") is a title's words."""
+    return bool(words) and _plain(words.split()[0])
 
 
 def _ends_in_word(given: str) -> bool:

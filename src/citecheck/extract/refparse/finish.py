@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.extract.refparse.lexicon import CONF_RE, EDS_RE, IN_MARK_RE, MONTH, YEAR
 from citecheck.extract.refparse.state import ParsedReference, ParseState
 from citecheck.model import Record
@@ -100,7 +101,7 @@ def _prose_note(st: ParseState) -> None:
         return  # (a number in the sentence may have been read as a volume: "… as the CFT 25, thus …")
     note = "; ".join(filter(None, (r.custom.get("note"), title, r.container_title)))
     r.custom["note"], r.title, r.container_title, r.volume, r.issue = note, None, None, None, None
-    st.warnings.append("note, not a reference: a sentence with no name, date or venue")
+    st.warnings.append(f"{NOT_A_REFERENCE}: a sentence with no name, date or venue")
 
 
 def _prose(text: str) -> bool:

@@ -79,7 +79,6 @@ _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 # "[in Russian]": the language of the work, an editor's note, not its title's (a parenthesis, "(in
 # German)", is left: AnyStyle's gold keeps it in the title, GROBID's drops it)
-# (a "(in German)" in parentheses is kept: AnyStyle's gold and some of GROBID's keep it in the title)
 _LANGUAGE_RE = re.compile(rf"\s*\[\s*in\s+(?:{LANGUAGES})\s*\]", re.I)
 _TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
 
