@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from citecheck.extract.errors import NOT_A_REFERENCE
-from citecheck.extract.refparse.lexicon import CONF_RE, EDS_RE, IN_MARK_RE, MONTH, YEAR
+from citecheck.extract.refparse.lexicon import CONF_RE, DAY_DATE_RE, EDS_RE, IN_MARK_RE
 from citecheck.extract.refparse.state import ParsedReference, ParseState
 from citecheck.model import Record
 
@@ -108,17 +108,13 @@ def _prose(text: str) -> bool:
     return bool(_PROSE_VERB_RE.search(text)) and len(_FUNCTION_WORD_RE.findall(text.lower())) >= 3
 
 
-# a day's date: "Nov. 10, 1934", "12 March 2004"
-_DAY_DATE_RE = re.compile(rf"\b{MONTH}\s*\d{{1,2}},?\s*{YEAR}\b|\b\d{{1,2}}\s+{MONTH}\s*,?\s*{YEAR}\b")
-
-
 def _periodical_issue(st: ParseState) -> None:
     """"Science News Letter, Nov. 10, 1934.": a name of a few capitalised words and a day's date, no
     author and nothing else, is a periodical's issue (a book has no day), read as the venue."""
     r = st.record
     words = (r.title or "").split()
     if (r.author or r.container_title or r.volume or r.page or r.publisher or not 1 <= len(words) <= 5
-            or not all(w[:1].isupper() for w in words) or not _DAY_DATE_RE.search(st.text)):
+            or not all(w[:1].isupper() for w in words) or not DAY_DATE_RE.search(st.text)):
         return
     r.container_title, r.title = r.title, None
 

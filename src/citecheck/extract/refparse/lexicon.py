@@ -26,6 +26,10 @@ MONTH_DAY = (
 )
 
 
+# a day's date, the day written: "Nov. 10, 1934", "12 March 2004"
+DAY_DATE_RE = re.compile(rf"\b{MONTH}\s*\d{{1,2}},?\s*{YEAR}\b|\b\d{{1,2}}\s+{MONTH}\s*,?\s*{YEAR}\b")
+
+
 # (an article number with a section letter inside: PTEP's "083C01")
 # (Science's and Science Advances' article numbers: "eaay0668")
 PAGE = r"(?:e[a-z]{3}\d{4}|[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?)"
