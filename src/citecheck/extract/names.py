@@ -40,7 +40,13 @@ from citecheck.extract.name_forms import (
     U,
 )
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
-from citecheck.extract.vocabulary import is_plain_word
+from citecheck.extract.plain_words import (
+    ends_in_word,
+    opens_with_plain_word,
+    plain,
+    title_word_given,
+    title_words_pair,
+)
 from citecheck.model import Name
 from citecheck.names import (
     ET_AL,
@@ -54,7 +60,7 @@ from citecheck.names import (
     strip_et_al,
     title_like_name,
 )
-from citecheck.venues import known_journal_at
+from citecheck.venues import known_journal, known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
@@ -87,6 +93,7 @@ _BARE_PAIR = regex.compile(
     rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
 )
 _ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
+_JOURNAL_OPENING = regex.compile(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 _FORM = {
     F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
@@ -210,44 +217,22 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     if style == "init_first" and _AFTER_NAME_ABBREV.match(text, end) and name_words().get(fam) != "f":
         return False  # (a known family name may be: "D. M. Golden. Annu. Rev.")
     given = (name.given or "").lower()
-    if style == "fam_init" and _title_word_given(given):
+    if style == "fam_init" and title_word_given(given):
         return False
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
         return False
     if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
-    if style == "given_first" and _opens_with_plain_word(given) and _opens_with_plain_word(fam):
+    if style == "given_first" and opens_with_plain_word(given) and opens_with_plain_word(fam):
         return False
-    if style == "fam_given" and _opens_with_plain_word(given) and _LOWER_NEXT.match(text, end):
+    if style == "fam_given" and len(fam.split()) >= 2 and all(plain(w) for w in fam.split()):
+        return False  # "… Gauge Fields and Complex Geometry, Springer-Verlag": no "Geometry, Springer"
+    if style == "fam_given" and opens_with_plain_word(given) and _LOWER_NEXT.match(text, end):
         return False  # "Gol'tsman, Time delay of resistive-state formation": the title's first word
-    if _AND_LOWER.match(text, end) and (style == "given_first" or (style == "fam_init" and _ends_in_word(given))):
+    if _AND_LOWER.match(text, end) and (style == "given_first" or (style == "fam_init" and ends_in_word(given))):
         return False  # (… and "Amari, S.-I. Semi-blind and state-space approaches": a full word after the initials)
     return not (style in ("given_first", "fam_given") and title_like)
-
-
-def _plain(word: str) -> bool:
-    """A name's word of four letters or more that the word list knows and no list of names does."""
-    return len(word) >= 4 and word.isalpha() and is_plain_word(word)
-
-
-def _opens_with_plain_word(words: str) -> bool:
-    """The first of ``words`` is a plain word: a given-first 'name' whose given names open with one and
-    whose family name is one ("Balanced Superprojective Varieties") is a title's words."""
-    return bool(words) and _plain(words.split()[0])
-
-
-def _ends_in_word(given: str) -> bool:
-    """The given names end with a written-out word ("s.-i. semi-blind"), not an initial."""
-    words = given.split()
-    return bool(words) and len(words[-1]) > 2 and not words[-1].endswith(".")
-
-
-def _title_word_given(given: str) -> bool:
-    """A word after the initials that the word list knows and no list of names does: the title's
-    first word ("su, g. magnetism"), not a given name ("smith, j. robert")."""
-    words = given.split()
-    return len(words) >= 2 and _plain(words[-1])
 
 
 def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]], ...]:
@@ -279,7 +264,7 @@ def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _
     at = pos
     for i in range(60):  # (a chain of names, bounded)
         m = next((m for f in forms if (m := f.match(text, at))), None)
-        if not m or not _plausible(_name_from(m), "given_first"):
+        if not m or not _plausible(name := _name_from(m), "given_first") or title_words_pair(name):
             return None
         first = first or m
         after = _AND_NEXT.match(text, m.end())
@@ -473,6 +458,9 @@ def scan_authors(text: str) -> AuthorScan:
     rtl = scan_rtl_authors(text)
     if rtl is not None:  # "حسين، طه (1926)." (names_scripts.py)
         return AuthorScan(names=rtl[0], end=rtl[1])
+    opening = _JOURNAL_OPENING.match(text)
+    if opening and known_journal(opening.group(1)):
+        return scan  # "FEBS Letters, Vol. 372, p. 83 (1995)": a journal, no "Letters, F. E. B. S."
     bare = _bare_families(text)
     if bare is not None:
         return bare
@@ -481,6 +469,7 @@ def scan_authors(text: str) -> AuthorScan:
         return chicago
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
+    spaced = False  # two inverted names followed each other with only a space between them
     while pos < len(text):
         m: AnyMatch | None = _COLLAB.match(text, pos)
         org = None if m else _ORG.match(text, pos)
@@ -511,6 +500,7 @@ def scan_authors(text: str) -> AuthorScan:
             sp = _SPACE_SEP.match(text, pos)
             if style == "fam_init" and sp and F_FAM_INIT.match(text, sp.end()):
                 pos = sp.end()
+                spaced = True
                 continue
             break
         last = bool(_LAST_SEP.search(sep.group(0)))
@@ -519,7 +509,38 @@ def scan_authors(text: str) -> AuthorScan:
         pos = sep.end()
     if not scan.names and not scan.end:
         return _given_first_and_list(text) or scan
+    if spaced:
+        scan = _bare_then_given_first(text, scan) or scan
     return _group_after(text, scan)
+
+
+# The family name an inverted reading leaves over: "… R.K. Gupta, Phys. Rev. C" read as "Sharma, R.K." + "Gupta"
+_LEFT_OVER = regex.compile(rf"\s+{WORD}(?=\s*,\s)")
+_BARE_FIRST = regex.compile(rf"(?P<family>{_BARE_FAMILY}),\s+")
+
+
+def _bare_then_given_first(text: str, scan: AuthorScan) -> AuthorScan | None:
+    """'Niyti, G. Sawhney, M.K. Sharma, R.K. Gupta, Phys. Rev. C': a bare family name, then names given
+    name first (not 'Niyti, G.' … 'Sharma, R.K.' and 'Gupta' left over as the title): only when the
+    inverted reading leaves such a name over and the given-first one ends just after it."""
+    left = _LEFT_OVER.match(text, scan.end)
+    first = _BARE_FIRST.match(text)
+    if scan.truncated or not left or not first or plain(left.group(0).strip()):
+        return None  # ("… Teraishi, T. Superconductivity, a review": the title's first word)
+    names = [Name(family=first.group("family"))]
+    at = first.end()
+    for _ in range(len(scan.names) + 1):
+        m = F_INIT_FIRST.match(text, at)
+        if not m or not _plausible(name := _name_from(m), "init_first"):
+            return None
+        names.append(name)
+        if m.end() == left.end():
+            return AuthorScan(names=names, end=m.end())
+        sep = _COMMA_NEXT.match(text, m.end())
+        if not sep:
+            return None
+        at = sep.end()
+    return None
 
 
 # After the names, the group they wrote for, or the names under a collaboration:

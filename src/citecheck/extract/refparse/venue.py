@@ -28,10 +28,10 @@ from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
 from citecheck.venues import names_known_journal
 
-# Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Jahrg. 22", "Heft 9") or, in Chinese, Japanese and Korean,
+# Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Band 20", "Jahrg. 22", "Heft 9", "Seiten 986-990") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
 _LABELLED_VOL_RE = re.compile(
-    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|t\.|Jahrg?\.|Jg\.|(?-i:V)(?=\d{1,4},))\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
+    r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|(?-i:Band)(?=\s*\d)|t\.|Jahrg?\.|Jg\.|(?-i:V)(?=\d{1,4},))\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
     r"|(?:第|제)?\s*(?<!\d)(\d{1,5})\s*(?:巻|卷|권|집)",
     re.I,
 )
@@ -45,7 +45,7 @@ _LABELLED_NO_RE = re.compile(
 
 
 _LABELLED_PP_RE = re.compile(
-    rf"\b(?:pp?\.|pp\b|pages?|(?<![A-Z]\.)S\.(?=\s*\d)|(?<![,;]\s)(?-i:p)(?=\s?\d{{1,6}}\s*[.,;]?\s*$))\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
+    rf"\b(?:pp?\.|pp\b|pages?|(?<![A-Z]\.)S\.(?=\s*\d)|(?-i:Seiten?)(?=\s*\d)|(?<![,;]\s)(?-i:p)(?=\s?\d{{1,6}}\s*[.,;]?\s*$))\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
 )
 
 

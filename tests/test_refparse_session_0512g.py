@@ -1,0 +1,86 @@
+"""Issue 13 (seventh session of 2026-12-05): a Title-Case title read as names after an initials-first
+list ("C. Vafa, Black Holes and Mirror Symmetry", "Yu. I. Manin, Gauge Fields and Complex Geometry"),
+an inverted reading that leaves the last author's family name over as the title ("Niyti, G. Sawhney,
+M.K. Sharma, R.K. Gupta, Phys. Rev. C"), a journal opening the reference before "Vol." ("FEBS Letters,
+Vol. 372"), German "Band" and "Seiten". Strings are made up in the same layouts unless they quote
+the train split's."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.combine import read_reference
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return parse_reference(clean_pdf_text(text)).record
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("M. Aganagic, C. Vafa, Black Holes and Mirror Symmetry, Adv. Theor. Math. Phys. 8, 939 (2004).",
+     "Black Holes and Mirror Symmetry"),
+    ("M. Aganagic, C. Vafa, Mirror Symmetry and Topological Strings, Adv. Theor. Math. Phys. 8, 939 (2004).",
+     "Mirror Symmetry and Topological Strings"),
+    # the PDF lost the comma before the journal
+    ("M. Aganagic, C. Vafa, Mirror Symmetry and Supermanifolds Adv. Theor. Math. Phys. 8 (2004) 939.",
+     "Mirror Symmetry and Supermanifolds"),
+    ("Yu.I Manin, Gauge Fields and Complex Geometry, Springer-Verlag, (1988)",  # (train split)
+     "Gauge Fields and Complex Geometry"),
+    ("Yu. I. Manin, Gauge Fields and Complex Geometry (Springer-Verlag, Berlin, 1988).",
+     "Gauge Fields and Complex Geometry"),
+])
+def test_title_case_words_after_initials_first_names_are_the_title(text: str, title: str) -> None:
+    rec = _read(text)
+    assert len(rec.author) in (1, 2)
+    assert rec.title == title
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    # written-out names among initials-first ones, and Chicago's inverted first author, still read
+    ("W. J. Kossler, Nathan Abraham, C. E. Stronach and Allan J. Greer, Muon spin rotation in cuprates, "
+     "Phys. Rev. B 3, 4 (1999).", ["Kossler", "Abraham", "Stronach", "Greer"]),
+    ("Marzlin, K.-P., Juergen Appel, and Barry C. Sanders, Coherent control of atoms, Phys. Rev. A 3, 4 (1999).",
+     ["Marzlin", "Appel", "Sanders"]),
+    ("A. B. Author and C. Writer, Dark Energy and the Accelerating Universe, Phys. Rev. D 12, 345 (1999).",
+     ["Author", "Writer"]),
+    ("Hemingway, Ernest. For Whom the Bell Tolls. New York: Charles Scribner's Sons, 1940.", ["Hemingway"]),
+])
+def test_names_around_title_case_titles_still_read(text: str, families: list[str]) -> None:
+    assert [a.family for a in _read(text).author] == families
+
+
+@pytest.mark.parametrize(("text", "families", "title"), [
+    ("Niyti, G. Sawhney, M.K. Sharma, R.K. Gupta, Phys. Rev. C 91 (2015) 054606.",  # (train split)
+     ["Niyti", "Sawhney", "Sharma", "Gupta"], None),
+    ("Smith, A. Jones, B.C. Brown, Fusion of heavy ions near the barrier, Phys. Rev. C 91 (2015) 054606.",
+     ["Smith", "Jones", "Brown"], "Fusion of heavy ions near the barrier"),
+    # every name inverted (APA without commas between them): kept so
+    ("Sasayama, D. Hattori, K. Teraishi, T. Title of the work. J. Psych. 3, 4 (2001).",
+     ["Sasayama", "Hattori", "Teraishi"], "Title of the work"),
+    # the word left over is a plain word: the title's
+    ("Sasayama, D. Hattori, K. Teraishi, T. Superconductivity, a review, J. Psych. 3, 4 (2001).",
+     ["Sasayama", "Hattori", "Teraishi"], "Superconductivity, a review"),
+])
+def test_a_family_name_left_over_reads_the_list_given_name_first(
+        text: str, families: list[str], title: str | None) -> None:
+    rec = _read(text)
+    assert [a.family for a in rec.author] == families
+    assert rec.title == title
+
+
+@pytest.mark.parametrize(("text", "journal", "volume", "page"), [
+    ("FEBS Letters, Vol. 372, p. 83 (1995)", "FEBS Letters", "372", "83"),  # (train split)
+    ("Physical Review Letters, vol. 72, p. 83 (1995)", "Physical Review Letters", "72", "83"),
+    ("Artificial Organs, Band 20, Nr. 9 (1996), Seiten 986-990", "Artificial Organs", "20", "986-990"),  # (train split)
+])
+def test_a_journal_opening_the_reference_has_no_author(text: str, journal: str, volume: str, page: str) -> None:
+    rec = read_reference(text).record
+    assert rec.author == []
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+
+
+def test_german_seite_gives_the_page() -> None:
+    rec = _read("H. Day, D. M. Wiles: J. Appl. Polym. Sci 16, 1972, Seite 203")  # (train split)
+    assert rec.page == "203"
