@@ -30,6 +30,11 @@ def _read(text: str):  # type: ignore[no-untyped-def]
      "Gauge Fields and Complex Geometry"),
     ("Yu. I. Manin, Gauge Fields and Complex Geometry (Springer-Verlag, Berlin, 1988).",
      "Gauge Fields and Complex Geometry"),
+    # "Lines" is a family name too: the words after "and" are not a name, so the chain is no list
+    ("A. B. Author, Wilson Lines and Gauge Invariance, Phys. Rev. D 12, 345 (1999).",
+     "Wilson Lines and Gauge Invariance"),
+    ("Author, A. B., Wilson Lines and Gauge Invariance, Phys. Rev. D 12, 345 (1999).",
+     "Wilson Lines and Gauge Invariance"),
 ])
 def test_title_case_words_after_initials_first_names_are_the_title(text: str, title: str) -> None:
     rec = _read(text)

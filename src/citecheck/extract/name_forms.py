@@ -1,13 +1,17 @@
 """The name forms of the author grammar (extract/names.py): regular expressions for one personal name
 in each form a reference list writes it — "A. B. Family", "Family, A. B.", "Family AB", "Given M.
 Family", "FAMILY (Given)" — built from shared pieces (letters of any script, particles, initials,
-suffixes, what may end a name)."""
+suffixes, what may end a name) — and the name a match of one gives (`name_from`)."""
 
 from __future__ import annotations
+
+import re
 
 # The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
 # 8x slower).
 import regex
+
+from citecheck.model import Name
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
@@ -100,3 +104,53 @@ F_FAM_GIVEN_DOT = regex.compile(
 F_FAM_PAREN = regex.compile(
     rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
+
+#: the style each form reads (the list's first name fixes the style of the others)
+FORM = {
+    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
+    F_FAM_INIT_BARE: "fam_init",
+    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
+    F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
+    F_FAM_PAREN: "fam_paren", F_FAM_DOTTED_LAST: "fam_caps",
+}
+
+
+def name_from(match: regex.Match[str]) -> Name:
+    family = match.group("family").strip(" ,")
+    given = match.group("given").strip(" ,") or None
+    particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
+    if given and given.endswith(".") and regex.search(rf"[{L}]{{2,}}\.$", given):
+        given = given[:-1]  # "Smith, John." — the period ends the author block
+    if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,2}", given):
+        given = " ".join(f"{c}." for c in given.split())  # "R P Aloysius" → "R. P."
+    elif given and re.fullmatch(r"[A-Z]{2,4}", given):
+        given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
+    elif given and re.fullmatch(r"[A-Z]", given):
+        given = given + "."
+    elif given and re.fullmatch(r"[A-Z]{1,2}-[A-Za-z]{1,2}", given):
+        # IOP "Y-Q" → "Y.-Q.", "J-AN" → "J.-A. N.", "T-t" → "T.-t."
+        first, _, second = given.partition("-")
+        given = " ".join(f"{c}." for c in first) + "-" + " ".join(f"{c}." for c in second)
+    if given and re.search(rf"\s{PARTICLE}$", given):
+        gp = re.match(rf"^(.*?)\s({PARTICLE})$", given)
+        if gp:
+            given, particle = gp.group(1), gp.group(2)
+    if particle:
+        family = f"{particle} {family}"
+    groups = match.groupdict()
+    return Name(family=family, given=given, suffix=groups.get("vsuffix") or groups.get("psuffix") or _suffix_of(match))
+
+
+_SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
+# Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
+_SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
+
+
+def _suffix_of(match: regex.Match[str]) -> str | None:
+    """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
+    if FORM.get(match.re) not in _SUFFIX_FORMS:
+        return None
+    text, fam_end, g0, g1 = match.string, match.end("family"), match.start("given"), match.end("given")
+    region = text[fam_end:g0] + " " + text[g1:match.end()] if g0 >= fam_end else text[fam_end:match.end()]
+    m = _SUFFIX_RE.search(region)
+    return m.group(1) if m else None

@@ -32,12 +32,13 @@ from citecheck.extract.name_forms import (
     F_GIVEN_FIRST,
     F_GIVEN_FIRST_NC,
     F_INIT_FIRST,
+    FORM,
     INITS,
     PART_SP,
     PARTICLE,
     WORD,
-    L,
     U,
+    name_from,
 )
 from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
 from citecheck.extract.plain_words import (
@@ -95,13 +96,6 @@ _BARE_PAIR = regex.compile(
 _ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
 _JOURNAL_OPENING = regex.compile(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
 _DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
-_FORM = {
-    F_INIT_FIRST: "init_first", F_FAM_INIT: "fam_init", F_FAM_INIT_LAST: "fam_init", F_FAM_GIVEN: "fam_given",
-    F_FAM_INIT_BARE: "fam_init",
-    F_FAM_CAPS: "fam_caps", F_FAM_CAPS_STRICT: "fam_caps", F_CAPS_FIRST: "caps_first", F_CAPS_FIRST_LAST: "caps_first",
-    F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
-    F_FAM_PAREN: "fam_paren", F_FAM_DOTTED_LAST: "fam_caps",
-}
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
 _AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST, F_CAPS_FIRST_LAST, F_FAM_DOTTED_LAST)
 
@@ -138,47 +132,6 @@ class AuthorScan:
     names: list[Name] = field(default_factory=list)
     truncated: bool = False
     end: int = 0  # index in the text just after the author block
-
-
-def _name_from(match: regex.Match[str]) -> Name:
-    family = match.group("family").strip(" ,")
-    given = match.group("given").strip(" ,") or None
-    particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
-    if given and given.endswith(".") and regex.search(rf"[{L}]{{2,}}\.$", given):
-        given = given[:-1]  # "Smith, John." — the period ends the author block
-    if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,2}", given):
-        given = " ".join(f"{c}." for c in given.split())  # "R P Aloysius" → "R. P."
-    elif given and re.fullmatch(r"[A-Z]{2,4}", given):
-        given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
-    elif given and re.fullmatch(r"[A-Z]", given):
-        given = given + "."
-    elif given and re.fullmatch(r"[A-Z]{1,2}-[A-Za-z]{1,2}", given):
-        # IOP "Y-Q" → "Y.-Q.", "J-AN" → "J.-A. N.", "T-t" → "T.-t."
-        first, _, second = given.partition("-")
-        given = " ".join(f"{c}." for c in first) + "-" + " ".join(f"{c}." for c in second)
-    if given and re.search(rf"\s{PARTICLE}$", given):
-        gp = re.match(rf"^(.*?)\s({PARTICLE})$", given)
-        if gp:
-            given, particle = gp.group(1), gp.group(2)
-    if particle:
-        family = f"{particle} {family}"
-    groups = match.groupdict()
-    return Name(family=family, given=given, suffix=groups.get("vsuffix") or groups.get("psuffix") or _suffix_of(match))
-
-
-_SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
-# Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
-_SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
-
-
-def _suffix_of(match: regex.Match[str]) -> str | None:
-    """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
-    if _FORM.get(match.re) not in _SUFFIX_FORMS:
-        return None
-    text, fam_end, g0, g1 = match.string, match.end("family"), match.start("given"), match.end("given")
-    region = text[fam_end:g0] + " " + text[g1:match.end()] if g0 >= fam_end else text[fam_end:match.end()]
-    m = _SUFFIX_RE.search(region)
-    return m.group(1) if m else None
 
 
 def _collab(match: AnyMatch) -> list[Name]:
@@ -240,7 +193,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
     if last:
         regs += [r for r in _AFTER_AND if all(r is not x for x in regs)]
         regs = [F_FAM_INIT_LAST if r is F_FAM_INIT else r for r in regs]
-    return tuple((_FORM[r], r) for r in regs)
+    return tuple((FORM[r], r) for r in regs)
 
 
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
@@ -264,19 +217,27 @@ def _chicago_next(text: str, pos: int, forms: tuple[regex.Pattern[str], ...] = _
     at = pos
     for i in range(60):  # (a chain of names, bounded)
         m = next((m for f in forms if (m := f.match(text, at))), None)
-        if not m or not _plausible(name := _name_from(m), "given_first") or title_words_pair(name):
+        if not m or not _plausible(name := name_from(m), "given_first") or title_words_pair(name):
             return None
         first = first or m
         after = _AND_NEXT.match(text, m.end())
-        if ((after and (forms is _CHICAGO_FORMS or any(f.match(text, after.end()) for f in (*forms, F_CAPS_FIRST_LAST))))
+        if ((after and (named := _name_after_and(text, after.end(), forms)) is not False
+             and (named or forms is _CHICAGO_FORMS))
                 or (i >= 1 and _YEAR_NEXT.match(text, m.end()))):  # (or two names or more, then the year)
-            name = _name_from(first)
+            name = name_from(first)
             return ("given_first", first, name)
         sep = _COMMA_NEXT.match(text, m.end())
         if not sep:
             return None
         at = sep.end()
     return None
+
+
+def _name_after_and(text: str, pos: int, forms: tuple[regex.Pattern[str], ...]) -> bool | None:
+    """After the chain's "and": a name (True), a title's words read as one (False: "Wilson Lines and
+    Gauge Invariance"), or nothing of the forms (None)."""
+    m = next((m for f in (*forms, F_CAPS_FIRST_LAST) if (m := f.match(text, pos))), None)
+    return None if m is None else not title_words_pair(name_from(m))
 
 
 # Chicago with the first author's given name written out after initials: "Fuentes, M. C. Lopez,
@@ -301,7 +262,7 @@ def _chicago_inverted_first(text: str) -> AuthorScan | None:
         sep = _AND_NEXT.match(text, at)
         if sep and len(names) > 1:
             m = next((m for f in _LAST_FORMS if (m := f.match(text, sep.end()))), None)
-            if not m or not _plausible(name := _name_from(m), "given_first"):
+            if not m or not _plausible(name := name_from(m), "given_first"):
                 return None
             names.append(name)
             return AuthorScan(names=names, end=m.end())
@@ -309,7 +270,7 @@ def _chicago_inverted_first(text: str) -> AuthorScan | None:
         if not sep:
             return None
         m = next((m for f in _MIXED_FORMS if (m := f.match(text, sep.end()))), None)
-        if not m or not _plausible(name := _name_from(m), "given_first"):
+        if not m or not _plausible(name := name_from(m), "given_first"):
             return None
         names.append(name)
         at = m.end()
@@ -335,7 +296,7 @@ def _given_first_and_list(text: str) -> AuthorScan | None:
         m = F_GIVEN_FIRST_NC.match(text, at)
         if not m:
             return None
-        name = _name_from(m)
+        name = name_from(m)
         given = (name.given or "").split()
         family = (name.family or "").split()
         words = given + family
@@ -418,7 +379,7 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
     for sty, pattern in candidates:
         m = _before_journal(pattern, text, pos)
         if m:
-            name = _name_from(m)
+            name = name_from(m)
             after_literal = bool(names) and all(n.literal for n in names)
             if _plausible(name, sty, text, m.end(), after_literal):
                 return style or sty, m, name
@@ -531,7 +492,7 @@ def _bare_then_given_first(text: str, scan: AuthorScan) -> AuthorScan | None:
     at = first.end()
     for _ in range(len(scan.names) + 1):
         m = F_INIT_FIRST.match(text, at)
-        if not m or not _plausible(name := _name_from(m), "init_first"):
+        if not m or not _plausible(name := name_from(m), "init_first"):
             return None
         names.append(name)
         if m.end() == left.end():
