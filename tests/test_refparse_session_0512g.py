@@ -89,3 +89,22 @@ def test_a_journal_opening_the_reference_has_no_author(text: str, journal: str, 
 def test_german_seite_gives_the_page() -> None:
     rec = _read("H. Day, D. M. Wiles: J. Appl. Polym. Sci 16, 1972, Seite 203")  # (train split)
     assert rec.page == "203"
+
+
+@pytest.mark.parametrize("title", ["Neutron Stars", "Cosmic Strings"])
+def test_a_two_word_title_case_title_survives_the_labellers_no_title(title: str) -> None:
+    # the PDF dropped the spaces after the commas: the reading is doubtful and the labeller reads no
+    # title, but two capitalised dictionary words that are no names and no journal are a title
+    rec = read_reference(f"A. B. Author, C. Writer,{title},Phys.Rev.D12,345(1999).").record
+    assert rec.title == title
+    assert rec.container_title == "Phys. Rev. D"
+
+
+@pytest.mark.parametrize(("title", "reads"), [
+    ("Neutron Stars", True), ("Applied Optics", False),  # a journal's name is no title of two words
+    ("Brown Young", False),  # names
+])
+def test_two_capitalised_words_read_as_a_title(title: str, reads: bool) -> None:
+    from citecheck.extract.combine import _reads_as_title
+
+    assert _reads_as_title(title) is reads

@@ -47,7 +47,7 @@ from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.places import known_place
 from citecheck.titles import searchable_title
-from citecheck.venues import JOURNAL_WORDS, journal_reference
+from citecheck.venues import JOURNAL_WORDS, journal_reference, known_journal
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -266,12 +266,14 @@ _TITLE_JOINER_RE = re.compile(r"(?<!\S)(?:of|in|on|for|the|with|to|from|by|at|an
 def _reads_as_title(title: str) -> bool:
     """Two lower-case words of four letters or more that the word list knows ("LHCb detector
     performance", "Quantum affine algebras"), or a Title Case title: capitalised words the list knows
-    and no list of names does, two joined by a function word ("Theory of Superconductivity") or three
+    and no list of names does, two alone ("Neutron Stars"), two joined by a function word ("Theory of Superconductivity") or three
     ("Infrared Evolution Equations: Method and Applications"): a title, not names or a journal the
     rules made one of."""
     if sum(is_known_word(w) for w in _LOWER_WORD_RE.findall(title)) >= 2:
         return True
     known = sum(is_plain_word(w) for w in _CAP_WORD_RE.findall(title))
+    if known == 2 and len(title.split()) == 2 and not known_journal(title):
+        return True  # two such words and nothing else: "Neutron Stars", "Cosmic Strings"
     return known >= 3 or (known >= 2 and bool(_TITLE_JOINER_RE.search(title)))
 
 
