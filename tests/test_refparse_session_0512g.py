@@ -108,3 +108,16 @@ def test_two_capitalised_words_read_as_a_title(title: str, reads: bool) -> None:
     from citecheck.extract.combine import _reads_as_title
 
     assert _reads_as_title(title) is reads
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # a journal's acronym right after the title, a volume and no page, then an arXiv id
+    ("C. Cartier, E.J. Copeland, R. Madden, The graceful exit in pre-big bang string cosmology JHEP 0001 (2000) "
+     "arXiv:hep-th/9910169.", "The graceful exit in pre-big bang string cosmology", "JHEP"),
+    # no journal's acronym: the number stays the title's
+    ("A. Author, HI velocity dispersion in NGC 1058, arXiv:1901.01234 (2019).",
+     "HI velocity dispersion in NGC 1058", None),
+])
+def test_a_known_acronym_before_a_lone_volume_is_the_journal(text: str, title: str, journal: str | None) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title) == (title, journal)

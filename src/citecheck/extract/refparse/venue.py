@@ -26,7 +26,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import names_known_journal
+from citecheck.venues import known_journal, names_known_journal
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Band 20", "Jahrg. 22", "Heft 9", "Seiten 986-990") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
@@ -314,14 +314,18 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
 
 def _venue_piece(piece: str) -> bool:
     """The comma piece before a lone volume names a venue (or abbreviates a known one: "Living Rev.
-    Relativity"), or ends in a known journal of two words or more after the title's words ("… and
-    its progeny Phys. Rev. Lett. 105")."""
+    Relativity"), or ends in a known journal of two words or more, or a known acronym, after the
+    title's words ("… and its progeny Phys. Rev. Lett. 105")."""
     if names_a_venue(piece) or names_known_journal(piece, dotted=True):
         return True
     start = known_journal_suffix(piece)
     if start is None:
         start = unpunctuated_journal_start(piece, True)
-    return start is not None and start > 0 and len(piece[start:].split()) >= 2
+    if start is None or start == 0:
+        return False
+    journal = piece[start:].split()
+    # (or one known journal's acronym: "… string cosmology JHEP 0001 (2000), arXiv:…"; "NGC" is none)
+    return len(journal) >= 2 or bool(re.fullmatch(r"[A-Z]{3,6}", journal[0]) and known_journal(journal[0]))
 
 
 _SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
