@@ -7,10 +7,11 @@ Usage:
 Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
 N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
 
-Start-up depends on Python's bytecode cache: with PYTHONDONTWRITEBYTECODE set (some sandboxes set it),
-every run compiles citecheck's modules again (about a second of a 1,000-citation run). The output says
-whether the cache was on ("bytecode_cache"); `env -u PYTHONDONTWRITEBYTECODE python benchmarks/throughput.py …`
-measures what an installed tool does.
+Start-up (imports, then compiling the parser's patterns before the workers fork) is about 0.7 s of a
+1,000-citation run. Python's bytecode cache changes it by about 0.05 s (measured 2026-12-05: 0.67–0.96 s
+with the cache, 0.74–0.93 s without), so whether PYTHONDONTWRITEBYTECODE is set (the output's
+"bytecode_cache") matters little; on a shared 2-core machine one run differs from the next by ±15 %, so
+compare medians of several repeats, alternating the commits compared.
 """
 
 from __future__ import annotations
