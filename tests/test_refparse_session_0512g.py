@@ -121,3 +121,19 @@ def test_two_capitalised_words_read_as_a_title(title: str, reads: bool) -> None:
 def test_a_known_acronym_before_a_lone_volume_is_the_journal(text: str, title: str, journal: str | None) -> None:
     rec = _read(text)
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # no volume (in press): an abbreviated journal right after the title, no mark between them
+    ("D. H. Ping and S. Hirosawa, Mechanism of grain size refinement by Cu addition J. Appl. Phys. (1999), in press.",
+     "Mechanism of grain size refinement by Cu addition", "J. Appl. Phys."),
+    ("S. Garoufalidis and R. Kashaev, From state integrals to q-series Math. Res. Lett. (2017).",
+     "From state integrals to q-series", "Math. Res. Lett."),
+    # a book whose title ends in words of a journal's name keeps its title
+    ("C. Kittel, Introduction to Solid State Physics, Wiley, New York, 1996.",
+     "Introduction to Solid State Physics", None),
+])
+def test_an_abbreviated_journal_after_the_title_without_numbers(text: str, title: str, journal: str | None) -> None:
+    rec = _read(text)
+    assert rec.title == title
+    assert (rec.container_title or "").rstrip(".") == (journal or "").rstrip(".")

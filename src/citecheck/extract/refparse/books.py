@@ -111,14 +111,19 @@ def split_no_numbers(
             else:
                 tail.container = clean_field(rest)
         return clean_field(title), tail
-    if tail.page and (start := known_journal_suffix(text.rstrip(TRIM_KEEP_DOT))):
+    start = known_journal_suffix(text.rstrip(TRIM_KEEP_DOT))
+    if start and (tail.page or len(_DOTTED_WORD_RE.findall(text[start:])) >= 2):
         # "Title … system Phys. Proc. 61641 - 7": pages (the volume glued to them) after a known
-        # journal's name, no mark before it
+        # journal's name, no mark before it; or no numbers, but a journal abbreviated so that no
+        # book's title ends in it ("… by Cu addition J. Appl. Phys. (1999), in press")
         tail.container = clean_field(text[start:])
         return clean_field(text[:start]), tail
     if "," in text:
         return _split_comma_book(text, tail)
     return clean_field(text), tail
+
+
+_DOTTED_WORD_RE = re.compile(r"(?<![^\s.])[A-Z][a-z]{0,9}\.")
 
 
 _EDITION_RE = re.compile(
