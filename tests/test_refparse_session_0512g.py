@@ -137,3 +137,28 @@ def test_an_abbreviated_journal_after_the_title_without_numbers(text: str, title
     rec = _read(text)
     assert rec.title == title
     assert (rec.container_title or "").rstrip(".") == (journal or "").rstrip(".")
+
+
+@pytest.mark.parametrize(("text", "title", "place", "publisher", "note"), [
+    # GOST 7.1 books: title area, ". — ", edition area, publication area (place : publisher, year), extent
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика. — М.: Наука, 1974. — 752 с.",
+     "Квантовая механика", "М.", "Наука", "752 с"),
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика. — М. : Наука, 1974. — 752 с.",
+     "Квантовая механика", "М.", "Наука", "752 с"),
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика : учебное пособие. — 3-е изд. — Москва : Наука, 1974. — 752 с.",
+     "Квантовая механика : учебное пособие", "Москва", "Наука", "3-е изд; 752 с"),
+    ("Smith J. Quantum mechanics. — Moscow: Nauka, 1974. — 752 p.",
+     "Quantum mechanics", "Moscow", "Nauka", "752 p"),
+])
+def test_gost_book_areas(text: str, title: str, place: str, publisher: str, note: str) -> None:
+    rec = _read(text)
+    assert rec.title == title
+    assert (getattr(rec, "publisher-place"), rec.publisher) == (place, publisher)
+    assert rec.custom.get("note") == note
+    assert rec.type == "book" and rec.year == 1974
+
+
+def test_gost_statement_of_responsibility_in_a_book() -> None:
+    rec = _read("Ландау Л. Д. Квантовая механика / Л. Д. Ландау, Е. М. Лифшиц. — М.: Наука, 1974. — 752 с.")
+    assert rec.title == "Квантовая механика"
+    assert [a.family for a in rec.author] == ["Ландау", "Лифшиц"]

@@ -1,4 +1,5 @@
-"""The Russian GOST layout (GOST R 7.0.5 / 7.1): "Title // Journal. Year. Vol. N, No. M. P. a–b."
+"""The Russian GOST layout (GOST R 7.0.5 / 7.1): "Title // Journal. Year. Vol. N, No. M. P. a–b.",
+and books: "Title. — 2-е изд. — М.: Наука, 1974. — 752 с." (areas after ". — ").
 
     Иванов И. И., Петров П. П. Название статьи // Журнал. 2015. Т. 147, № 3. С. 112–120.
     Ivanov I. I. Title / I. I. Ivanov // Journal. — 2015. — Vol. 147. — P. 112–120.
@@ -39,7 +40,7 @@ _ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ы�
 _PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
 _YEAR_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*)(?:1[5-9]|20)\d\d\b")
 #: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
-EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$")
+EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
 #: what is left of a cut-out element: " — ." and the like
 _EMPTY_ELEMENTS_RE = re.compile(r"(?:\s*[—–]\s*\.?)+\s*$")
 
@@ -49,7 +50,9 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
     remainder, or None when it is not one. The heading names only the first author (GOST puts
     up to three after the title), so the statement is the fuller list when it has one."""
     parts = _SPLIT_RE.split(rest.strip(TRIM), maxsplit=1)
-    if len(parts) != 2 or _SCHEME_END_RE.search(parts[0]) or _HOST_START_RE.match(parts[1]):
+    if len(parts) == 1:
+        return _book(parts[0])
+    if _SCHEME_END_RE.search(parts[0]) or _HOST_START_RE.match(parts[1]):
         return None
     resp = _RESPONSIBILITY_RE.search(parts[0])
     title = parts[0][: resp.start()] if resp else parts[0]
@@ -71,6 +74,28 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
     container = _EMPTY_ELEMENTS_RE.sub("", venue[: min(starts)]).strip(TRIM)
     tail.container = container or None
     return title, tail, [n for n in authors if n.family]
+
+
+#: the areas of a GOST book entry, each after ". — ": "Title. — 2-е изд. — М.: Наука"
+_AREA_RE = re.compile(r"\.\s+[—–]\s+")
+#: the publication area: "М.: Наука", "Москва : Наука", "Moscow: Nauka" (the year is cut out already)
+_IMPRINT_RE = re.compile(r"^(?P<place>[^:;,—–]{1,40}?)\s*:\s*(?P<publisher>[^:;—–]{2,80}?)[\s,.]*$")
+
+
+def _book(rest: str) -> tuple[str, Tail, list[Name]] | None:
+    """'Квантовая механика. — М.: Наука' (a book: title area, ". — ", then an edition and the
+    publication area): the title, and the place and publisher; None when no area is an imprint."""
+    areas = _AREA_RE.split(rest)
+    imprint = next((m for area in areas[1:] if (m := _IMPRINT_RE.match(area.strip()))), None)
+    if imprint is None or len(areas[0].split()) < 1:
+        return None
+    resp = _RESPONSIBILITY_RE.search(areas[0])
+    title = (areas[0][: resp.start()] if resp else areas[0]).strip(TRIM)
+    authors = split_loose_authors(_AND_OTHERS_RE.sub("", resp.group(1)).strip(TRIM)) if resp else []
+    tail = Tail(place=imprint.group("place").strip(), publisher=imprint.group("publisher").strip())
+    notes = [a.strip(TRIM) for a in areas[1:] if not _IMPRINT_RE.match(a.strip()) and a.strip(TRIM)]
+    tail.note = "; ".join(notes) or None  # "2-е изд., перераб." (the edition area)
+    return (title, tail, [n for n in authors if n.family]) if title else None
 
 
 def fuller_authors(heading: list[Name], listed: list[Name]) -> list[Name]:

@@ -95,7 +95,12 @@ def _single_punct(m: re.Match[str]) -> str:
     # "J. Magn. Reson., Ser. A": an abbreviation's period and a comma are both real
     if m.group(0) in (".,", ".:") and m.start() > 0 and m.string[m.start() - 1].isalpha():
         return m.group(0)
+    if m.group(0) == ". :" and _PLACE_ABBREV_END_RE.search(m.string, 0, m.start()):
+        return m.group(0)  # GOST's "М. : Наука" (Moscow : publisher): the place's period and the colon
     return m.group(1)
+
+
+_PLACE_ABBREV_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_][^\W\d_]?[^\W\d_]?$")
 
 
 def _tidy(text: str) -> str:
