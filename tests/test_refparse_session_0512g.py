@@ -162,3 +162,14 @@ def test_gost_statement_of_responsibility_in_a_book() -> None:
     rec = _read("Ландау Л. Д. Квантовая механика / Л. Д. Ландау, Е. М. Лифшиц. — М.: Наука, 1974. — 752 с.")
     assert rec.title == "Квантовая механика"
     assert [a.family for a in rec.author] == ["Ландау", "Лифшиц"]
+
+
+@pytest.mark.parametrize("text", [
+    "Сидоров С. С. Физика плазмы : дис. ... д-ра физ.-мат. наук : 01.04.08 / Сидоров Сергей Сергеевич. — М., 2005. — 300 с.",
+    "Сидоров С. С. Физика плазмы : автореф. дис. ... канд. физ.-мат. наук. — Новосибирск, 2005. — 20 с.",
+])
+def test_gost_thesis(text: str) -> None:
+    rec = _read(text)
+    assert rec.title == "Физика плазмы"
+    assert rec.type == "thesis" and rec.year == 2005
+    assert "дис." in rec.custom.get("note", "")

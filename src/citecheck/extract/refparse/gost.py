@@ -84,18 +84,30 @@ _IMPRINT_RE = re.compile(r"^(?P<place>[^:;,—–]{1,40}?)\s*:\s*(?P<publisher>[
 
 def _book(rest: str) -> tuple[str, Tail, list[Name]] | None:
     """'Квантовая механика. — М.: Наука' (a book: title area, ". — ", then an edition and the
-    publication area): the title, and the place and publisher; None when no area is an imprint."""
+    publication area): the title, and the place and publisher; None when no area is an imprint. A
+    thesis ("Title : дис. … канд. физ.-мат. наук / Name. — М.") names the place alone."""
     areas = _AREA_RE.split(rest)
-    imprint = next((m for area in areas[1:] if (m := _IMPRINT_RE.match(area.strip()))), None)
-    if imprint is None or len(areas[0].split()) < 1:
+    thesis = _THESIS_INFO_RE.search(areas[0])
+    imprint_re = _PLACE_ONLY_RE if thesis else _IMPRINT_RE
+    imprint = next((m for area in areas[1:] if (m := imprint_re.match(area.strip()))), None)
+    if imprint is None:
         return None
     resp = _RESPONSIBILITY_RE.search(areas[0])
-    title = (areas[0][: resp.start()] if resp else areas[0]).strip(TRIM)
+    head = areas[0][: resp.start()] if resp else areas[0]
+    title = (head[: thesis.start()] if thesis else head).strip(TRIM)
     authors = split_loose_authors(_AND_OTHERS_RE.sub("", resp.group(1)).strip(TRIM)) if resp else []
-    tail = Tail(place=imprint.group("place").strip(), publisher=imprint.group("publisher").strip())
-    notes = [a.strip(TRIM) for a in areas[1:] if not _IMPRINT_RE.match(a.strip()) and a.strip(TRIM)]
-    tail.note = "; ".join(notes) or None  # "2-е изд., перераб." (the edition area)
+    tail = Tail(place=imprint.group("place").strip(" ,"), publisher=imprint.groupdict().get("publisher"))
+    notes = [a.strip(TRIM) for a in areas[1:] if not imprint_re.match(a.strip()) and a.strip(TRIM)]
+    if thesis:
+        notes.insert(0, head[thesis.end():].strip(TRIM))  # "дис. … канд. физ.-мат. наук : 01.04.08"
+    tail.note = "; ".join(n for n in notes if n) or None  # (and "2-е изд., перераб.": the edition area)
     return (title, tail, [n for n in authors if n.family]) if title else None
+
+
+#: a thesis's other title information: "Title : дис. … канд. физ.-мат. наук", "… : автореф. дис. …"
+_THESIS_INFO_RE = re.compile(r"\s:\s(?=(?:автореф\.\s*)?дис(?:с|\.))")
+#: a thesis's publication area: the place alone ("М.", "Новосибирск")
+_PLACE_ONLY_RE = re.compile(r"^(?P<place>[^\W\d_][^:;—–\d]{0,30}?)[\s,.]*$")
 
 
 def fuller_authors(heading: list[Name], listed: list[Name]) -> list[Name]:

@@ -43,7 +43,7 @@ EDS_RE = re.compile(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?
 
 THESIS_RE = re.compile(
     r"\b(?:Ph\.?\s?D\.?|doctoral|master['’]?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
-    r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b",
+    r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b|\bдис\.|\bдиссертаци",  # (GOST "дис. … канд. наук")
     re.I,
 )
 
