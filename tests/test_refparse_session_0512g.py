@@ -173,3 +173,16 @@ def test_gost_thesis(text: str) -> None:
     assert rec.title == "Физика плазмы"
     assert rec.type == "thesis" and rec.year == 2005
     assert "дис." in rec.custom.get("note", "")
+
+
+@pytest.mark.parametrize(("text", "title", "host", "publisher"), [
+    # GB/T 7714 proceedings papers: the host after "//", then the imprint
+    ("[5] 陈七, 周八. 激光冷却原子[C]//第十届全国量子光学会议论文集. 上海: 复旦大学出版社, 2008: 12-15.",
+     "激光冷却原子", "第十届全国量子光学会议论文集", "复旦大学出版社"),
+    ("[6] Chen Q, Zhou B. Laser cooling of atoms[C]//Proceedings of the 10th National Conference on Quantum "
+     "Optics. Shanghai: Fudan University Press, 2008: 12-15.",
+     "Laser cooling of atoms", "Proceedings of the 10th National Conference on Quantum Optics", "Fudan University Press"),
+])
+def test_gbt_proceedings_paper_keeps_its_host(text: str, title: str, host: str, publisher: str) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.container_title, rec.publisher, rec.page) == (title, host, publisher, "12-15")

@@ -35,6 +35,9 @@ _VENUE_LEAD_RE = re.compile(r"^[\s.,:;'\"”’]*(?://\s*)?")
 #: the works GB/T describes by an imprint "Place: Publisher" (a thesis: "Place: School")
 _IMPRINT_TYPES = frozenset({"book", "thesis", "report", "standard"})
 _IMPRINT_RE = re.compile(r"^(?P<place>[^:,.;\d]{1,30}):\s*(?P<pub>[^:,;]{2,80}?)\s*(?:[,:;.]|$)")
+#: a proceedings paper or a chapter names its host before the imprint: "//会议论文集. 上海: 出版社"
+_HOSTED_TYPES = frozenset({"paper-conference", "chapter"})
+_HOST_END_RE = re.compile(r"(?<=[^\W\d_])\.\s*(?=[^:,.;\d]{1,30}:)")
 _PAGES_RE = re.compile(r"[:,]\s*(?P<page>\d+(?:\s*[-–]\s*\d+)?)\s*\.?$")
 
 
@@ -55,12 +58,15 @@ def split_gbt(rest: str) -> tuple[str, str, str] | None:
 
 def gbt_imprint(venue: str, kind: str) -> Tail | None:
     """The tail of a book, thesis, report or standard: "北京: 科学出版社, 2010: 12-15" →
-    place 北京, publisher 科学出版社, pages 12-15 (the year is cut out before); None for other
-    kinds or another shape."""
+    place 北京, publisher 科学出版社, pages 12-15 (the year is cut out before); of a proceedings
+    paper or a chapter, its host before the imprint too; None for other kinds or another shape."""
+    host = None
+    if kind in _HOSTED_TYPES and (cut := _HOST_END_RE.search(venue)):
+        host, venue = venue[: cut.start()].strip(), venue[cut.end() :]  # "Proceedings. Place: Publisher"
     m = _IMPRINT_RE.match(venue.strip())
-    if kind not in _IMPRINT_TYPES or not m:
+    if (kind not in _IMPRINT_TYPES and host is None) or not m:
         return None
-    tail = Tail(place=m.group("place").strip(), publisher=m.group("pub").strip())
+    tail = Tail(container=host, place=m.group("place").strip(), publisher=m.group("pub").strip())
     pages = _PAGES_RE.search(venue[m.end() - 1 :])
     if pages:
         tail.page = re.sub(r"\s*[-–]\s*", "-", pages.group("page"))
