@@ -186,3 +186,23 @@ def test_gost_thesis(text: str) -> None:
 def test_gbt_proceedings_paper_keeps_its_host(text: str, title: str, host: str, publisher: str) -> None:
     rec = _read(text)
     assert (rec.title, rec.container_title, rec.publisher, rec.page) == (title, host, publisher, "12-15")
+
+
+@pytest.mark.parametrize(("text", "families", "journal"), [
+    # ACS: no title, and the journal's "J." reads like the last author's initial
+    ("Smith, J.; Doe, A. J. Am. Chem. Soc. 2010, 132, 1234–1240.", ["Smith", "Doe"], "J. Am. Chem. Soc."),
+    ("Smith, J. B.; Doe, A. J. Chem. Phys. 2010, 132, 1234.", ["Smith", "Doe"], "J. Chem. Phys."),
+    ("Doe, A. J. J. Am. Chem. Soc. 2010, 132, 1234.", ["Doe"], "J. Am. Chem. Soc."),
+    # no journal starts at the "J.": it stays the author's
+    ("Smith, J.; Doe, A. J. Phys. Rev. Lett. 2010, 104, 251301.", ["Smith", "Doe"], "Phys. Rev. Lett."),
+])
+def test_a_journals_first_word_is_no_initial(text: str, families: list[str], journal: str) -> None:
+    rec = _read(text)
+    assert [a.family for a in rec.author] == families
+    assert rec.container_title == journal
+    assert rec.title is None
+
+
+def test_the_initial_stays_when_no_journal_starts_there() -> None:
+    rec = _read("Smith, J.; Doe, A. J. Phys. Rev. Lett. 2010, 104, 251301.")
+    assert rec.author[1].given == "A. J."

@@ -361,6 +361,22 @@ def _before_journal(pattern: regex.Pattern[str], text: str, pos: int) -> regex.M
         if not known_journal_at(text, cut):
             return None
         m = pattern.match(text[:cut].rstrip(), pos) or F_INIT_FIRST.match(text[:cut].rstrip(), pos)
+    return _journal_initial_cut(pattern, text, pos, m)
+
+
+_INNER_INITIAL_RE = regex.compile(r"(?<=\S\s?)(?<![^\s.])[A-Z][a-z]?\.")
+
+
+def _journal_initial_cut(pattern: regex.Pattern[str], text: str, pos: int,
+                         m: regex.Match[str] | None) -> regex.Match[str] | None:
+    """An inverted name whose last "initials" are a journal's first words: ACS "Doe, A. J. Am. Chem.
+    Soc. 2010" is "Doe, A." and "J. Am. Chem. Soc.", where "Doe, A. J. Phys. Rev." keeps its "J."."""
+    if not m or m.start("given") < m.end("family"):
+        return m
+    for inner in _INNER_INITIAL_RE.finditer(m.group("given")):
+        at = m.start("given") + inner.start()
+        if known_journal_at(text, at):
+            return pattern.match(text[:at].rstrip(), pos) or m
     return m
 
 
