@@ -55,6 +55,22 @@ def _wait_for_lines(out: Path, proc: subprocess.Popen[str], at_least: int = 1) -
     pytest.fail(f"no output streamed (exit {proc.poll()})")
 
 
+def _wait_for_cpu(proc: subprocess.Popen[str], seconds: float) -> None:
+    """Wait until the run has had ``seconds`` of CPU time (past its start-up, checking), read from
+    /proc; where there is no /proc, a fixed wait of 6 s."""
+    stat = Path(f"/proc/{proc.pid}/stat")
+    if not stat.exists():
+        time.sleep(6)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        fields = stat.read_text().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:  # utime + stime
+            return
+        time.sleep(0.1)
+
+
 def _lines(out: Path) -> list[dict]:  # type: ignore[type-arg]
     return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
 
@@ -103,7 +119,7 @@ def test_whole_document_formats_are_written_on_interrupt(batch: Path, tmp_path: 
     out = tmp_path / "out.json"
     out.write_text("old report", encoding="utf-8")
     proc = _start(batch, out, "-f", "json", "-j", "1")
-    time.sleep(6)
+    _wait_for_cpu(proc, 4.0)  # (a fixed wait failed on a loaded machine: interrupted while still starting)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode in (130, 0), err
