@@ -206,3 +206,18 @@ def test_a_journals_first_word_is_no_initial(text: str, families: list[str], jou
 def test_the_initial_stays_when_no_journal_starts_there() -> None:
     rec = _read("Smith, J.; Doe, A. J. Phys. Rev. Lett. 2010, 104, 251301.")
     assert rec.author[1].given == "A. J."
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # IOP: a journal the table lists without abbreviations right after the title's last word
+    ("Pankov S and Dobrosavljevic V 2008 2D-MIT as self-doping of a Wigner-Mott insulator Physica B 403 1440",
+     "2D-MIT as self-doping of a Wigner-Mott insulator", "Physica B"),
+    ("Pankov S and Dobrosavljevic V 2008 2D-MIT as self-doping of a Wigner-MottinsulatorPhysica B 403 1440",
+     "2D-MIT as self-doping of a Wigner-Mottinsulator", "Physica B"),
+    # Vancouver: the known tail "Chem Commun" of a longer journal after the title's period is not cut off
+    ("Tomko J. A new alkaloid from Mahonia aquifolium (Pursh) Nutt. Collect Czech Chem Commun 1987; 52:242-246.",
+     "A new alkaloid from Mahonia aquifolium (Pursh) Nutt", "Collect Czech Chem Commun"),
+])
+def test_a_journal_without_abbreviations_after_an_iop_title(text: str, title: str, journal: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title) == (title, journal)

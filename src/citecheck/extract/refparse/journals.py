@@ -57,7 +57,25 @@ def known_journal_suffix(head: str) -> int | None:
             and journal_key(suffix) in table
         ):
             return m.end()
-    return _full_name_suffix(head)
+    return _key_name_suffix(head) or _full_name_suffix(head)
+
+
+_CAP_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z][a-z]+\s(?:[A-Z]|[A-Z][a-z]+)\b)")
+
+
+def _key_name_suffix(head: str) -> int | None:
+    """A journal the table lists under a name without abbreviations, right after the title's last
+    word: "… of a Wigner-Mottinsulator Physica B", "… niobium Physica B+C" (two words or more, after
+    three title words or more)."""
+    table = journal_table()
+    for m in _CAP_WORD_START_RE.finditer(head):
+        suffix = head[m.end() :].rstrip(" .,")
+        before = head[: m.end()].split()
+        since_mark = re.split(r"[.:;]\s+", head[: m.end()])[-1].split()
+        if (2 <= len(suffix.split()) <= 4 and len(before) >= 3 and journal_key(suffix) in table
+                and any(w[:1].islower() for w in since_mark)):
+            return m.end()  # (a title's word before it, not the head of a longer name: "Nutt. Collect Czech Chem Commun")
+    return None
 
 
 _WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z])")
