@@ -143,13 +143,18 @@ def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
         w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)
 
 
+_THE_RE = re.compile(r"^the\s+")
+_KEY_DROP_RE = re.compile(r"[\s.,:\-~–'’()]+")
+
+
+@lru_cache(maxsize=65536)
 def journal_key(name: str | None) -> str:
-    """Key as in the abbreviation table: folded, no spaces/dots/commas/colons/hyphens/tildes."""
+    """Key as in the abbreviation table: folded, no spaces/dots/commas/colons/hyphens/tildes.
+    (Cached: a batch asks it of the same names tens of thousands of times.)"""
     if not name:
         return ""
     text = fold(name.replace("\\&", "&"))
-    text = re.sub(r"^the\s+", "", text)
-    return re.sub(r"[\s.,:\-~–'’()]+", "", text)
+    return _KEY_DROP_RE.sub("", _THE_RE.sub("", text))
 
 
 @lru_cache(maxsize=1)
