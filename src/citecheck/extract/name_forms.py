@@ -115,11 +115,14 @@ FORM = {
 }
 
 
+_WORD_PERIOD_END = regex.compile(rf"[{L}]{{2,}}\.$")
+
+
 def name_from(match: regex.Match[str]) -> Name:
     family = match.group("family").strip(" ,")
     given = match.group("given").strip(" ,") or None
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
-    if given and given.endswith(".") and regex.search(rf"[{L}]{{2,}}\.$", given):
+    if given and given.endswith(".") and _WORD_PERIOD_END.search(given):
         given = given[:-1]  # "Smith, John." — the period ends the author block
     if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,2}", given):
         given = " ".join(f"{c}." for c in given.split())  # "R P Aloysius" → "R. P."
