@@ -221,3 +221,20 @@ def test_the_initial_stays_when_no_journal_starts_there() -> None:
 def test_a_journal_without_abbreviations_after_an_iop_title(text: str, title: str, journal: str) -> None:
     rec = read_reference(text).record
     assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize("journal", ["Sov. Astron. Lett.", "Tech. Phys. Lett.", "Braz. J. Phys.", "Ukr. J. Phys."])
+def test_iop_abbreviated_words_before_a_known_journal_tail(journal: str) -> None:
+    # the table knows "Astron. Lett." / "Phys. Lett." / "J. Phys.": the abbreviations before are the journal's too
+    rec = read_reference(f"Smith J A and Jones B 2012 Nonlinear waves in a magnetized plasma {journal} 12 345").record
+    assert (rec.title, rec.container_title) == ("Nonlinear waves in a magnetized plasma", journal)
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    # a title's last word before its period stays the title's
+    ("Smith J. Measurements of fusion in Germany. Z. Phys. A 12, 345 (1999).", "Measurements of fusion in Germany"),
+    ("K. Wagh, S. Thakur. (2018). Disaster Information System Using Geofence. International Journal of Recent "
+     "Trends in Engineering and Research, 4(1), 397-402.", "Disaster Information System Using Geofence"),
+])
+def test_a_titles_last_word_is_no_journal_abbreviation(text: str, title: str) -> None:
+    assert read_reference(text).record.title == title

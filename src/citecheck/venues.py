@@ -43,12 +43,14 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     astronaut nanotechnol optoelectron actuat catal
     izv vestn vyssh uchebn zaved mekh tekh geofiz spektrosk kvant elektron radiofiz yad usp nauk
     mitt internat verein limnol hydrobiol abh wiss sitzungsber naturwiss verh ges anz petrogr preuss ber
-    bunsenges"""
+    bunsenges
+    braz ukr bulg jpn pak scand slov serb croat lith latv armen"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";
 # then ISO 4 abbreviations of physics journals' words: "Acoust. Phys.", "Europhys. Lett.", and of Russian
 # journals' transliterated words: "Izv. Vyssh. Uchebn. Zaved. Fiz.", "Vestn. Mosk. Univ."; German ones:
-# "Mitt. Internat. Verein. Limnol.", "Sitzungsber. Preuss. Akad. Wiss.", "Ber. Bunsenges. Phys. Chem.")
+# "Mitt. Internat. Verein. Limnol.", "Sitzungsber. Preuss. Akad. Wiss.", "Ber. Bunsenges. Phys. Chem."; and
+# countries' ISO 4 abbreviations that are no family name: "Braz. J. Phys.", "Ukr. J. Phys.", "Bulg. J. Phys.")
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())

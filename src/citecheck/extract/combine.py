@@ -47,7 +47,7 @@ from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.places import known_place
 from citecheck.titles import searchable_title
-from citecheck.venues import JOURNAL_WORDS, journal_reference, known_journal
+from citecheck.venues import JOURNAL_ABBREVIATIONS, JOURNAL_WORDS, journal_reference, known_journal
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -101,7 +101,8 @@ def _name_glued_journal(rec: Record, model: Record) -> bool:
 def _better_journal(rec: Record, model: Record) -> bool:
     """The labeller names a journal the table knows, the rules one it does not — unless the
     labeller's is a word of the rules' title or venue ("The nature, effects …", "… Place in Nature")
-    or the rules' name extends it (a series letter: "Z. Phys. A")."""
+    or the rules' name extends it (a series letter: "Z. Phys. A"; abbreviated words before it: "Tech.
+    Phys. Lett.")."""
     theirs = model.container_title
     if not _known_journal(theirs) or _known_journal(rec.container_title):
         return False
@@ -110,6 +111,10 @@ def _better_journal(rec: Record, model: Record) -> bool:
     mine = journal_key(rec.container_title)
     if mine.startswith(key):
         return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
+    extra = (rec.container_title or "").split()[: -len((theirs or "").split()) or None]
+    if mine.endswith(key) and extra and all(w[:1].isupper() and w.endswith(".")
+                                            and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in extra):
+        return False  # or abbreviated journal words before it: "Tech. Phys. Lett." over "Phys. Lett."
     return key not in journal_key(rec.title) and not (longer and key in mine)
 
 

@@ -10,6 +10,7 @@ from citecheck.extract.refparse.journals import (
     INNER_VENUE_RE,
     abbreviated_journal,
     abbreviated_piece,
+    dotted_words_before,
     journal_like,
     known_journal_suffix,
     names_a_venue,
@@ -98,6 +99,8 @@ def split_head(
         return (clean_field(head[:cut]) if cut else None), tail
     if cuts:
         cut = _title_cut(head, cuts)
+        if journal_like(head[cut:]):  # IOP "… plasma Braz. J. Phys.": "Braz." is no sentence's end
+            cut = dotted_words_before(head, cut)
         tail.container = clean_field(head[cut:])
         return clean_field(head[:cut]), tail
     return _split_without_cuts(head, tail, comma_style, labelled)

@@ -43,7 +43,7 @@ def known_journal_suffix(head: str) -> int | None:
         if len(suffix) > 80:
             continue
         if known_journal(suffix.rstrip(" .,")):
-            return _abbreviated_before(head, m.end())
+            return dotted_words_before(head, _abbreviated_before(head, m.end()))
     # IOP writes the journal right after the title, without a period ("The rise of graphene Nat.
     # Mater. 6 183", "Advanced LIGO Class. Quantum Grav. 32"): the longest trailing abbreviated
     # name of two words or more from the table, starting at any word
@@ -56,8 +56,26 @@ def known_journal_suffix(head: str) -> int | None:
             >= 2  # a title before it ("Plasma Phys. Rep." is one name)
             and journal_key(suffix) in table
         ):
-            return m.end()
+            return dotted_words_before(head, m.end())
     return _key_name_suffix(head) or _full_name_suffix(head)
+
+
+_DOTTED_WORD_END_RE = re.compile(r"(?<=[^\W\d_]\s)[A-Z][a-z]{1,9}\.\s*$")
+
+
+def dotted_words_before(head: str, start: int) -> int:
+    """The journal's start moved back over abbreviated words right after the title's last word and
+    before the journal's known tail (IOP "… plasma Sov. Astron. Lett.", "… Braz. J. Phys.": not
+    "Astron. Lett.", "J. Phys."): an abbreviation of journal names' words, not a title's last word
+    before its period ("… in Germany. Z. Phys.", "… Using Geofence. International Journal"). Two words
+    at most, and two title words stay."""
+    for _ in range(2):
+        m = _DOTTED_WORD_END_RE.search(head, 0, start)
+        word = m.group(0).strip().rstrip(".") if m else ""
+        if m is None or len(head[: m.start()].split()) < 2 or word.lower() not in JOURNAL_ABBREVIATIONS:
+            break
+        start = m.start()
+    return start
 
 
 _CAP_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z][a-z]+\s(?:[A-Z]|[A-Z][a-z]+)\b)")
