@@ -238,3 +238,19 @@ def test_iop_abbreviated_words_before_a_known_journal_tail(journal: str) -> None
 ])
 def test_a_titles_last_word_is_no_journal_abbreviation(text: str, title: str) -> None:
     assert read_reference(text).record.title == title
+
+
+@pytest.mark.parametrize(("text", "journal"), [
+    # the head before the numbers opens with an abbreviation and holds only a journal's words: no title
+    ("Gavazzi G., Boselli A., 1996, Ap.Lett.& Comm, 35, 1", "Ap. Lett.& Comm"),  # (train split)
+    ("N. Toyoda, I. Yamada, Surf. Coat. Tech., 201: 8620 (2007)", "Surf. Coat. Tech."),  # (train split)
+    ("Auerbach, et al., 1985, J. Microvasc. Res. 29: 401-411", "J. Microvasc. Res."),  # (train split)
+])
+def test_an_abbreviated_head_is_the_journal(text: str, journal: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title) == (None, journal)
+
+
+def test_a_title_opening_with_one_abbreviation_stays_a_title() -> None:
+    rec = read_reference("Smith J., 1996, Dr. Strangelove Revisited, Phys. Rev., 35, 1").record
+    assert (rec.title, rec.container_title) == ("Dr. Strangelove Revisited", "Phys. Rev.")

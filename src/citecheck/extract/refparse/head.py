@@ -47,6 +47,9 @@ def split_head(
         title = head[: in_m.start()]
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
+    if (tail.volume or tail.page) and _ABBREVIATED_HEAD_RE.fullmatch(head) and len(_DOT_RE.findall(head)) >= 2:
+        tail.container = clean_field(head)  # "…, 1996, Ap. Lett.& Comm, 35, 1": a journal, no title "Ap"
+        return None, tail
     known = known_journal_suffix(head)
     if known is None and (tail.volume or tail.page) and not sentence_boundaries(head):
         # "Title JETP Lett. 43 730": no mark between title and journal (a sentence end in the
@@ -151,6 +154,9 @@ _PERIODICAL_NAME_RE = re.compile(
     r"Bollettino|Boletín|Boletim|Anais|Anales|Comptes)\b")
 
 
+#: a head that opens with an abbreviation and holds only capitalised words after it: a journal's name
+_ABBREVIATED_HEAD_RE = re.compile(r"[A-Z][a-z]{0,5}\.\s*(?:(?:[A-Z][a-z]{0,9}\.?|&)\s*){1,6}")
+_DOT_RE = re.compile(r"[a-z]\.")
 _ABBREVIATIONS_ONLY_RE = re.compile(r"(?:(?:[A-Z][a-z]{0,9}\.|&)\s*){2,}")
 _ABBREVIATED_WORD_RE = re.compile(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
 
