@@ -254,3 +254,13 @@ def test_an_abbreviated_head_is_the_journal(text: str, journal: str) -> None:
 def test_a_title_opening_with_one_abbreviation_stays_a_title() -> None:
     rec = read_reference("Smith J., 1996, Dr. Strangelove Revisited, Phys. Rev., 35, 1").record
     assert (rec.title, rec.container_title) == ("Dr. Strangelove Revisited", "Phys. Rev.")
+
+
+@pytest.mark.parametrize(("text", "family"), [
+    # "and" inside a family name is no separator ("Copel" + "and …"); glued before an initial it is
+    ("C .Cartier, J. Hwang, E. J. CopelandEvolution of cosmological perturbations in nonsingular stringcosmologies , "
+     "Phys .Rev .D64(2001 ) arXiv:astro -ph/0106197.", "Copeland"),  # (train split)
+    ("P. Parthasarathyand R. Sudhesh,Applied MathematicsLetters19 ,1083 ( 2006 ).", "Parthasarathy"),  # (train split)
+])
+def test_and_inside_a_family_name(text: str, family: str) -> None:
+    assert family in [a.family for a in read_reference(text).record.author]

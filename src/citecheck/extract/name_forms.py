@@ -45,7 +45,7 @@ PART_SP = rf"(?:{PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PART_SP})+{WORD})*"  # ("de Oliveira Santos,")
 # What may follow a complete name: a separator, the end of the author block or a year.
-_END = r"(?=\s*(?:[,;:.(\[\"“]|and\b|&|et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
+_END = r"(?=\s*(?:[,;:.(\[\"“]|(?<![^\W\d_])and\b|(?<=[^\W\d_]{4})and(?=\s+[A-Z]\.)|&|(?<![^\W\d_])et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = regex.compile(
@@ -75,15 +75,15 @@ _FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WOR
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = regex.compile(
-    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|and\b|&|et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
+    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
 )
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
-F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
 # The last author after "and", family first, dotted initials, then the year: "and Zuccarini J. G. 1846."
 F_FAM_DOTTED_LAST = regex.compile(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
 _CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{PART_SP})*{WORD})"
-F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|and\b|&|et\b))")
+F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
 # The last author, after "and", may end the block with a period: "..., and V Achanta. 2023."
 F_CAPS_FIRST_LAST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
 # "Given M. Family" / "Ronald L Rivest" (full first name)
@@ -94,7 +94,7 @@ _GIVEN_FIRST = (
 F_GIVEN_FIRST = regex.compile(_GIVEN_FIRST + _END)
 # After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
 # Mahler: Memories and Letters")
-F_GIVEN_FIRST_NC = regex.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|and\b|&|et\b|$|\d{4}\b))")
+F_GIVEN_FIRST_NC = regex.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|\d{4}\b))")
 # "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
 F_FAM_GIVEN_DOT = regex.compile(
     rf"(?P<family>{WORD}\s{WORD}),\s+(?P<given>{WORD}(?:\s{_INIT})*)"
