@@ -264,3 +264,23 @@ def test_a_title_opening_with_one_abbreviation_stays_a_title() -> None:
 ])
 def test_and_inside_a_family_name(text: str, family: str) -> None:
     assert family in [a.family for a in read_reference(text).record.author]
+
+
+@pytest.mark.parametrize("text", [
+    # a note's lead-in before the reference it points to (REVTeX reference lists)
+    "See, e.g., A. B. Author, Title of the first work, Phys. Rev. D 12, 345 (1999), and references therein.",
+    "For a review see A. B. Author, Title of the first work, Phys. Rev. D 12, 345 (1999).",
+    "For a recent review, see A. B. Author, Title of the first work, Phys. Rev. D 12, 345 (1999).",
+    # an identifier between two works: the first is read whole
+    "A. B. Author, Title of the first work, Phys. Rev. D 12, 345 (1999), arXiv:hep-ph/9901234; Phys. Lett. B 4, 56 (2000).",
+])
+def test_lead_ins_and_a_second_work(text: str) -> None:
+    rec = read_reference(text).record
+    assert [a.family for a in rec.author] == ["Author"]
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == ("Title of the first work", "Phys. Rev. D", "12", "345")
+
+
+def test_a_title_opening_with_see_keeps_its_words() -> None:
+    from citecheck.extract.cleanup import strip_label
+
+    assert strip_label("See You Later: A Study. Journal 3, 4 (2000).").startswith("See You Later")

@@ -81,13 +81,21 @@ def strip_markdown(text: str) -> str:
 
 
 def strip_label(text: str) -> str:
-    """Remove a leading list label: "[12]", "12.", "(3)", "- ", "* "."""
+    """Remove a leading list label: "[12]", "12.", "(3)", "- ", "* "; and a note's lead-in before the
+    reference it points to (REVTeX lists: "See, e.g., A. B. Author, …", "For a review, see …")."""
     for _ in range(2):
         new = _LABEL_RE.sub("", text, count=1)
         if new == text:
             break
         text = new
-    return text
+    return _LEAD_IN_RE.sub("", text, count=1)
+
+
+_LEAD_IN_RE = re.compile(
+    r"^\s*(?i:(?:for\s+(?:a\s+|an\s+)?(?:recent\s+|comprehensive\s+)?(?:reviews?|overview|details|example)\s*,?\s+)?"
+    r"see(?:\s+also)?(?:\s*,?\s*e\.\s?g\.)?|cf\.|e\.\s?g\.)\s*[,:]?\s+"
+    r"(?=[A-Z]\.|[A-Z][\w'’-]+,?\s+[A-Z](?:\.|,|\s))"  # (names follow: not the title "See You Later")
+)
 
 
 def clean_reference(text: str) -> str:

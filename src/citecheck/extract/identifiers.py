@@ -165,7 +165,12 @@ def extract_identifiers(text: str) -> Identifiers:
     text = _MR_RE.sub(" ", _PMID_RE.sub(" ", text))
     text = _EMPTY_BRACKETS_RE.sub(" ", text)
     text = re.sub(r"\b(?:doi|DOI)\s*:?\s*$", "", text.rstrip(" .,;"))
+    text = _GAP_BEFORE_SEMICOLON_RE.sub(";", text)  # "(1999), [arXiv:…]; Phys. Lett." → "(1999); Phys. Lett."
     return Identifiers(doi=doi, arxiv=arxiv, url=url, rest=text)
+
+
+#: what an identifier cut out between a work and the next leaves: "(1999), ; Phys. Lett. B 4"
+_GAP_BEFORE_SEMICOLON_RE = re.compile(r"(?<=\S)[\s,]*,[\s,]*;|(?<=\S)\s+;")
 
 
 def _doi_extent(raw: str) -> int:
