@@ -83,8 +83,8 @@ _CAP_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z][a-z]+\s(?:[A-Z]|[A-Z][
 
 def _key_name_suffix(head: str) -> int | None:
     """A journal the table lists under a name without abbreviations, right after the title's last
-    word: "… of a Wigner-Mottinsulator Physica B", "… niobium Physica B+C" (two words or more, after
-    three title words or more)."""
+    word: "… of a Wigner-Mottinsulator Physica B" (two to four words, after three title words or more,
+    one of them lower-case since the last mark)."""
     table = journal_table()
     for m in _CAP_WORD_START_RE.finditer(head):
         suffix = head[m.end() :].rstrip(" .,")
