@@ -54,6 +54,12 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())
+
+
+def abbreviated_journal_word(word: str) -> bool:
+    """A word of journal names abbreviated with its period ("Phys.", "Braz."), as a reference writes it."""
+    return word.endswith(".") and word[:-1].lower() in JOURNAL_ABBREVIATIONS
+
 #: … and the journal names written as one word, or one letter ("J.", "Z."): never a family name
 JOURNAL_WORDS = JOURNAL_ABBREVIATIONS | {"j", "z", "journal", "acta", "nuovo", "cell", "pis", "nature", "science",
                                          "jhep", "apj", "mnras"}
@@ -141,8 +147,7 @@ def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
     if full_names and len(piece.group(0)) >= 2 and names_known_journal(piece.group(0)[:60]):
         return True  # (or an abbreviation of a full name: "Annals Phys. 363", "Living Rev. Relativity 16")
     words = piece.group(0).split()
-    return len(words) >= 2 and all(
-        w.endswith(".") and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if len(w) > 1)
+    return len(words) >= 2 and all(abbreviated_journal_word(w) for w in words if len(w) > 1)
 
 
 _THE_RE = re.compile(r"^the\s+")

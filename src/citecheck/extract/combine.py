@@ -47,7 +47,12 @@ from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table, normalize_title
 from citecheck.places import known_place
 from citecheck.titles import searchable_title
-from citecheck.venues import JOURNAL_ABBREVIATIONS, JOURNAL_WORDS, journal_reference, known_journal
+from citecheck.venues import (
+    JOURNAL_WORDS,
+    abbreviated_journal_word,
+    journal_reference,
+    known_journal,
+)
 
 __all__ = ["Reading", "combine", "other_readings", "read_reference", "wants_labeller"]
 
@@ -112,8 +117,7 @@ def _better_journal(rec: Record, model: Record) -> bool:
     if mine.startswith(key):
         return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
     extra = (rec.container_title or "").split()[: -len((theirs or "").split()) or None]
-    if mine.endswith(key) and extra and all(w[:1].isupper() and w.endswith(".")
-                                            and w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in extra):
+    if mine.endswith(key) and extra and all(w[:1].isupper() and abbreviated_journal_word(w) for w in extra):
         return False  # or abbreviated journal words before it: "Tech. Phys. Lett." over "Phys. Lett."
     return key not in journal_key(rec.title) and not (longer and key in mine)
 

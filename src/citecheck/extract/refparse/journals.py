@@ -12,6 +12,7 @@ from citecheck.normalize import journal_key, journal_table
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
     JOURNAL_WORDS,
+    abbreviated_journal_word,
     abbreviates_known_journal,
     journal_name_words,
     known_journal,
@@ -71,8 +72,7 @@ def dotted_words_before(head: str, start: int) -> int:
     at most, and two title words stay."""
     for _ in range(2):
         m = _DOTTED_WORD_END_RE.search(head, 0, start)
-        word = m.group(0).strip().rstrip(".") if m else ""
-        if m is None or len(head[: m.start()].split()) < 2 or word.lower() not in JOURNAL_ABBREVIATIONS:
+        if m is None or len(head[: m.start()].split()) < 2 or not abbreviated_journal_word(m.group(0).strip()):
             break
         start = m.start()
     return start
@@ -128,7 +128,7 @@ def _abbreviated_before(head: str, start: int) -> int:
             return m.end()
     run = _ABBREV_RUN_END_RE.search(head, 0, start)
     words = run.group(1).split() if run else []
-    if run and (all(w[:-1].lower() in JOURNAL_ABBREVIATIONS for w in words if w[:1].isupper())
+    if run and (all(abbreviated_journal_word(w) for w in words if w[:1].isupper())
                 # words no table lists, abbreviated all the same: "Ber. Bunsenges. Phys. Chem."
                 or all(len(w) >= 4 and w.endswith(".") for w in words)):
         return run.start(1)  # "Mater. Chem. Phys.": abbreviated words before "Chem. Phys." and nothing else
