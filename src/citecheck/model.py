@@ -8,6 +8,7 @@ pythonic attribute names (``record.container_title``) and serialise back under t
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
@@ -31,7 +32,37 @@ class Label(StrEnum):
         return {"EXACT": 0, "UNVERIFIED": 0, "ERROR": 0, "MINOR": 1, "MAJOR": 2}[self.value]
 
 
-class Name(BaseModel):
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _fresh(value: Any) -> Any:
+    """A copy of a field's value sharing nothing mutable with it (strings and numbers are shared)."""
+    if isinstance(value, _ATOMS):
+        return value
+    if isinstance(value, list):
+        return [_fresh(v) for v in value]
+    if isinstance(value, BaseModel):
+        return value.__deepcopy__()
+    return copy.deepcopy(value)
+
+
+class _CslModel(BaseModel):
+    """A CSL model whose deep copy (``model_copy(deep=True)``, ``copy.deepcopy``) copies only what
+    is mutable: the generic one walks every string of every name through ``copy.deepcopy``, and a
+    reading is copied several times per citation (a tenth of the checker's time went there)."""
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        new = self.__copy__()  # a new __dict__, fields-set and extras; values still shared
+        for key, value in new.__dict__.items():
+            if not isinstance(value, _ATOMS):
+                new.__dict__[key] = _fresh(value)
+        if new.__pydantic_extra__:
+            for key, value in new.__pydantic_extra__.items():
+                new.__pydantic_extra__[key] = _fresh(value)
+        return new
+
+
+class Name(_CslModel):
     """A CSL name: a person (family/given) or a literal (collaboration, organisation)."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)
@@ -50,7 +81,7 @@ class Name(BaseModel):
         return " ".join(p for p in parts if p)
 
 
-class DateParts(BaseModel):
+class DateParts(_CslModel):
     model_config = ConfigDict(extra="allow", populate_by_name=True)
 
     date_parts: list[list[int | str]] | None = Field(default=None, alias="date-parts")
@@ -68,7 +99,7 @@ def year_of(date_parts: list[list[int | str]] | None) -> int | None:
     return None
 
 
-class Record(BaseModel):
+class Record(_CslModel):
     """A CSL-JSON item. Unknown CSL keys are kept (``extra='allow'``)."""
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)

@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-
-import ftfy
+from functools import lru_cache
 
 from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.names import name_words
@@ -446,12 +445,16 @@ def artefact_count(text: str) -> int:
     return len(_ARTEFACT_RE.findall(text))
 
 
+@lru_cache(maxsize=4096)
 def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     """The reference with PDF-extraction artefacts repaired (see the module docstring).
 
     Glued words are split only in text that shows several artefacts (``pdf_like``; a part of a
-    reference can be told so by its caller), so that clean text keeps its compounds."""
+    reference can be told so by its caller), so that clean text keeps its compounds. Cached: the
+    parser, the labeller and the raw-text search each clean the same reference."""
     if _MOJIBAKE_HINT.search(text):
+        import ftfy  # only text that looks mis-decoded needs it (40 ms of start-up otherwise)
+
         text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
     text = text.translate(_LIGATURES)
     text = _pdf_characters(text)

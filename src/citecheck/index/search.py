@@ -14,6 +14,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,7 @@ AND_ROWS = 50  # rare words AND-ed until about this many titles are expected to 
 AND_BOUND = 5_000  # beyond this many possible AND matches, the cited authors narrow it first
 UNRANKED_ROWS = 2_000  # matches of such an AND taken unranked at most (else ranked by bm25)
 AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
+FTS_MEMO = 4_096  # ranked FTS queries remembered per open index (30 short rows each)
 
 
 class IndexOpenError(CitecheckError, ValueError):
@@ -62,6 +64,7 @@ class LocalIndex:
         if not self.path.is_file():
             raise IndexOpenError(f"{self.path}: no such index file")
         self._local = threading.local()
+        self._fts_memo = lru_cache(maxsize=FTS_MEMO)(self._fts_query)
         try:
             meta = dict(self._conn().execute("SELECT key, value FROM meta").fetchall())
             row = (meta["schema_version"],) if "schema_version" in meta else None
@@ -432,13 +435,19 @@ class LocalIndex:
         return query
 
     def _fts_rows(self, query: str, fetch: int, weights: str = "1.0, 0.0") -> list[tuple[Any, ...]]:
-        """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join)."""
-        return self._conn().execute(
+        """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join).
+
+        Remembered (the index is read-only): a work cited twice, or read two ways, asks the same
+        query again, and a ranked OR query costs a millisecond or more."""
+        return list(self._fts_memo(query, fetch, weights))
+
+    def _fts_query(self, query: str, fetch: int, weights: str) -> tuple[tuple[Any, ...], ...]:
+        return tuple(self._conn().execute(
             "SELECT r.rid, r.title_key, r.author_keys, r.year, f.rank FROM "
             f"(SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH 'bm25({weights})' "
             "ORDER BY rank LIMIT ?) f JOIN records r ON r.rid = f.rowid ORDER BY f.rank",
             (query, fetch),
-        ).fetchall()
+        ).fetchall())
 
     def _search_authors(
         self, terms: list[str], year: int | None, limit: int
