@@ -146,6 +146,19 @@ def _collab(match: AnyMatch) -> list[Name]:
     return [Name(literal=text)]
 
 
+_COLLABORATION_WORD = regex.compile(r"\b[Cc]ollab(?:orations?\b|\.)")
+
+
+def only_a_collaboration(text: str) -> bool:
+    """``text`` names a collaboration and nothing else ("SLAC-E122 Collaboration", "CMS Collab.", the
+    Particle Data Group); other groups ("The Renormalization Group") are not taken here."""
+    text = text.strip(" ,;:").rstrip(".")
+    if re.fullmatch(r"(?:[Tt]he\s+)?Particle\s+Data\s+Group", text):
+        return True
+    text += "." if text.endswith("ollab") else ""  # "CMS Collab."
+    return _COLLAB.fullmatch(text) is not None and _COLLABORATION_WORD.search(text) is not None
+
+
 # After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
 _AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 # "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic

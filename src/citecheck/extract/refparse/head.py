@@ -33,9 +33,12 @@ from citecheck.venues import JOURNAL_ABBREVIATIONS, names_known_journal
 
 
 def split_head(
-    head: str, tail: Tail, comma_style: bool, labelled: bool, title_known: bool = False
+    head: str, tail: Tail, comma_style: bool, labelled: bool, title_known: bool = False,
+    numbers: bool = False,
 ) -> tuple[str | None, Tail]:
-    """`head` is 'Title. Journal' (period style) or 'Title, Journal' (comma style)."""
+    """`head` is 'Title. Journal' (period style) or 'Title, Journal' (comma style); ``numbers``: a
+    volume and page followed it that could not be told apart ("Phys. Lett. B 386131 -7")."""
+    numbers = numbers or bool(tail.volume or tail.page)
     head = head.strip(TRIM_KEEP_DOT)
     if not head:
         return None, tail
@@ -47,11 +50,11 @@ def split_head(
         title = head[: in_m.start()]
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
-    if (tail.volume or tail.page) and _ABBREVIATED_HEAD_RE.fullmatch(head) and len(_DOT_RE.findall(head)) >= 2:
+    if numbers and _ABBREVIATED_HEAD_RE.fullmatch(head) and len(_DOT_RE.findall(head)) >= 2:
         tail.container = clean_field(head)  # "…, 1996, Ap. Lett.& Comm, 35, 1": a journal, no title "Ap"
         return None, tail
     known = known_journal_suffix(head)
-    if known is None and (tail.volume or tail.page) and not sentence_boundaries(head):
+    if known is None and numbers and not sentence_boundaries(head):
         # "Title JETP Lett. 43 730": no mark between title and journal (a sentence end in the
         # head is the period layout's, "Title. J Immunol")
         known = unpunctuated_journal_start(head, comma_style)

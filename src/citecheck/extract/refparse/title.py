@@ -38,6 +38,7 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
+from citecheck.model import Record
 from citecheck.places import known_place
 from citecheck.venues import SERIES_JOURNAL
 
@@ -345,5 +346,19 @@ def title_pass(st: ParseState) -> None:
     title = _series_head(title, tail, rest)
     title = _proceedings_after_title(title, tail, st.comma_style)
     title = _iop_chapter(title, tail, st.comma_style)
+    title = _collaboration_for_title(title, record, tail)
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))
+
+
+def _collaboration_for_title(title: str | None, record: Record, tail: Tail) -> str | None:
+    """After the names, the collaboration they signed for, read as the title: "Prescott, C.Y., et al.:
+    SLAC-E122 Collaboration. Phys. Lett. B 77, 347", IOP "Aad G et al 2012 ATLAS Collaboration Phys.
+    Lett. B 716 1". The reference has no title; the collaboration becomes a note, not an author: the
+    records of such papers list the people (GROBID's gold does too), and a collaboration the record
+    does not name would count as an author the citation added."""
+    if not title or not record.author or not N.only_a_collaboration(title):
+        return title
+    note = title.strip(" .,;:")
+    tail.note = f"{tail.note}; {note}" if tail.note else note
+    return None

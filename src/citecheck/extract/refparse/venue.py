@@ -67,6 +67,9 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 )
 
 
+# IOP text that lost the space between volume and page, after an abbreviated journal (or its series
+# letter): "Phys. Lett. B 386131 -7", "Commun. Math. Phys. 277497 -529", "Bull. Seismol. Soc. Am. 105497 -510"
+_GLUED_VOLUME_PAGE_RE = re.compile(r"(?:(?<=[a-z]\.\s)|(?<=[A-Z]\.\s)|(?<=[a-z]\.\s[A-Z]\s))\d{6,9}(?:\s?[-–]\s?\d{1,4})?(?=\s*[.;]?\s*$)")
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
 # "…Res. ;(122):" before the pages: an issue with no volume (the year cut out before it)
 _LONE_ISSUE_RE = re.compile(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
@@ -169,6 +172,12 @@ def split_venue(
                 tail.page = norm_pages(m2.group(1))
         head = text[: best.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
+    if glued := _GLUED_VOLUME_PAGE_RE.search(text):
+        # which digits are the volume cannot be told; the journal before them, and so the title's
+        # end, can: the numbers are kept as a note, never guessed into a volume and page
+        tail.note = f"volume and page run together: {glued.group(0)}"
+        head = text[: glued.start()].rstrip(TRIM_KEEP_DOT)
+        return split_head(head, tail, comma_style, labelled=False, title_known=title_known, numbers=True)
     rng = _last_page_range(text)
     if rng is not None and (lone := _LONE_ISSUE_RE.search(text, 0, rng.start())):
         # NLM "Clin Orthop Relat Res. 1977;(122):37-45": an issue and no volume; the text before

@@ -1,0 +1,91 @@
+"""Issue 13 (eighth session of 2026-12-05): the collaboration the authors signed for, read as the title
+("Aad, G., et al.: ATLAS Collaboration. Phys. Lett. B 716, 1", IOP "Aad G et al 2012 ATLAS Collaboration
+Phys. Lett. B 716 1"); IOP text that lost the space between volume and page ("Phys. Lett. B 386131 -7"),
+where the journal went into the title. Strings are made up in the same layouts unless they quote the
+train split's."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.combine import read_reference
+from citecheck.extract.names import only_a_collaboration
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+
+
+def _read(text: str):  # type: ignore[no-untyped-def]
+    return parse_reference(clean_pdf_text(text)).record
+
+
+@pytest.mark.parametrize(("text", "family", "journal", "note"), [
+    ("Aad, G., et al.: ATLAS Collaboration. Phys. Lett. B 716, 1 (2012)", "Aad", "Phys. Lett. B",
+     "ATLAS Collaboration"),
+    ("Aad G et al 2012 ATLAS Collaboration Phys. Lett. B 716 1", "Aad", "Phys. Lett. B", "ATLAS Collaboration"),
+    ("Chatrchyan S et al 2012 CMS Collab. Phys. Lett. B 716 30", "Chatrchyan", "Phys. Lett. B", "CMS Collab"),
+    ("J. Beringer et al.: Particle Data Group. Phys. Rev. D 86, 010001 (2012)", "Beringer", "Phys. Rev. D",
+     "Particle Data Group"),
+])
+def test_a_collaboration_after_the_names_is_no_title(text: str, family: str, journal: str, note: str) -> None:
+    for rec in (_read(text), read_reference(text).record):
+        assert rec.title is None
+        assert [a.family for a in rec.author] == [family]  # the record lists people, not the collaboration
+        assert rec.container_title == journal
+        assert note in rec.custom["note"]
+
+
+def test_a_title_naming_a_group_stays_a_title() -> None:
+    assert _read("Smith J 2010 The Renormalization Group Phys. Rep. 12 1").title == "The Renormalization Group"
+
+
+def test_what_counts_as_only_a_collaboration() -> None:
+    assert only_a_collaboration("SLAC-E122 Collaboration.")
+    assert only_a_collaboration("the CMS Collab.")
+    assert only_a_collaboration("Particle Data Group")
+    assert not only_a_collaboration("The Renormalization Group")
+    assert not only_a_collaboration("Collaboration networks in physics")
+
+
+@pytest.mark.parametrize(("text", "title", "journal", "digits"), [
+    ("Doe J and Roe R 1999 Solitons in magnetic thin films Phys. Rev. B 604521 -9",
+     "Solitons in magnetic thin films", "Phys. Rev. B", "604521-9"),
+    ("Smith A 2004 Quantum groups at roots of unity Commun. Math. Phys. 245123 -45",
+     "Quantum groups at roots of unity", "Commun. Math. Phys.", "245123-45"),
+    ("Kim S 2005 Lattice QCD at finite density Nucl. Phys. B 7201234 -56.",
+     "Lattice QCD at finite density", "Nucl. Phys. B", "7201234-56"),
+    ("Brown K 2010 Boundary states in minimal models J. Math. Phys. 5112345",
+     "Boundary states in minimal models", "J. Math. Phys.", "5112345"),
+    # (train split)
+    ("Matichard F and Evans M 2015 Review: tilt-free low-noise seismometry Bull. Seismol. Soc. Am. 105497 -510",
+     "Review: tilt-free low-noise seismometry", "Bull. Seismol. Soc. Am.", "105497-510"),
+])
+def test_volume_and_page_run_together_end_the_title_and_are_not_guessed(
+    text: str, title: str, journal: str, digits: str
+) -> None:
+    for rec in (_read(text), read_reference(text).record):
+        assert rec.title == title
+        assert rec.container_title == journal
+        assert rec.volume is None and rec.page is None  # which digits are the volume is not known
+        assert rec.custom["note"] == f"volume and page run together: {digits}"
+
+
+@pytest.mark.parametrize(("text", "volume", "page"), [
+    ("Doe J 2003 Neutron star cooling Phys. Rev. D 58 096002", "58", "096002"),
+    ("Doe J 2003 Neutron star cooling Phys. Rev. Lett. 104 251301", "104", "251301"),
+    # six-digit article numbers after a seven-digit run: that rule (pdftext) still splits them
+    ("Garcia M, Lopez R 2011 Spin textures in chiral magnets Phys. Rev. B 84104421", "84", "104421"),
+])
+def test_numbers_that_can_be_told_apart_are_read_as_before(text: str, volume: str, page: str) -> None:
+    rec = _read(text)
+    assert (rec.volume, rec.page) == (volume, page)
+    assert "note" not in rec.custom
+
+
+@pytest.mark.parametrize("text", [
+    "Brown K 2010 Boundary states in minimal models, US Patent 6123456",
+    "Doe J 2003 A catalogue of quasars, ESO programme 0123456",
+])
+def test_a_long_number_after_no_journal_is_left_alone(text: str) -> None:
+    rec = _read(text)
+    assert rec.container_title is None
+    assert "run together" not in rec.custom.get("note", "")
