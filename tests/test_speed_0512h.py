@@ -102,3 +102,37 @@ def test_a_deep_copy_keeps_which_fields_were_set() -> None:
     dup = rec.model_copy(deep=True)
     assert dup.model_fields_set == {"title"}
     assert dup.model_dump(exclude_unset=True) == {"title": "Only a title"}
+
+
+def _python(code: str) -> str:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    return done.stdout.strip()
+
+
+def test_an_offline_check_never_loads_the_http_client() -> None:
+    # the CLI's offline path: the parser, the checker and the cache-only sources
+    out = _python(
+        "import sys\n"
+        "import citecheck.cli, citecheck.checker, citecheck.llm.setup\n"
+        "from citecheck.sources.config import load_config\n"
+        "from citecheck.sources.registry import build_sources\n"
+        "build_sources(None, config=load_config(), offline=True, use_cache=False)\n"
+        "print('httpx' in sys.modules)\n"
+    )
+    assert out == "False"
+
+
+def test_a_worker_collects_cycles_less_often(tmp_path: Path) -> None:
+    db = tmp_path / "index.sqlite"
+    build_index(db, [RECORDS])
+    out = _python(
+        "import gc\n"
+        "from pathlib import Path\n"
+        "from citecheck.parallel import GC_THRESHOLD, WorkerSpec, _init\n"
+        f"_init(WorkerSpec(index=Path({str(db)!r}), thresholds=None, sources=None, use_cache=False, concurrency=4))\n"
+        "print(gc.get_threshold()[0] == GC_THRESHOLD > 700)\n"
+    )
+    assert out == "True"

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-
-import httpx
+from typing import TYPE_CHECKING
 
 from citecheck.sources.errors import MalformedResponseError
+
+if TYPE_CHECKING:
+    import httpx
 
 #: header names that carry credentials whatever their value
 CREDENTIAL_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie", "x-api-key",
@@ -51,6 +53,8 @@ def strip_query(url: httpx.URL, secrets: Iterable[str]) -> httpx.URL:
     keep = list(secrets)
     params: list[tuple[str, str | int | float | bool | None]] = [
         (k, v) for k, v in url.params.multi_items() if not is_credential(k, v, keep)]
+    import httpx
+
     return url.copy_with(params=httpx.QueryParams(params))
 
 

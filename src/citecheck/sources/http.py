@@ -22,9 +22,8 @@ import urllib.parse
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-import httpx
 from aiolimiter import AsyncLimiter
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_attempt
 
@@ -48,6 +47,9 @@ from citecheck.sources.guard import (
     strip_headers,
     strip_query,
 )
+
+if TYPE_CHECKING:  # imported where a request is made: an offline run never loads httpx (~0.1 s of start-up)
+    import httpx
 
 log = logging.getLogger(__name__)
 
@@ -238,6 +240,8 @@ def set_host_state_factory(
 
 def host_state(service: str, url: str, lane: str, limit: RateLimit, scale: float) -> HostState:
     """Shared per-process state, so two source objects for one host share its limits."""
+    import httpx
+
     host = httpx.URL(url).netloc.decode()
     key = (service, host, lane, scale)
     state = _STATES.get(key)
@@ -292,6 +296,8 @@ class HttpClient:
         return redact(text, self._secrets)
 
     def _client(self, url: str) -> httpx.AsyncClient:
+        import httpx
+
         host = httpx.URL(url).netloc.decode()
         loop = asyncio.get_running_loop()
         entry = self._clients.get(host)
@@ -402,6 +408,8 @@ class HttpClient:
         missing: frozenset[int],
         parse_anyway: frozenset[int],
     ) -> Any:
+        import httpx
+
         state = self.state(url, lane)
         client = self._client(url)
         net, host = connectivity(), httpx.URL(url).host
@@ -446,6 +454,8 @@ class HttpClient:
     ) -> tuple[httpx.Response, bytes]:
         """One request, following redirects only where `may_follow` allows, with the body read
         under the size limit. Credentials never go to an origin other than the first one."""
+        import httpx
+
         start = httpx.URL(url)
         target = start.copy_merge_params(dict(params)) if params else start
         sent = {**self.headers, **(headers or {})}
