@@ -24,9 +24,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-import regex
-
 from citecheck.folding import fold
+from citecheck.regex_cache import compile_regex
 from citecheck.venues import JOURNAL_WORDS
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ PARTICLES = frozenset({
 #: Han ideographs, kana and Hangul (inside [...], for the `regex` module): the scripts whose
 #: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
 CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"
-_CJK_NAME_RE = regex.compile(rf"[{CJK}]+(?: [{CJK}]+)?")
+_CJK_NAME_RE = compile_regex(rf"[{CJK}]+(?: [{CJK}]+)?")
 _SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr"})
 _NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
 _NON_WORD_RE = re.compile(r"[\W_]+")
@@ -260,12 +259,12 @@ NOT_NAME_WORDS = frozenset(
      "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
      "applications", "problem", "problems"]
 )
-NOT_NAME_END = regex.compile(
+NOT_NAME_END = compile_regex(
     r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
     r"\w{2}ography|\w{3}i[sz]ation)$"
 )
 # Weaker hints, telling only in a long "name": a verb form ("Aligned", "Scattering")
-VERB_END = regex.compile(r"\w{4}(?:ing|[^e]ed)(?<!mmed)$")
+VERB_END = compile_regex(r"\w{4}(?:ing|[^e]ed)(?<!mmed)$")
 
 
 def title_like_name(name: Name, after_literal: bool = False) -> bool:

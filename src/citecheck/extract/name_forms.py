@@ -12,6 +12,7 @@ import re
 import regex
 
 from citecheck.model import Name
+from citecheck.regex_cache import compile_regex
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
@@ -48,7 +49,7 @@ _FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PAR
 _END = r"(?=\s*(?:[,;:.(\[\"“]|(?<![^\W\d_])and\b|(?<=[^\W\d_]{4})and(?=\s+[A-Z]\.)|&|(?<![^\W\d_])et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
-F_INIT_FIRST = regex.compile(
+F_INIT_FIRST = compile_regex(
     rf"(?P<given>{INITS}(?:\s{WORD}(?=\s(?:{_PART_CAP})*{WORD}{_SUFFIX}{_END}))?)\s*"
     rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
@@ -58,13 +59,13 @@ _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{WORD})?){_SUFFIX}\s?,\s*"
     rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
-F_FAM_INIT = regex.compile(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
-F_FAM_INIT_LAST = regex.compile(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
+F_FAM_INIT = compile_regex(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
+F_FAM_INIT_LAST = compile_regex(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
 # … and without the given name written out, for when that word is the title's ("Su, G. Magnetism and
 # Thermodynamics of …", "Walker, D. C. Muonium. A light isotope"; see `_plausible`)
-F_FAM_INIT_BARE = regex.compile(_FAM_INIT.replace(_GIVEN_WORD, ""))
+F_FAM_INIT_BARE = compile_regex(_FAM_INIT.replace(_GIVEN_WORD, ""))
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
-F_FAM_GIVEN = regex.compile(
+F_FAM_GIVEN = compile_regex(
     rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?),\s+"
     rf"(?P<given>{WORD}(?:[\s-]{WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
 )
@@ -74,34 +75,34 @@ F_FAM_GIVEN = regex.compile(
 _FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WORD})?)(?:\s(?P<psuffix>Jr|Sr)\.?)?\s+(?P<given>(?!(?:Jr|Sr)\.){INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
-F_FAM_CAPS = regex.compile(
+F_FAM_CAPS = compile_regex(
     _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
 )
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
-F_FAM_CAPS_STRICT = regex.compile(_FAM_CAPS + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
+F_FAM_CAPS_STRICT = compile_regex(_FAM_CAPS + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
 # The last author after "and", family first, dotted initials, then the year: "and Zuccarini J. G. 1846."
-F_FAM_DOTTED_LAST = regex.compile(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
+F_FAM_DOTTED_LAST = compile_regex(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
 _CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{PART_SP})*{WORD})"
-F_CAPS_FIRST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
+F_CAPS_FIRST = compile_regex(_CAPS_FIRST + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
 # The last author, after "and", may end the block with a period: "..., and V Achanta. 2023."
-F_CAPS_FIRST_LAST = regex.compile(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
+F_CAPS_FIRST_LAST = compile_regex(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
 # "Given M. Family" / "Ronald L Rivest" (full first name)
 _GIVEN_FIRST = (
     rf"(?P<given>(?:[{U}]\.?\s)?{WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{WORD}))*)\s+"
     rf"(?P<family>(?:{PART_SP})*{WORD}){_SUFFIX}"
 )
-F_GIVEN_FIRST = regex.compile(_GIVEN_FIRST + _END)
+F_GIVEN_FIRST = compile_regex(_GIVEN_FIRST + _END)
 # After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
 # Mahler: Memories and Letters")
-F_GIVEN_FIRST_NC = regex.compile(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|\d{4}\b))")
+F_GIVEN_FIRST_NC = compile_regex(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|\d{4}\b))")
 # "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
-F_FAM_GIVEN_DOT = regex.compile(
+F_FAM_GIVEN_DOT = compile_regex(
     rf"(?P<family>{WORD}\s{WORD}),\s+(?P<given>{WORD}(?:\s{_INIT})*)"
     r"(?=\.(?:\s|$)|,?\s+(?:and|&)\s)"
 )
 # French "FERRIERES (Madeleine)", "Codou (Y.)", "ALLEN (J.P.)"
-F_FAM_PAREN = regex.compile(
+F_FAM_PAREN = compile_regex(
     rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?)\s\((?P<given>[{U}][^()]{{0,30}})\)(?=\s*[,.;])"
 )
 
@@ -115,7 +116,7 @@ FORM = {
 }
 
 
-_WORD_PERIOD_END = regex.compile(rf"[{L}]{{2,}}\.$")
+_WORD_PERIOD_END = compile_regex(rf"[{L}]{{2,}}\.$")
 
 
 def name_from(match: regex.Match[str]) -> Name:
@@ -144,7 +145,7 @@ def name_from(match: regex.Match[str]) -> Name:
     return Name(family=family, given=given, suffix=groups.get("vsuffix") or groups.get("psuffix") or _suffix_of(match))
 
 
-_SUFFIX_RE = regex.compile(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
+_SUFFIX_RE = compile_regex(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
 # Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
 _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 

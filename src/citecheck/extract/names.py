@@ -61,12 +61,13 @@ from citecheck.names import (
     strip_et_al,
     title_like_name,
 )
+from citecheck.regex_cache import compile_regex
 from citecheck.venues import known_journal, known_journal_at
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
 
-_COLLAB = regex.compile(
+_COLLAB = compile_regex(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
 )
@@ -76,26 +77,26 @@ _ORG_WORDS = (
     r"Committee|Foundation|Bureau|Office|Ministry|Cent(?:er|re)|Board|Services?|Corps|Survey|Federation|"
     r"Academy|Network|Program(?:me)?|Administration|Authority|Corporation|Laboratory|Panel)"
 )
-_ORG = regex.compile(
+_ORG = compile_regex(
     rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:(?:of|for|on|and|the|&)\s+)*){{0,6}}"
     rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
     r"(?=\s*(?:[.,;(]|$))"
 )
-_SEP = regex.compile(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y),?\s+|\s*&\s*)\s*")
-_LAST_SEP = regex.compile(r"\b(?:and|und|et|y)\b|&")
-_SPACE_SEP = regex.compile(r"\s+")
+_SEP = compile_regex(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y),?\s+|\s*&\s*)\s*")
+_LAST_SEP = compile_regex(r"\b(?:and|und|et|y)\b|&")
+_SPACE_SEP = compile_regex(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
-_FAMILY_YEAR = regex.compile(rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
+_FAMILY_YEAR = compile_regex(rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
 # A bare family name (or two) opening the list, without initials: "Abachi et al., Title",
 # "Bethe and Salpeter, Title", "Bethe & Salpeter (1957)"
 _BARE_FAMILY = rf"(?:{PART_SP})*{WORD}(?:-{WORD})?"
-_BARE_ETAL = regex.compile(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*{ET_AL})")
-_BARE_PAIR = regex.compile(
+_BARE_ETAL = compile_regex(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*{ET_AL})")
+_BARE_PAIR = compile_regex(
     rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
 )
-_ETAL = regex.compile(r"\s*[,;]?\s*" + ET_AL)
-_JOURNAL_OPENING = regex.compile(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
-_DITTO = regex.compile(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
+_ETAL = compile_regex(r"\s*[,;]?\s*" + ET_AL)
+_JOURNAL_OPENING = compile_regex(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
+_DITTO = compile_regex(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
 _AFTER_AND = (F_FAM_INIT, F_INIT_FIRST, F_GIVEN_FIRST, F_FAM_GIVEN, F_CAPS_FIRST, F_CAPS_FIRST_LAST, F_FAM_DOTTED_LAST)
 
@@ -146,7 +147,7 @@ def _collab(match: AnyMatch) -> list[Name]:
     return [Name(literal=text)]
 
 
-_COLLABORATION_WORD = regex.compile(r"\b[Cc]ollab(?:orations?\b|\.)")
+_COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")
 
 
 def only_a_collaboration(text: str) -> bool:
@@ -160,12 +161,12 @@ def only_a_collaboration(text: str) -> bool:
 
 
 # After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
-_AFTER_NAME_ABBREV = regex.compile(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
+_AFTER_NAME_ABBREV = compile_regex(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 # "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic
 # action of GABA" is Vancouver's "Obata K." and a title, not the given-first "Obata K. Excitatory"
 # ("… and co-workers" closes a list of names)
-_LOWER_NEXT = regex.compile(rf"\s+(?!(?:and|et|und|{PARTICLE})\b)\p{{Ll}}")  # (a particle may follow a name)
-_AND_LOWER = regex.compile(r",?\s+(?:and|&)\s+(?!(?:others|colleagues|co-?workers|collaborators|al)\b)\p{Ll}")
+_LOWER_NEXT = compile_regex(rf"\s+(?!(?:and|et|und|{PARTICLE})\b)\p{{Ll}}")  # (a particle may follow a name)
+_AND_LOWER = compile_regex(r",?\s+(?:and|&)\s+(?!(?:others|colleagues|co-?workers|collaborators|al)\b)\p{Ll}")
 
 
 def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."
@@ -256,7 +257,7 @@ def _name_after_and(text: str, pos: int, forms: tuple[regex.Pattern[str], ...]) 
 # Chicago with the first author's given name written out after initials: "Fuentes, M. C. Lopez,
 # P. Demoulin, and J. A. Klimchuk" (family Fuentes, given "M. C. Lopez"). Two words after the
 # initials are rather a given-first name after a one-word author ("Sudha, A. V. Gopala Rao, ...").
-_INVERTED_INIT_WORD = regex.compile(
+_INVERTED_INIT_WORD = compile_regex(
     rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?),\s+(?P<given>{INITS}\s{WORD})(?=,\s)"
 )
 _LAST_FORMS = (F_INIT_FIRST, F_GIVEN_FIRST_NC, F_CAPS_FIRST_LAST)
@@ -290,8 +291,8 @@ def _chicago_inverted_first(text: str) -> AuthorScan | None:
     return None
 
 
-_SENTENCE_CASE_NEXT = regex.compile(r",\s+(?P<piece>[^,.;:]+)")
-_LOWER_WORD = regex.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}\b")
+_SENTENCE_CASE_NEXT = compile_regex(r",\s+(?P<piece>[^,.;:]+)")
+_LOWER_WORD = compile_regex(r"(?<![\w.])[a-z][a-z'’-]{2,}\b")
 
 
 def _given_first_and_list(text: str) -> AuthorScan | None:
@@ -377,7 +378,7 @@ def _before_journal(pattern: regex.Pattern[str], text: str, pos: int) -> regex.M
     return _journal_initial_cut(pattern, text, pos, m)
 
 
-_INNER_INITIAL_RE = regex.compile(r"(?<=\S\s?)(?<![^\s.])[A-Z][a-z]?\.")
+_INNER_INITIAL_RE = compile_regex(r"(?<=\S\s?)(?<![^\s.])[A-Z][a-z]?\.")
 
 
 def _journal_initial_cut(pattern: regex.Pattern[str], text: str, pos: int,
@@ -505,8 +506,8 @@ def scan_authors(text: str) -> AuthorScan:
 
 
 # The family name an inverted reading leaves over: "… R.K. Gupta, Phys. Rev. C" read as "Sharma, R.K." + "Gupta"
-_LEFT_OVER = regex.compile(rf"\s+{WORD}(?=\s*,\s)")
-_BARE_FIRST = regex.compile(rf"(?P<family>{_BARE_FAMILY}),\s+")
+_LEFT_OVER = compile_regex(rf"\s+{WORD}(?=\s*,\s)")
+_BARE_FIRST = compile_regex(rf"(?P<family>{_BARE_FAMILY}),\s+")
 
 
 def _bare_then_given_first(text: str, scan: AuthorScan) -> AuthorScan | None:
@@ -536,12 +537,12 @@ def _bare_then_given_first(text: str, scan: AuthorScan) -> AuthorScan | None:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = regex.compile(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s*$|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
-_GROUP_COMMA = regex.compile(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
+_GROUP_PAREN = compile_regex(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s*$|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
+_GROUP_COMMA = compile_regex(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 # "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
-_GROUP_BEHALF = regex.compile(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")
-_ETAL_IN = regex.compile(ET_AL, regex.I)
-_ACRONYM = regex.compile(rf"[{U}][{U}\d.&+-]{{1,11}}")
+_GROUP_BEHALF = compile_regex(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")
+_ETAL_IN = compile_regex(ET_AL, regex.I)
+_ACRONYM = compile_regex(rf"[{U}][{U}\d.&+-]{{1,11}}")
 
 
 def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
@@ -570,7 +571,7 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
     return scan
 
 
-_LOOSE_SPLIT = regex.compile(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
+_LOOSE_SPLIT = compile_regex(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
 
 
 def split_loose_authors(text: str) -> list[Name]:

@@ -23,6 +23,7 @@ import regex
 
 from citecheck.model import Name
 from citecheck.names import CJK, parse_person
+from citecheck.regex_cache import compile_regex
 
 #: one name: 2–10 CJK characters, or family and given name in Han / kana with a space between
 #: ("山田 太郎"; Korean writes its names unspaced but for "권 진", and a title's words with spaces)
@@ -32,22 +33,22 @@ _NAME = (rf"(?:[{_KANJI}]{{1,4}}[ ][{_KANJI}]{{1,4}}(?![{CJK}])|\p{{Hangul}}[ ]\
 #: names joined by periods ("최경원.임연옥.윤현숙(2012)", "최지수. 윤석민 (2019)", "馬淵久夫.平尾良光,
 #: 1987"): only before a parenthesised year, or unspaced before a comma, so that "王五. 题名研究.
 #: 物理学报, 2018" keeps its title
-_DOT_LIST_RE = regex.compile(
+_DOT_LIST_RE = compile_regex(
     rf"(?P<names>{_NAME}(?:\.\s?{_NAME})+)(?=\s*\(\d{{4}})|(?P<names>{_NAME}(?:[.․·・]{_NAME})+)(?=\s*[,(])"
 )
 #: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
 _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)"
-_LIST_RE = regex.compile(
+_LIST_RE = compile_regex(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
     r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]|,\s*(?:1[5-9]|20)\d\d[a-z]?\s*[,.]\s*[^\s\d]))"
 )
 #: Chinese and Korean names (two to four characters) closed by a bare comma before the title, a
 #: longer run of the script (GB/T 7714 lists written with commas only)
-_BARE_COMMA_LIST_RE = regex.compile(
+_BARE_COMMA_LIST_RE = compile_regex(
     rf"(?P<names>[{CJK}]{{2,4}}(?:\s*[,、]\s*[{CJK}]{{2,4}})*)\s*,\s*(?=[{CJK}]{{5,}})"
 )
-_SEP_RE = regex.compile(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
+_SEP_RE = compile_regex(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
 
 
 def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
@@ -78,11 +79,11 @@ _RTL_WORD = r"(?:[\p{Arabic}\p{Hebrew}\p{Syriac}\p{Thaana}][\p{Arabic}\p{Hebrew}
 _RTL_NAME = rf"{_RTL_WORD}(?:\s{_RTL_WORD})?\s*,\s*(?:(?:{_RTL_WORD}\.\s?)+|{_RTL_WORD}(?:\s{_RTL_WORD})?)"
 #: "&", or the word "and" standing alone (و, ו are also letters inside words)
 _RTL_AND = r"(?:\s*,?\s*&\s*|,?\s+(?:و|ו)\s+)"
-_RTL_LIST_RE = regex.compile(
+_RTL_LIST_RE = compile_regex(
     rf"(?P<names>{_RTL_NAME}(?:{_RTL_AND}{_RTL_NAME}|\s*,\s*{_RTL_NAME})*)"
     r"(?=\s*\(\s*\d{4})"
 )
-_RTL_SPLIT_RE = regex.compile(rf"{_RTL_AND}|(?<=\.)\s*,\s*(?={_RTL_WORD}\s*,)")
+_RTL_SPLIT_RE = compile_regex(rf"{_RTL_AND}|(?<=\.)\s*,\s*(?={_RTL_WORD}\s*,)")
 
 
 def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
@@ -104,12 +105,12 @@ def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
 #: writes an apostrophe or a hyphen before a syllable that has none: "Xi'an", "Guang-Yu")
 _PY_FINAL = r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|in|un|er|ia|ie|iu|ua|uo|ui|ue|ve|a|o|e|i|u|v)"
 _PY_INITIAL = r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])"
-_PINYIN_RE = regex.compile(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINAL}|[-'’]{_PY_INITIAL}?{_PY_FINAL})*", regex.I)
+_PINYIN_RE = compile_regex(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINAL}|[-'’]{_PY_INITIAL}?{_PY_FINAL})*", regex.I)
 #: Chinese journals' layout (Chinese Physics C, CPL): family name in capitals, then the given name,
 #: both in pinyin — "ZHAO Guang-Yu, LIU Xiao-Hong, et al."
-_CAPS_PINYIN_RE = regex.compile(r"(?P<family>\p{Lu}{2,}(?:-\p{Lu}{2,})?)\s+(?P<given>\p{Lu}\p{Ll}+(?:[-'’]\p{L}\p{Ll}+)?)")
-_PINYIN_SEP_RE = regex.compile(r"\s*(?:,|;|\band\b)\s*")
-_PINYIN_ETAL_RE = regex.compile(r"\s*,?\s*et\s+al\.?")
+_CAPS_PINYIN_RE = compile_regex(r"(?P<family>\p{Lu}{2,}(?:-\p{Lu}{2,})?)\s+(?P<given>\p{Lu}\p{Ll}+(?:[-'’]\p{L}\p{Ll}+)?)")
+_PINYIN_SEP_RE = compile_regex(r"\s*(?:,|;|\band\b)\s*")
+_PINYIN_ETAL_RE = compile_regex(r"\s*,?\s*et\s+al\.?")
 
 
 def scan_pinyin_authors(text: str) -> tuple[list[Name], bool, int] | None:

@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from citecheck.cachedir import cache_dir
 from citecheck.index.schema import SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -41,15 +42,6 @@ def _file_digest(path: Path, size: int, mtime_ns: int) -> str:
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             digest.update(chunk)
     return digest.hexdigest()[:16]
-
-
-def cache_dir() -> Path:
-    override = os.environ.get("CITECHECK_CACHE_DIR")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("citecheck"))
 
 
 def default_index_path() -> Path:

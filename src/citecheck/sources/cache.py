@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import platformdirs
-
+from citecheck.cachedir import cache_dir
 from citecheck.model import Citation, Record
 from citecheck.names import name_key
 from citecheck.sources.base import Source, SourceError
@@ -34,11 +32,6 @@ CREATE TABLE IF NOT EXISTS responses (
     PRIMARY KEY (source, kind, key)
 );
 """
-
-
-def cache_dir() -> Path:
-    env = os.environ.get("CITECHECK_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("citecheck"))
 
 
 def default_cache_path() -> Path:

@@ -21,10 +21,11 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.sentences import sentence_boundaries
 from citecheck.extract.refparse.state import Tail
+from citecheck.regex_cache import compile_regex
 
 # the place starts with a capital of any script or a letter of an uncased one ("Москва", "北京")
 _CAP = r"[\p{Lu}\p{Lt}\p{Lo}]"
-PUBLISHER_RE = regex.compile(rf"^(?P<place>{_CAP}[\w .,'’-]{{1,40}}?)\s*:\s*(?P<pub>[^:]{{2,80}}?)$")
+PUBLISHER_RE = compile_regex(rf"^(?P<place>{_CAP}[\w .,'’-]{{1,40}}?)\s*:\s*(?P<pub>[^:]{{2,80}}?)$")
 
 
 _EDS_WORD = r"(?:eds?|Eds?|editors?|Editors?|Hrsg|Hg|éds?)\.?"
@@ -214,7 +215,7 @@ _CITIES = frozenset(
 )
 
 
-_CITY_RE = regex.compile(
+_CITY_RE = compile_regex(
     rf"^(?:{_CAP}[\w'’.-]*(?:\s+(?:{_CAP}[\w'’.-]*|de|do|da|am|upon|on|sur))*)"
     rf"(?:\s*(?:,|and|&)\s*{_CAP}[\w'’.-]*(?:\s+{_CAP}[\w'’.-]*)*)*$"
 )

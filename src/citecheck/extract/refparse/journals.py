@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import re
 
-import regex
-
 from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.normalize import journal_key, journal_table
+from citecheck.regex_cache import compile_regex
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
     JOURNAL_WORDS,
@@ -29,7 +28,7 @@ def looks_like_journal_end(prefix: str) -> bool:
 
 #: in a script without case, a last comma piece of letters only after a title ("縄文土器の研究,
 #: 考古学雑誌" before "18"; "한국어 문장 분석 연구, 언어학")
-_UNCASED_PIECE_RE = regex.compile(r"\S,\s*\p{Lo}[\p{Lo}\p{M}ー・ ]{1,30}(?<! )$")
+_UNCASED_PIECE_RE = compile_regex(r"\S,\s*\p{Lo}[\p{Lo}\p{M}ー・ ]{1,30}(?<! )$")
 
 
 _PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")

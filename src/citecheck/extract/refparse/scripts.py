@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 
-import regex
-
 from citecheck.names import CJK
+from citecheck.regex_cache import compile_regex
 
 #: letters of scripts without case ("Lo": Han, kana, Hangul, Arabic, Hebrew, Thai, …)
 UNCASED = r"\p{Lo}"
@@ -45,11 +44,11 @@ _SPACED_AFTER = frozenset("，．：；。！？）،؛؟")
 _SPACED_BEFORE = frozenset("（")
 #: ASCII punctuation glued to a CJK character ("学报,2018", "[J].计算机"); not a period between two
 #: CJK characters ("グローバル.バリュー", "최경원.임연옥": a middle dot, names joined by periods)
-_GLUED_RE = regex.compile(
+_GLUED_RE = compile_regex(
     rf"(?<=[{CJK}])([,;:])(?=[^\s\d.,;:)\]])|(?<=[{CJK}])(\.)(?=[^\s\d.,;:)\]{CJK}])"
     rf"|(?<=[\])])([,.;:])(?=[{CJK}])|(?<=[{CJK}])([,;:])(?=\d)"
 )
-_UNCASED_RE = regex.compile(UNCASED)
+_UNCASED_RE = compile_regex(UNCASED)
 _SPACES_RE = re.compile(r"[ \t]{2,}")
 
 

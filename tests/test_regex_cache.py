@@ -1,0 +1,115 @@
+"""Compiled `regex` patterns kept between runs (citecheck.regex_cache): loaded instead of compiled,
+written back only when a run compiled something, and never trusted beyond compiled patterns."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import regex
+
+from citecheck import regex_cache as rc
+
+NAME = r"(?P<family>[\p{Lu}][\p{Ll}]+),\s(?P<given>[\p{Lu}]\.)"
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> rc._Store:
+    monkeypatch.setenv("CITECHECK_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("CITECHECK_REGEX_CACHE", raising=False)
+    fresh = rc._Store()
+    monkeypatch.setattr(rc, "_STORE", fresh)
+    return fresh
+
+
+def test_a_pattern_compiled_once_is_loaded_the_next_time(store: rc._Store, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    first = rc.compile_regex(NAME)
+    assert store.compiled_here
+    store.save()
+    assert (tmp_path / rc.FILE_NAME).is_file()
+    again = rc._Store()
+    monkeypatch.setattr(rc, "_STORE", again)
+    loaded = rc.compile_regex(NAME)
+    assert not again.compiled_here  # answered from the file
+    assert loaded.pattern == first.pattern and loaded.flags == first.flags
+    m = loaded.match("Müller, J. and others")
+    assert m is not None and (m.group("family"), m.group("given")) == ("Müller", "J.")
+
+
+def test_nothing_is_written_when_nothing_was_compiled(store: rc._Store, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    rc.compile_regex(NAME)
+    store.save()
+    stamp = (tmp_path / rc.FILE_NAME).stat().st_mtime_ns
+    again = rc._Store()
+    monkeypatch.setattr(rc, "_STORE", again)
+    rc.compile_regex(NAME)
+    again.save()
+    assert (tmp_path / rc.FILE_NAME).stat().st_mtime_ns == stamp
+
+
+def test_only_the_patterns_a_run_asked_for_are_kept(store: rc._Store, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    rc.compile_regex(NAME)
+    rc.compile_regex(r"old pattern \d+")
+    store.save()
+    again = rc._Store()
+    monkeypatch.setattr(rc, "_STORE", again)
+    rc.compile_regex(NAME)
+    rc.compile_regex(r"new pattern \w+")
+    again.save()
+    with (tmp_path / rc.FILE_NAME).open("rb") as fh:
+        _, kept = pickle.load(fh)
+    assert {k[0] for k in kept} == {NAME, r"new pattern \w+"}
+
+
+class _Evil:
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (os.getenv, ("HOME",))
+
+
+@pytest.mark.parametrize("content", [
+    pickle.dumps((rc._stamp(), {(NAME, 0): _Evil()})),  # a class other than a compiled pattern
+    pickle.dumps(((0, "0", (3, 0)), {(NAME, 0): regex.compile(NAME)})),  # another regex / Python version
+    pickle.dumps((rc._stamp(), {("something else", 0): regex.compile(NAME)})),  # a key that is not the pattern
+    b"not a pickle at all",
+])
+def test_a_file_that_is_not_ours_is_ignored(store: rc._Store, tmp_path: Path, content: bytes) -> None:
+    (tmp_path / rc.FILE_NAME).write_bytes(content)
+    pattern = rc.compile_regex(NAME)
+    assert store.compiled_here  # compiled as if there were no file
+    assert pattern.match("Smith, A.") is not None
+
+
+def test_the_cache_can_be_turned_off(store: rc._Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CITECHECK_REGEX_CACHE", "0")
+    rc.compile_regex(NAME)
+    store.save()
+    assert not (tmp_path / rc.FILE_NAME).exists()
+
+
+def test_a_cache_directory_that_cannot_be_written_is_no_error(store: rc._Store, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("CITECHECK_CACHE_DIR", str(blocker / "cache"))  # under a file: mkdir fails
+    rc.compile_regex(NAME)
+    store.save()  # no exception
+    assert not (blocker.parent / "cache").exists()
+
+
+def test_a_run_writes_the_file_at_exit_and_the_next_run_loads_it(tmp_path: Path) -> None:
+    env = {**os.environ, "CITECHECK_CACHE_DIR": str(tmp_path)}
+    env.pop("CITECHECK_REGEX_CACHE", None)
+    code = ("import citecheck.extract.names\nfrom citecheck import regex_cache as rc\n"
+            "print(rc._STORE.compiled_here, len(rc._STORE.used))")
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    compiled, count = first.stdout.split()
+    assert compiled == "True" and int(count) >= 40  # the author grammar's patterns
+    assert second.stdout.split() == ["False", count]
