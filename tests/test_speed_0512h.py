@@ -136,3 +136,13 @@ def test_a_worker_collects_cycles_less_often(tmp_path: Path) -> None:
         "print(gc.get_threshold()[0] == GC_THRESHOLD > 700)\n"
     )
     assert out == "True"
+
+
+@pytest.mark.parametrize("text", ["Martı\u0301nez", "Ångström", "ελληνικά", "ёлка", "日本語", "e\u0301\u0300", "plain"])
+def test_combining_marks_are_dropped_as_unicodedata_says(text: str) -> None:
+    import unicodedata
+
+    from citecheck.folding import drop_combining
+
+    decomposed = unicodedata.normalize("NFKD", text)
+    assert drop_combining(decomposed) == "".join(c for c in decomposed if not unicodedata.combining(c))

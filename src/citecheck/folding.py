@@ -38,6 +38,11 @@ class _DropCombining(dict[int, int | None]):
 _DROP_COMBINING = _DropCombining()
 
 
+def drop_combining(text: str) -> str:
+    """``text`` without its combining marks (after NFKD: the accents of decomposed letters)."""
+    return text if text.isascii() else text.translate(_DROP_COMBINING)
+
+
 def fold(text: str) -> str:
     """Lower-case ASCII folding: accents removed, ß→ss, Greek letters spelled out."""
     if text.isascii():  # the common case; every step below is the identity on ASCII

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citecheck.folding import delatex, fold
+from citecheck.folding import delatex, drop_combining, fold
 from citecheck.names import looks_like_name_list
 from citecheck.venues import looks_like_venue
 
@@ -68,7 +68,7 @@ def title_key(title: str) -> str:
         title = html.unescape(title).replace("&", " and ")
     ascii_key = normalize_title(title.lower())
     text = unicodedata.normalize("NFKD", title.casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = drop_combining(text)
     uni_key = " ".join(re.split(r"[\W_]+", text)).strip()
     if len(uni_key.replace(" ", "")) > 1.5 * len(ascii_key.replace(" ", "")) + 3:
         return uni_key

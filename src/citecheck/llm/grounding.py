@@ -9,6 +9,8 @@ import unicodedata
 
 from rapidfuzz import fuzz
 
+from citecheck.folding import drop_combining
+
 #: a value whose best partial match in the text scores this or more is taken as found
 PARTIAL_MATCH = 90.0
 _STOP = {"of", "the", "and", "for", "in", "on", "a", "an", "de", "des", "du", "di", "la", "le",
@@ -18,7 +20,7 @@ _STOP = {"of", "the", "and", "for", "in", "on", "a", "an", "de", "des", "du", "d
 def fold(text: str) -> str:
     """Lower case, accents and LaTeX braces removed, punctuation as spaces, spaces collapsed."""
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
+    text = drop_combining(text)
     text = re.sub(r"\\[a-zA-Z]+\s*|[{}$]", "", text).casefold()
     return " ".join(re.sub(r"[^\w]+", " ", text).split())
 
