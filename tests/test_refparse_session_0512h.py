@@ -89,3 +89,22 @@ def test_a_long_number_after_no_journal_is_left_alone(text: str) -> None:
     rec = _read(text)
     assert rec.container_title is None
     assert "run together" not in rec.custom.get("note", "")
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    # an article-in-press header copied as a reference (train split): placeholders, no title
+    ("Progress in Neurobiology xxx (2011) xxx–xxx", None),
+    ("Journal of Alloys and Compounds xxx (2010) xxx-xxx", None),
+    ("J. Smith, A. Jones, Thin films of graphene, Carbon xxx (2012) xxx–xxx.", "Thin films of graphene"),
+    # "XXX" as a word of a title or an unknown identifier stays
+    ("Doe J 2001 XXX scaling in the XXZ chain Phys. Rev. B 12 34", "XXX scaling in the XXZ chain"),
+])
+def test_in_press_placeholders_are_no_numbers_and_no_title(text: str, title: str | None) -> None:
+    rec = _read(text)
+    assert rec.title == title
+    assert rec.volume is None or rec.volume == "12"
+    assert "xxx" not in (rec.page or "").lower()
+
+
+def test_an_unknown_identifier_placeholder_is_kept() -> None:
+    assert "XXX" in clean_pdf_text("L. Chen and W. Li, arXiv:XXX (2017).")

@@ -255,6 +255,11 @@ _SPACED_ORDINAL_RE = re.compile(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
 # a German dash after a sentence's period: "… phytoplankton-Methodik.- Mitt. Internat."
 _DOT_DASH_RE = re.compile(r"(?<=[a-z]\.)[-–](?=\s[A-Z])")
 _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
+# An article-in-press header copied as a reference: "Progress in Neurobiology xxx (2011) xxx–xxx" — the
+# publisher's placeholders for the volume and pages are no numbers (nor a title)
+_PLACEHOLDER_RE = re.compile(
+    r"(?<![\w:/-])(?:xxx|XXX)(?=\s*\((?:19|20)\d\d\))|(?<=\))\s*(?:xxx|XXX)\s*[–-]\s*(?:xxx|XXX)(?![\w-])"
+)
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
 _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
                           r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
@@ -521,6 +526,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
+    text = _PLACEHOLDER_RE.sub("", text)
     text = re.sub(r"\s{2,}", " ", text).strip()
     for i, s in enumerate(protected):
         text = text.replace(f"\ue000{chr(0xe100 + i)}", s)
