@@ -10,8 +10,11 @@ N); the CLI is run as a subprocess, so start-up and index opening are included i
 Start-up (imports, then compiling the parser's patterns before the workers fork) is about 0.7 s of a
 1,000-citation run. Python's bytecode cache changes it by about 0.05 s (measured 2026-12-05: 0.67–0.96 s
 with the cache, 0.74–0.93 s without), so whether PYTHONDONTWRITEBYTECODE is set (the output's
-"bytecode_cache") matters little; on a shared 2-core machine one run differs from the next by ±15 %, so
-compare medians of several repeats, alternating the commits compared.
+"bytecode_cache") matters little. The author grammar's `regex` patterns are compiled once per
+installation (`citecheck.regex_cache`, in the cache directory): the first run after a change to them
+compiles and writes them (~0.2 s more), later runs load them. On a shared 2-core machine one run differs
+from the next by ±15 % (and the machine's speed drifts by a quarter within minutes), so compare medians of
+several repeats, alternating the commits compared.
 """
 
 from __future__ import annotations

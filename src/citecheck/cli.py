@@ -261,25 +261,29 @@ def _execute(
     started = time.perf_counter()
     _batch_gc()
     verdicts: list[Verdict] = []  # filled as verdicts are decided: an interrupted run keeps them
+    written = False
     try:
-        with interruptible():
+        with interruptible() as interruption:
             if spec is not None and workers > 1:
                 _run_parallel(spec, workers, citations, fmt, output, report.quiet, verdicts,
                               report.resume)
             else:
                 run = _run(checker, citations, fmt, output, report.quiet, verdicts, report.resume)
                 asyncio.run(model_run.closing(run) if model_run else run)
+            seconds = time.perf_counter() - started
+            if model_run is not None:
+                err.print(model_run.model.usage.line(model_run.model.name))
+            verdicts.sort(key=lambda v: v.citation.provenance.index)
+            with interruption.deferred():  # a signal now waits until the report is written whole
+                _write_report(verdicts, fmt, output, seconds)
+                written = True
     except Interrupted as stop:
-        verdicts.sort(key=lambda v: v.citation.provenance.index)
-        _write_report(verdicts, fmt, output, time.perf_counter() - started)
+        if not written:
+            verdicts.sort(key=lambda v: v.citation.provenance.index)
+            _write_report(verdicts, fmt, output, time.perf_counter() - started)
         err.print(f"interrupted ({stop}): {len(verdicts)} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
-    seconds = time.perf_counter() - started
-    if model_run is not None:
-        err.print(model_run.model.usage.line(model_run.model.name))
-    verdicts.sort(key=lambda v: v.citation.provenance.index)
-    _write_report(verdicts, fmt, output, seconds)
     return verdicts
 
 

@@ -38,21 +38,41 @@ class Interrupted(BaseException):
         return EXIT_CODES.get(signal.Signals(self.signum), 128 + self.signum)
 
 
+class Interruption:
+    """What `interruptible` yields: `deferred` holds a signal back while something must finish whole."""
+
+    def __init__(self) -> None:
+        self.fired: list[int] = []
+        self.holding = False
+
+    def handler(self, signum: int, frame: FrameType | None) -> None:
+        if self.fired:
+            os._exit(EXIT_CODES.get(signal.Signals(signum), 128 + signum))
+        self.fired.append(signum)
+        if not self.holding:
+            raise Interrupted(signum)
+
+    @contextlib.contextmanager
+    def deferred(self) -> Iterator[None]:
+        """A first signal within the block is raised as `Interrupted` only when the block is done
+        (the final report is written whole); a second one still exits at once."""
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.fired:
+            raise Interrupted(self.fired[0])
+
+
 @contextlib.contextmanager
-def interruptible() -> Iterator[None]:
+def interruptible() -> Iterator[Interruption]:
     """Within the block, SIGINT/SIGTERM raise `Interrupted` (the first time) in the main thread;
     a second signal exits immediately with the signal's status."""
-    fired: list[int] = []
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if fired:
-            os._exit(EXIT_CODES.get(signal.Signals(signum), 128 + signum))
-        fired.append(signum)
-        raise Interrupted(signum)
-
-    previous = {sig: signal.signal(sig, handler) for sig in EXIT_CODES}
+    state = Interruption()
+    previous = {sig: signal.signal(sig, state.handler) for sig in EXIT_CODES}
     try:
-        yield
+        yield state
     finally:
         for sig, old in previous.items():
             signal.signal(sig, old)

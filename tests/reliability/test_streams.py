@@ -15,7 +15,7 @@ import pytest
 
 from citecheck.checker import Checker
 from citecheck.extract.jsonl import read_jsonl
-from citecheck.runctl import atomic_write_text, resume_ids
+from citecheck.runctl import Interrupted, atomic_write_text, interruptible, resume_ids
 
 DEVSET = Path(__file__).parents[1] / "data" / "bench" / "devset.jsonl"
 ROOT = Path(__file__).parents[2]
@@ -126,6 +126,27 @@ def test_whole_document_formats_are_written_on_interrupt(batch: Path, tmp_path: 
     doc = json.loads(out.read_text(encoding="utf-8"))  # whole JSON, never half of one
     assert 0 < len(doc["verdicts"]) <= 3000
     assert not list(tmp_path.glob(".out.json.*.tmp"))
+
+
+def test_a_signal_while_the_report_is_written_waits_for_the_write() -> None:
+    # a fast run can be decided in full when Ctrl-C comes: the report must still be written whole
+    done: list[str] = []
+    with pytest.raises(Interrupted) as stopped, interruptible() as interruption:
+        with interruption.deferred():
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # the handler has run by now: it held the signal back
+            done.append("written")
+        done.append("not reached")
+    assert done == ["written"] and stopped.value.exit_code == 130
+
+
+def test_a_signal_outside_the_final_write_stops_at_once() -> None:
+    done: list[str] = []
+    with pytest.raises(Interrupted), interruptible():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)
+        done.append("not reached")
+    assert done == []
 
 
 def test_atomic_write_replaces_whole(tmp_path: Path) -> None:
