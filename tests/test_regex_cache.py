@@ -113,3 +113,10 @@ def test_a_run_writes_the_file_at_exit_and_the_next_run_loads_it(tmp_path: Path)
     compiled, count = first.stdout.split()
     assert compiled == "True" and int(count) >= 40  # the author grammar's patterns
     assert second.stdout.split() == ["False", count]
+
+
+def test_a_pattern_that_does_not_pickle_leaves_no_file_and_no_error(store: rc._Store, tmp_path: Path) -> None:
+    rc.compile_regex(NAME)
+    store.used[("unpicklable", 0)] = lambda: None  # stands for any object pickle refuses
+    store.save()  # no exception at exit
+    assert list(tmp_path.iterdir()) == []  # neither the file nor a temporary one

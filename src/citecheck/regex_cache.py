@@ -100,7 +100,7 @@ class _Store:
             with os.fdopen(fd, "wb") as fh:
                 pickle.dump((_stamp(), self.used), fh, protocol=pickle.HIGHEST_PROTOCOL)
             os.replace(tmp, path)
-        except OSError as exc:
+        except Exception as exc:  # a full disk, a pattern that does not pickle: never fail a run's exit
             log.debug("could not write the compiled-pattern cache: %s", exc)
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
