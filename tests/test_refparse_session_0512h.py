@@ -108,3 +108,40 @@ def test_in_press_placeholders_are_no_numbers_and_no_title(text: str, title: str
 
 def test_an_unknown_identifier_placeholder_is_kept() -> None:
     assert "XXX" in clean_pdf_text("L. Chen and W. Li, arXiv:XXX (2017).")
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # five digits and a range's end; a series letter after a word; an acronym; a name the table knows;
+    # a page with a letter
+    ("Ivanov P 2007 Optical spectra of post-AGB stars Astrophys. Bull. 62162 -92",
+     "Optical spectra of post-AGB stars", "Astrophys. Bull."),
+    ("Novak P et al 2008 Transport properties of single crystals Physica B 4033553 -8",
+     "Transport properties of single crystals", "Physica B"),
+    ("Smith A A et al 2009 Gyrokinetics of magnetized plasmas ApJS 182310",
+     "Gyrokinetics of magnetized plasmas", "ApJS"),
+    # (the journal itself is lost here — an open case: the title is cut right)
+    ("Calleja M and Dove M T 2001 Ionic transport in quartz J. Phys.: Condens. Matter 139445 -54",
+     "Ionic transport in quartz", None),
+    ("Mihara M et al 2010 Relaxation of light impurities in platinum Nucl. Phys. A 834777c",
+     "Relaxation of light impurities in platinum", "Nucl. Phys. A"),
+])
+def test_more_run_together_numbers_after_a_journal(text: str, title: str, journal: str | None) -> None:
+    rec = _read(text)
+    assert rec.title == title
+    assert journal is None or rec.container_title == journal
+    assert rec.volume is None and rec.page is None
+
+
+def test_a_volume_of_five_digits_before_a_range_end_is_no_volume() -> None:
+    rec = _read("Dbaibo, et al., J. Biol. Chem. 1993, 17782-66")  # (train split)
+    assert rec.container_title == "J. Biol. Chem." and rec.volume is None and rec.page is None
+
+
+@pytest.mark.parametrize(("text", "journal"), [
+    ("Essmann U et al 1971 CMS Collaboration Physica 55 83", "Physica"),
+    ("Eeg J O et al 2007 ALICE Collaboration Acta Phys. Polon. B 38 2869", "Acta Phys. Polon. B"),
+])
+def test_a_collaboration_before_a_journal_reference_is_not_the_journals(text: str, journal: str) -> None:
+    rec = _read(text)
+    assert rec.title is None and rec.container_title == journal
+    assert "Collaboration" in rec.custom["note"]

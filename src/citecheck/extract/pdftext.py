@@ -526,7 +526,11 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
-    text = _PLACEHOLDER_RE.sub("", text)
+    return _restored(_PLACEHOLDER_RE.sub("", text), protected)
+
+
+def _restored(text: str, protected: list[str]) -> str:
+    """Single spaces, and the protected identifiers and URLs put back."""
     text = re.sub(r"\s{2,}", " ", text).strip()
     for i, s in enumerate(protected):
         text = text.replace(f"\ue000{chr(0xe100 + i)}", s)

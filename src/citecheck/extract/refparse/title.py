@@ -22,7 +22,7 @@ from citecheck.extract.refparse.imprint import (
     is_city,
     pull_parenthetical,
 )
-from citecheck.extract.refparse.journals import journal_like
+from citecheck.extract.refparse.journals import journal_like, journal_only_reference
 from citecheck.extract.refparse.lexicon import (
     COUNTRIES,
     EDITION_END_RE,
@@ -308,7 +308,7 @@ def _year_between(title: str | None, tail: Tail, st: ParseState) -> str | None:
 def title_pass(st: ParseState) -> None:
     record = st.record
     rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
-    rest = rest.strip(TRIM)
+    rest, signed = _signed_collaboration(rest.strip(TRIM), st)
     title: str | None = None
     gbt = split_gbt(rest)
     gost = None if gbt else split_gost(rest)
@@ -341,14 +341,30 @@ def title_pass(st: ParseState) -> None:
         title = _year_between(title, tail, st)
     if st.thesis and title:
         title = _thesis_title(title, tail)
-    if extent:
-        tail.note = f"{tail.note}; {extent}" if tail.note else extent
+    for note in (extent, signed):
+        if note:
+            tail.note = f"{tail.note}; {note}" if tail.note else note
     title = _series_head(title, tail, rest)
     title = _proceedings_after_title(title, tail, st.comma_style)
     title = _iop_chapter(title, tail, st.comma_style)
     title = _collaboration_for_title(title, record, tail)
     st.rest, st.title, st.tail = rest, title, tail
     record.title = finish_title(pull_parenthetical(title, tail))
+
+
+_SIGNED_RE = re.compile(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
+
+
+def _signed_collaboration(rest: str, st: ParseState) -> tuple[str, str | None]:
+    """IOP "Essmann U et al 1971 CMS Collaboration Physica 55 83": the collaboration the names signed for,
+    then only a journal and its numbers — the collaboration a note, the rest a journal reference (it went
+    into the journal's name)."""
+    m = _SIGNED_RE.fullmatch(rest)
+    if not (m and st.record.author and N.only_a_collaboration(m.group("collab"))
+            and journal_only_reference(m.group("rest"))):
+        return rest, None
+    st.journal_only = True
+    return m.group("rest"), m.group("collab").strip(" .")
 
 
 def _collaboration_for_title(title: str | None, record: Record, tail: Tail) -> str | None:

@@ -67,9 +67,23 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 )
 
 
-# IOP text that lost the space between volume and page, after an abbreviated journal (or its series
-# letter): "Phys. Lett. B 386131 -7", "Commun. Math. Phys. 277497 -529", "Bull. Seismol. Soc. Am. 105497 -510"
-_GLUED_VOLUME_PAGE_RE = re.compile(r"(?:(?<=[a-z]\.\s)|(?<=[A-Z]\.\s)|(?<=[a-z]\.\s[A-Z]\s))\d{6,9}(?:\s?[-–]\s?\d{1,4})?(?=\s*[.;]?\s*$)")
+# IOP text that lost the space between volume and page: six digits or more, or five and a page range's
+# end ("Phys. Lett. B 386131 -7", "Commun. Math. Phys. 277497 -529", "Astrophys. Bull. 62162 -92",
+# "Nucl. Phys. A 834777c") …
+_RUN_TOGETHER_RE = re.compile(r"(?<=\s)(?:\d{6,9}[a-z]?|\d{5,9}[a-z]?\s?[-–]\s?\d{1,4})(?=\s*[.;]?\s*$)")
+# … after a journal's end: an abbreviation ("Phys."), a series letter ("Physica B"), an acronym or capitalised
+# syllables run together ("ApJS", "JHEP", "ChemPhysChem"), or a name the table knows ("J. Phys.: Condens. Matter")
+_JOURNAL_END_RE = re.compile(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A-Z][a-z]*[A-Z][A-Za-z]*)$")
+
+
+def _run_together(text: str) -> re.Match[str] | None:
+    m = _RUN_TOGETHER_RE.search(text)
+    if m is None:
+        return None
+    head = text[: m.start()].rstrip()
+    return m if _JOURNAL_END_RE.search(head) or known_journal_suffix(head) is not None else None
+
+
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
 # "…Res. ;(122):" before the pages: an issue with no volume (the year cut out before it)
 _LONE_ISSUE_RE = re.compile(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
@@ -151,6 +165,12 @@ def split_venue(
     ]
     if labelled:
         return _split_labelled(text, labelled, tail, comma_style, title_known)
+    if glued := _run_together(text):
+        # which digits are the volume cannot be told; the journal before them, and so the title's
+        # end, can: the numbers are kept as a note, never guessed into a volume and page
+        tail.note = f"volume and page run together: {glued.group(0)}"
+        head = text[: glued.start()].rstrip(TRIM_KEEP_DOT)
+        return split_head(head, tail, comma_style, labelled=False, title_known=title_known, numbers=True)
     best = _volume_group(text, comma_style, has_id)
     if best is not None and (
         best.group("issue")
@@ -172,12 +192,6 @@ def split_venue(
                 tail.page = norm_pages(m2.group(1))
         head = text[: best.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
-    if glued := _GLUED_VOLUME_PAGE_RE.search(text):
-        # which digits are the volume cannot be told; the journal before them, and so the title's
-        # end, can: the numbers are kept as a note, never guessed into a volume and page
-        tail.note = f"volume and page run together: {glued.group(0)}"
-        head = text[: glued.start()].rstrip(TRIM_KEEP_DOT)
-        return split_head(head, tail, comma_style, labelled=False, title_known=title_known, numbers=True)
     rng = _last_page_range(text)
     if rng is not None and (lone := _LONE_ISSUE_RE.search(text, 0, rng.start())):
         # NLM "Clin Orthop Relat Res. 1977;(122):37-45": an issue and no volume; the text before
