@@ -234,7 +234,7 @@ def book_locator(locator: str | None, tail: Tail) -> None:
         elif m and m.group(1).lower().startswith("v") and not tail.volume and m.group(2).isdigit():
             tail.volume = m.group(2)
         else:
-            tail.note = f"{tail.note}; {piece}" if tail.note else piece
+            tail.add_note(piece)
 
 
 def book_volume(text: str) -> tuple[str, str | None, str | None]:

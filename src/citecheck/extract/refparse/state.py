@@ -26,6 +26,11 @@ class Tail:
     place: str | None = None
     note: str | None = None  # an edition / editor / translator remark between title and imprint
 
+    def add_note(self, text: str | None) -> None:
+        """Another remark after those already noted ("; " between them)."""
+        if text:
+            self.note = f"{self.note}; {text}" if self.note else text
+
 
 @dataclass
 class ParseState:

@@ -335,15 +335,14 @@ def title_pass(st: ParseState) -> None:
         lang = _LANGUAGE_CODE_RE.match(rest_after)  # biblatex's "language" field: "eng. In: Journal"
         _, tail = split_venue(rest_after[lang.end() if lang else 0 :], comma_style=True, title_known=True)
         if lang:
-            tail.note = f"{tail.note}; {lang.group(1)}" if tail.note else lang.group(1)
+            tail.add_note(lang.group(1))
     else:
         title, tail = _split_unquoted(rest, st)
         title = _year_between(title, tail, st)
     if st.thesis and title:
         title = _thesis_title(title, tail)
-    for note in (extent, signed):
-        if note:
-            tail.note = f"{tail.note}; {note}" if tail.note else note
+    tail.add_note(extent)
+    tail.add_note(signed)
     title = _series_head(title, tail, rest)
     title = _proceedings_after_title(title, tail, st.comma_style)
     title = _iop_chapter(title, tail, st.comma_style)
@@ -375,6 +374,5 @@ def _collaboration_for_title(title: str | None, record: Record, tail: Tail) -> s
     does not name would count as an author the citation added."""
     if not title or not record.author or not N.only_a_collaboration(title):
         return title
-    note = title.strip(" .,;:")
-    tail.note = f"{tail.note}; {note}" if tail.note else note
+    tail.add_note(title.strip(" .,;:"))
     return None
