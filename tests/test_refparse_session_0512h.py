@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from citecheck.extract.combine import read_reference
-from citecheck.extract.names import only_a_collaboration
+from citecheck.extract.names import leading_collaboration, only_a_collaboration
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 
@@ -44,6 +44,14 @@ def test_what_counts_as_only_a_collaboration() -> None:
     assert only_a_collaboration("Particle Data Group")
     assert not only_a_collaboration("The Renormalization Group")
     assert not only_a_collaboration("Collaboration networks in physics")
+
+
+def test_a_collaboration_opening_the_text_is_split_off() -> None:
+    assert leading_collaboration("CMS Collaboration Physica 55 83") == ("CMS Collaboration", "Physica 55 83")
+    assert leading_collaboration("the LIGO Scientific Collab. Phys. Rev. D 93 1") == (
+        "the LIGO Scientific Collab", "Phys. Rev. D 93 1")
+    assert leading_collaboration("Collaboration networks in physics Phys. Rep. 1 2") is None  # no name before it
+    assert leading_collaboration("ATLAS Collaboration") is None  # nothing after it
 
 
 @pytest.mark.parametrize(("text", "title", "journal", "digits"), [

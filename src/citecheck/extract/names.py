@@ -160,6 +160,19 @@ def only_a_collaboration(text: str) -> bool:
     return _COLLAB.fullmatch(text) is not None and _COLLABORATION_WORD.search(text) is not None
 
 
+_LEADING_COLLAB = compile_regex(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
+
+
+def leading_collaboration(text: str) -> tuple[str, str] | None:
+    """(collaboration, the rest) when ``text`` opens with a collaboration's name and more follows:
+    "CMS Collaboration Physica 55 83" → ("CMS Collaboration", "Physica 55 83"). By shape only ("Open
+    Collaboration networks …" splits too): the caller says what must follow."""
+    m = _LEADING_COLLAB.fullmatch(text)
+    if m is None or not only_a_collaboration(m.group("collab")):
+        return None
+    return m.group("collab").strip(" ."), m.group("rest")
+
+
 # After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
 _AFTER_NAME_ABBREV = compile_regex(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\b)|[A-Z]\s+\d)")
 # "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic

@@ -351,19 +351,15 @@ def title_pass(st: ParseState) -> None:
     record.title = finish_title(pull_parenthetical(title, tail))
 
 
-_SIGNED_RE = re.compile(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
-
-
 def _signed_collaboration(rest: str, st: ParseState) -> tuple[str, str | None]:
     """IOP "Essmann U et al 1971 CMS Collaboration Physica 55 83": the collaboration the names signed for,
     then only a journal and its numbers — the collaboration a note, the rest a journal reference (it went
     into the journal's name)."""
-    m = _SIGNED_RE.fullmatch(rest)
-    if not (m and st.record.author and N.only_a_collaboration(m.group("collab"))
-            and journal_only_reference(m.group("rest"))):
+    split = N.leading_collaboration(rest) if st.record.author else None
+    if split is None or not journal_only_reference(split[1]):
         return rest, None
     st.journal_only = True
-    return m.group("rest"), m.group("collab").strip(" .")
+    return split[1], split[0]
 
 
 def _collaboration_for_title(title: str | None, record: Record, tail: Tail) -> str | None:
