@@ -133,3 +133,12 @@ def test_combining_marks_are_dropped_as_unicodedata_says(text: str) -> None:
 
     decomposed = unicodedata.normalize("NFKD", text)
     assert drop_combining(decomposed) == "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def test_the_response_cache_lives_in_the_configured_directory_or_the_cache_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from citecheck.sources.cache import default_cache_path
+
+    monkeypatch.setenv("CITECHECK_CACHE_DIR", str(tmp_path / "env"))
+    assert default_cache_path() == tmp_path / "env" / "sources.sqlite"
+    assert default_cache_path(str(tmp_path / "set")) == tmp_path / "set" / "sources.sqlite"

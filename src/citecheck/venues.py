@@ -54,15 +54,14 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
 #: the words abbreviated journal names are made of, without their periods (one list for every stage:
 #: sentence ends, family names, glued words)
 JOURNAL_ABBREVIATIONS = frozenset(_ABBREV_TEXT.split())
+#: … and the journal names written as one word, or one letter ("J.", "Z."): never a family name
+JOURNAL_WORDS = JOURNAL_ABBREVIATIONS | {"j", "z", "journal", "acta", "nuovo", "cell", "pis", "nature", "science",
+                                         "jhep", "apj", "mnras"}
 
 
 def abbreviated_journal_word(word: str) -> bool:
     """A word of journal names abbreviated with its period ("Phys.", "Braz."), as a reference writes it."""
     return word.endswith(".") and word[:-1].lower() in JOURNAL_ABBREVIATIONS
-
-#: … and the journal names written as one word, or one letter ("J.", "Z."): never a family name
-JOURNAL_WORDS = JOURNAL_ABBREVIATIONS | {"j", "z", "journal", "acta", "nuovo", "cell", "pis", "nature", "science",
-                                         "jhep", "apj", "mnras"}
 
 
 #: words of journals' full names ("Physical Review Letters", "Journal of Modern Physics")

@@ -52,9 +52,7 @@ def build_model_run(spec: str | None, judge: JudgeMode, *, parse: bool, config: 
     if use_cache:
         from citecheck.sources.cache import ResponseCache, default_cache_path
 
-        path = (Path(config.cache_dir) / "sources.sqlite" if config.cache_dir
-                else default_cache_path())
-        model = CachedModel(model, ResponseCache(path))
+        model = CachedModel(model, ResponseCache(default_cache_path(config.cache_dir)))
     exact, minor = model_thresholds or (MODEL_EXACT, MODEL_MINOR)
     return ModelRun(
         model=model,

@@ -34,8 +34,9 @@ CREATE TABLE IF NOT EXISTS responses (
 """
 
 
-def default_cache_path() -> Path:
-    return cache_dir() / "sources.sqlite"
+def default_cache_path(configured_dir: str | None = None) -> Path:
+    """The response cache's file: in the settings' ``cache_dir`` when one is set, else in `cache_dir()`."""
+    return (Path(configured_dir) if configured_dir else cache_dir()) / "sources.sqlite"
 
 
 class ResponseCache:

@@ -18,7 +18,7 @@ def _path() -> Path:
         cfg = load_config()
     except ValueError:
         return default_cache_path()
-    return Path(cfg.cache_dir) / "sources.sqlite" if cfg.cache_dir else default_cache_path()
+    return default_cache_path(cfg.cache_dir)
 
 
 cache_app = typer.Typer(help="Inspect or clear the live-source response cache.",

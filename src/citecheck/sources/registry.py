@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
@@ -91,7 +90,7 @@ def build_sources(
         return sources
     from citecheck.sources.cache import CachedSource, ResponseCache, default_cache_path
 
-    path = Path(config.cache_dir) / "sources.sqlite" if config.cache_dir else default_cache_path()
+    path = default_cache_path(config.cache_dir)
     cache = ResponseCache(path, ttl_found_days=config.cache_ttl_found_days,
                           ttl_notfound_days=config.cache_ttl_notfound_days)
     return [CachedSource(source, cache) for source in sources]
@@ -102,7 +101,7 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig, use_cache: bool) ->
     from citecheck.sources.base import OfflineSource
     from citecheck.sources.cache import CachedSource, ResponseCache, default_cache_path
 
-    path = Path(config.cache_dir) / "sources.sqlite" if config.cache_dir else default_cache_path()
+    path = default_cache_path(config.cache_dir)
     supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
