@@ -22,9 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from layout_fields import CORPUS, _given, _letters, _names, load
-
-from citecheck.extract.combine import read_reference
+from layout_fields import _given, _letters, _names, _read, corpus_records
 
 FIELDS = ("title", "journal", "volume", "page", "author")
 _COLLABS = ["ATLAS", "CMS", "LHCb", "ALICE", "Belle", "BaBar", "IceCube", "PREX", "SLAC-E122", "Planck"]
@@ -55,23 +53,15 @@ def write(layout: str, r: dict[str, Any], g: random.Random) -> tuple[str, dict[s
     return text, gold
 
 
-def _read(text: str) -> dict[str, str]:
-    rec = read_reference(text).record
-    return {"title": _letters(rec.title), "journal": _letters(rec.container_title), "volume": rec.volume or "",
-            "page": rec.first_page or "", "author": _letters(next((a.family for a in rec.author if a.family), ""))}
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=150)
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--show", default=None, help="LAYOUT:FIELD — print the misread strings")
     args = ap.parse_args(argv)
-    if not CORPUS.is_dir():
-        print(f"corpus not found: {CORPUS} (../shared/data/corpus)", file=sys.stderr)
+    if (got := corpus_records(args.n, args.seed)) is None:
         return 2
-    rng = random.Random(args.seed)
-    recs = load(args.n, rng)
+    recs, rng = got
     print("| layout | n | " + " | ".join(FIELDS) + " |")
     print("|---|---:|" + "---:|" * len(FIELDS))
     for layout in ("etal-colon", "iop-etal", "iop-runtogether"):

@@ -150,6 +150,16 @@ def load(n: int, rng: random.Random) -> list[dict[str, Any]]:
     return recs[:n]
 
 
+def corpus_records(n: int, seed: int) -> tuple[list[dict[str, Any]], random.Random] | None:
+    """``n`` usable records and the seeded generator that shuffled them (the writers draw from it too);
+    None, said on stderr, where ../shared/data/corpus is missing."""
+    if not CORPUS.is_dir():
+        print(f"corpus not found: {CORPUS} (../shared/data/corpus)", file=sys.stderr)
+        return None
+    rng = random.Random(seed)
+    return load(n, rng), rng
+
+
 def _read(text: str) -> dict[str, str]:
     rec = read_reference(text).record
     return {"title": _letters(rec.title), "journal": _letters(rec.container_title), "volume": rec.volume or "",
@@ -169,11 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--damage", default="none")
     ap.add_argument("--show", default=None, help="LAYOUT:FIELD — print the misread strings")
     args = ap.parse_args(argv)
-    if not CORPUS.is_dir():
-        print(f"corpus not found: {CORPUS} (../shared/data/corpus)", file=sys.stderr)
+    if (got := corpus_records(args.n, args.seed)) is None:
         return 2
-    rng = random.Random(args.seed)
-    recs = load(args.n, rng)
+    recs, rng = got
     print(f"| layout (damage: {args.damage}) | n | " + " | ".join(FIELDS) + " |")
     print("|---|---:|" + "---:|" * len(FIELDS))
     totals: Counter[str] = Counter()
