@@ -26,6 +26,18 @@ def looks_like_journal_end(prefix: str) -> bool:
                 or _UNCASED_PIECE_RE.search(prefix))
 
 
+def ends_with_journal(prefix: str) -> bool:
+    """Stricter than `looks_like_journal_end`, where a capitalised word alone may be a title's ("US
+    Patent 6123456"): the text ends in an abbreviation ("Phys."), a series letter ("Physica B"), an
+    acronym or capitalised syllables run together ("ApJS", "JHEP", "ChemPhysChem"), or a name the
+    table knows ("J. Phys.: Condens. Matter")."""
+    prefix = prefix.rstrip()
+    return bool(_STRICT_JOURNAL_END_RE.search(prefix)) or known_journal_suffix(prefix) is not None
+
+
+_STRICT_JOURNAL_END_RE = re.compile(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A-Z][a-z]*[A-Z][A-Za-z]*)$")
+
+
 #: in a script without case, a last comma piece of letters only after a title ("縄文土器の研究,
 #: 考古学雑誌" before "18"; "한국어 문장 분석 연구, 언어학")
 _UNCASED_PIECE_RE = compile_regex(r"\S,\s*\p{Lo}[\p{Lo}\p{M}ー・ ]{1,30}(?<! )$")

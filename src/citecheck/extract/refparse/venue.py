@@ -10,6 +10,7 @@ from citecheck.extract.refparse.books import split_no_numbers
 from citecheck.extract.refparse.head import split_head
 from citecheck.extract.refparse.imprint import split_publisher, strip_editors
 from citecheck.extract.refparse.journals import (
+    ends_with_journal,
     known_journal_suffix,
     looks_like_journal_end,
     names_a_venue,
@@ -69,19 +70,13 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 
 # IOP text that lost the space between volume and page: six digits or more, or five and a page range's
 # end ("Phys. Lett. B 386131 -7", "Commun. Math. Phys. 277497 -529", "Astrophys. Bull. 62162 -92",
-# "Nucl. Phys. A 834777c") …
+# "Nucl. Phys. A 834777c"), after a journal's end (`journals.ends_with_journal`)
 _RUN_TOGETHER_RE = re.compile(r"(?<=\s)(?:\d{6,9}[a-z]?|\d{5,9}[a-z]?\s?[-–]\s?\d{1,4})(?=\s*[.;]?\s*$)")
-# … after a journal's end: an abbreviation ("Phys."), a series letter ("Physica B"), an acronym or capitalised
-# syllables run together ("ApJS", "JHEP", "ChemPhysChem"), or a name the table knows ("J. Phys.: Condens. Matter")
-_JOURNAL_END_RE = re.compile(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A-Z][a-z]*[A-Z][A-Za-z]*)$")
 
 
 def _run_together(text: str) -> re.Match[str] | None:
     m = _RUN_TOGETHER_RE.search(text)
-    if m is None:
-        return None
-    head = text[: m.start()].rstrip()
-    return m if _JOURNAL_END_RE.search(head) or known_journal_suffix(head) is not None else None
+    return m if m is not None and ends_with_journal(text[: m.start()]) else None
 
 
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
