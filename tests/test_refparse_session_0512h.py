@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from citecheck.extract.collaborations import leading_collaboration, only_a_collaboration
 from citecheck.extract.combine import read_reference
-from citecheck.extract.names import leading_collaboration, only_a_collaboration
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 

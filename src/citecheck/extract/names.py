@@ -17,6 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
+from citecheck.extract.collaborations import COLLAB, collab_names
 from citecheck.extract.name_forms import (
     F_CAPS_FIRST,
     F_CAPS_FIRST_LAST,
@@ -67,10 +68,6 @@ from citecheck.venues import known_journal, known_journal_at
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
 
-_COLLAB = compile_regex(
-    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
-    rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
-)
 # Organisations as authors: "World Health Organization", "U.S. Department of the Interior".
 _ORG_WORDS = (
     r"(?:Organi[sz]ation|Association|Society|Institute|Agency|Department|Council|Commission|"
@@ -133,44 +130,6 @@ class AuthorScan:
     names: list[Name] = field(default_factory=list)
     truncated: bool = False
     end: int = 0  # index in the text just after the author block
-
-
-def _collab(match: AnyMatch) -> list[Name]:
-    text = match.group(0).strip()
-    text = re.sub(r"^[Tt]he\s+", "", text)
-    text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
-    text = re.sub(r"\b[Cc]ollab\.$", "Collaboration", text)  # "CMS Collab."
-    text = re.sub(r"(?<=Collaboration)\s+[IVXL]+$", "", text)  # "Planck Collaboration XIII": the paper's number
-    joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
-    if joint:
-        return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]
-    return [Name(literal=text)]
-
-
-_COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")
-
-
-def only_a_collaboration(text: str) -> bool:
-    """``text`` names a collaboration and nothing else ("SLAC-E122 Collaboration", "CMS Collab.", the
-    Particle Data Group); other groups ("The Renormalization Group") are not taken here."""
-    text = text.strip(" ,;:").rstrip(".")
-    if re.fullmatch(r"(?:[Tt]he\s+)?Particle\s+Data\s+Group", text):
-        return True
-    text += "." if text.endswith("ollab") else ""  # "CMS Collab."
-    return _COLLAB.fullmatch(text) is not None and _COLLABORATION_WORD.search(text) is not None
-
-
-_LEADING_COLLAB = compile_regex(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
-
-
-def leading_collaboration(text: str) -> tuple[str, str] | None:
-    """(collaboration, the rest) when ``text`` opens with a collaboration's name and more follows:
-    "CMS Collaboration Physica 55 83" → ("CMS Collaboration", "Physica 55 83"). By shape only ("Open
-    Collaboration networks …" splits too): the caller says what must follow."""
-    m = _LEADING_COLLAB.fullmatch(text)
-    if m is None or not only_a_collaboration(m.group("collab")):
-        return None
-    return m.group("collab").strip(" ."), m.group("rest")
 
 
 # After an initials-first "name", the rest of an abbreviated journal ("J. Appl. Phys." looks like "J. Appl")
@@ -356,7 +315,7 @@ def _given_first_and_list(text: str) -> AuthorScan | None:
 
 def _bare_families(text: str) -> AuthorScan | None:
     """A bare family name (or two) opening the list: "Abachi et al., Title", "Bethe and Salpeter"."""
-    if _COLLAB.match(text) or _ORG.match(text):
+    if COLLAB.match(text) or _ORG.match(text):
         return None
     bare = _BARE_ETAL.match(text)
     pair = None if bare else _BARE_PAIR.match(text)
@@ -475,10 +434,10 @@ def scan_authors(text: str) -> AuthorScan:
     last = False  # the separator before this name was "and"/"&": it is the last author
     spaced = False  # two inverted names followed each other with only a space between them
     while pos < len(text):
-        m: AnyMatch | None = _COLLAB.match(text, pos)
+        m: AnyMatch | None = COLLAB.match(text, pos)
         org = None if m else _ORG.match(text, pos)
         if m and m.end() - pos < 80:
-            scan.names.extend(_collab(m))
+            scan.names.extend(collab_names(m))
             pos = m.end()
         elif org and org.end() - pos < 120:
             scan.names.append(Name(literal=org.group(0).strip()))
@@ -564,11 +523,11 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
         if not m:
             continue
         group = m.group("group").strip()
-        collab = _COLLAB.fullmatch(group)
+        collab = COLLAB.fullmatch(group)
         if pattern is _GROUP_BEHALF:
             pass  # the record lists the speaker, not the collaboration
         elif collab:
-            scan.names.extend(_collab(collab))
+            scan.names.extend(collab_names(collab))
         elif pattern is _GROUP_PAREN and _ACRONYM.fullmatch(group) and not group.isdigit():
             if not abbreviates(group, scan.names[-1] if scan.names else None):
                 scan.names.append(Name(literal=group))  # "(PACS)": the group; "(USMC)": an alias

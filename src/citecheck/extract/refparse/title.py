@@ -12,6 +12,7 @@ import re
 
 from citecheck.extract import names as N
 from citecheck.extract.cleanup import LANGUAGES
+from citecheck.extract.collaborations import leading_collaboration, only_a_collaboration
 from citecheck.extract.refparse.books import book_locator, book_title, book_volume
 from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
@@ -355,7 +356,7 @@ def _signed_collaboration(rest: str, st: ParseState) -> tuple[str, str | None]:
     """IOP "Essmann U et al 1971 CMS Collaboration Physica 55 83": the collaboration the names signed for,
     then only a journal and its numbers — the collaboration a note, the rest a journal reference (it went
     into the journal's name)."""
-    split = N.leading_collaboration(rest) if st.record.author else None
+    split = leading_collaboration(rest) if st.record.author else None
     if split is None or not journal_only_reference(split[1]):
         return rest, None
     st.journal_only = True
@@ -368,7 +369,7 @@ def _collaboration_for_title(title: str | None, record: Record, tail: Tail) -> s
     Lett. B 716 1". The reference has no title; the collaboration becomes a note, not an author: the
     records of such papers list the people (GROBID's gold does too), and a collaboration the record
     does not name would count as an author the citation added."""
-    if not title or not record.author or not N.only_a_collaboration(title):
+    if not title or not record.author or not only_a_collaboration(title):
         return title
     tail.add_note(title.strip(" .,;:"))
     return None

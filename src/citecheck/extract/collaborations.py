@@ -1,0 +1,58 @@
+"""Collaborations signing as authors ("ATLAS Collaboration", "CMS Collab.", "Particle Data Group"): the
+pattern the author grammar (extract/names.py) reads them by, the names a match gives, and the tests the
+title pass asks of a piece of text."""
+
+from __future__ import annotations
+
+import re
+
+import regex
+
+from citecheck.extract.name_forms import U
+from citecheck.model import Name
+from citecheck.regex_cache import compile_regex
+
+__all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration"]
+
+COLLAB = compile_regex(
+    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
+    rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group))"
+)
+
+
+def collab_names(match: re.Match[str] | regex.Match[str]) -> list[Name]:
+    text = match.group(0).strip()
+    text = re.sub(r"^[Tt]he\s+", "", text)
+    text = re.sub(r"\bcollaboration(s?)\b", r"Collaboration\1", text)  # as the corpus writes it
+    text = re.sub(r"\b[Cc]ollab\.$", "Collaboration", text)  # "CMS Collab."
+    text = re.sub(r"(?<=Collaboration)\s+[IVXL]+$", "", text)  # "Planck Collaboration XIII": the paper's number
+    joint = re.match(r"^(\S+)\s+and\s+(\S+)\s+Collaborations$", text)
+    if joint:
+        return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]
+    return [Name(literal=text)]
+
+
+_COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")
+
+
+def only_a_collaboration(text: str) -> bool:
+    """``text`` names a collaboration and nothing else ("SLAC-E122 Collaboration", "CMS Collab.", the
+    Particle Data Group); other groups ("The Renormalization Group") are not taken here."""
+    text = text.strip(" ,;:").rstrip(".")
+    if re.fullmatch(r"(?:[Tt]he\s+)?Particle\s+Data\s+Group", text):
+        return True
+    text += "." if text.endswith("ollab") else ""  # "CMS Collab."
+    return COLLAB.fullmatch(text) is not None and _COLLABORATION_WORD.search(text) is not None
+
+
+_LEADING_COLLAB = compile_regex(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
+
+
+def leading_collaboration(text: str) -> tuple[str, str] | None:
+    """(collaboration, the rest) when ``text`` opens with a collaboration's name and more follows:
+    "CMS Collaboration Physica 55 83" → ("CMS Collaboration", "Physica 55 83"). By shape only ("Open
+    Collaboration networks …" splits too): the caller says what must follow."""
+    m = _LEADING_COLLAB.fullmatch(text)
+    if m is None or not only_a_collaboration(m.group("collab")):
+        return None
+    return m.group("collab").strip(" ."), m.group("rest")
