@@ -50,6 +50,10 @@ def auto_workers(requested: int, offline: bool, citations: int) -> int:
 
 
 _CHECKER = None
+#: the batch, set by the parent before the workers fork: a worker reads its chunk from the memory it
+#: inherited, so only (start, stop) pairs cross the pipe (pickling 1,000 citations cost the parent
+#: ~50 ms and each worker as much again to unpickle); None under "spawn", where chunks are sent
+_BATCH: Sequence[Citation] | None = None
 
 
 def _init(spec: WorkerSpec) -> None:
@@ -70,8 +74,11 @@ def _init(spec: WorkerSpec) -> None:
     )
 
 
-def _check_chunk(chunk: list[Citation]) -> list[Verdict]:
+def _check_chunk(chunk: list[Citation] | tuple[int, int]) -> list[Verdict]:
     assert _CHECKER is not None, "worker not initialised"
+    if isinstance(chunk, tuple):  # a slice of the batch this worker inherited
+        assert _BATCH is not None, "no inherited batch"
+        chunk = list(_BATCH[chunk[0] : chunk[1]])
     return _CHECKER.check_citations(chunk)
 
 
@@ -106,13 +113,21 @@ def check_in_processes(
     citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int = CHUNK
 ) -> Generator[Verdict, None, None]:
     """Verdicts for all citations, a chunk at a time as workers finish (completion order)."""
+    global _BATCH
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
+    ordered = _repeats_together(citations)
+    bounds = [(i, min(i + chunk, len(ordered))) for i in range(0, len(ordered), chunk)]
+    chunks: list[list[Citation] | tuple[int, int]]
     if method == "fork":
         warm_up()
+        _BATCH, chunks = ordered, list(bounds)
         gc.freeze()  # what the workers inherit is never traced again: no copy-on-write by the GC
-    ordered = _repeats_together(citations)
-    chunks = [ordered[i : i + chunk] for i in range(0, len(ordered), chunk)]
-    with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
-        for verdicts in pool.imap_unordered(_check_chunk, chunks):
-            yield from verdicts
+    else:
+        chunks = [ordered[a:b] for a, b in bounds]
+    try:
+        with ctx.Pool(workers, initializer=_init, initargs=(spec,)) as pool:
+            for verdicts in pool.imap_unordered(_check_chunk, chunks):
+                yield from verdicts
+    finally:
+        _BATCH = None

@@ -118,6 +118,7 @@ _LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M
                             "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
                             "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o"})
 _MIXED_WORD_RE = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
+_GREEK_OR_CYRILLIC_RE = re.compile("[\u0370-\u03ff\u0400-\u04ff]")  # (what the above needs: one scan)
 
 # -- identifiers ---------------------------------------------------------------------------------
 _ID_SPACING = [
@@ -465,7 +466,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _pdf_characters(text)
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
-    text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
+    if _GREEK_OR_CYRILLIC_RE.search(text):
+        text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl in _ID_SPACING:
         text = pattern.sub(repl, text)
     protected: list[str] = []
@@ -477,8 +479,13 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         protected.append(core)
         return f"\ue000{chr(0xe100 + len(protected) - 1)}{rest}"
 
-    if len(_PROTECT_RE.findall(text)) < 200:
-        text = _PROTECT_RE.sub(protect, text)
+    found = list(_PROTECT_RE.finditer(text))
+    if found and len(found) < 200:  # (one scan: the replacement is built from the matches found)
+        parts, at = [], 0
+        for m in found:
+            parts += [text[at:m.start()], protect(m)]
+            at = m.end()
+        text = "".join(parts) + text[at:]
     text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
     text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
@@ -526,7 +533,9 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
-    return _restored(_PLACEHOLDER_RE.sub("", text), protected)
+    if "xxx" in text or "XXX" in text:  # (the placeholders' letters)
+        text = _PLACEHOLDER_RE.sub("", text)
+    return _restored(text, protected)
 
 
 def _restored(text: str, protected: list[str]) -> str:

@@ -49,6 +49,7 @@ AND_BOUND = 5_000  # beyond this many possible AND matches, the cited authors na
 UNRANKED_ROWS = 2_000  # matches of such an AND taken unranked at most (else ranked by bm25)
 AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
 FTS_MEMO = 4_096  # ranked FTS queries remembered per open index (30 short rows each)
+AUTHOR_DF_MEMO = 100_000  # name words' posting counts remembered per open index
 
 
 class IndexOpenError(CitecheckError, ValueError):
@@ -65,6 +66,7 @@ class LocalIndex:
             raise IndexOpenError(f"{self.path}: no such index file")
         self._local = threading.local()
         self._fts_memo = lru_cache(maxsize=FTS_MEMO)(self._fts_query)
+        self._author_df: dict[str, int] = {}  # name word → works it is on (read-only index: kept)
         try:
             meta = dict(self._conn().execute("SELECT key, value FROM meta").fetchall())
             row = (meta["schema_version"],) if "schema_version" in meta else None
@@ -222,11 +224,19 @@ class LocalIndex:
         records one such query took 4 s); rarer co-authors still narrow the search."""
         if not terms:
             return []
-        marks = ",".join("?" * len(terms))
-        df = dict(self._conn().execute(
-            f"SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
-            list(terms),
-        ).fetchall())
+        memo = self._author_df
+        df = {t: n for t in terms if (n := memo.get(t)) is not None}  # (.get: another thread may clear it)
+        unknown = [t for t in dict.fromkeys(terms) if t not in df]
+        if unknown:  # each name word asked once per open index (a batch cites the same people often)
+            marks = ",".join("?" * len(unknown))
+            found = dict(self._conn().execute(
+                f"SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
+                unknown,
+            ).fetchall())
+            df.update((t, found.get(t, 0)) for t in unknown)
+            if len(memo) > AUTHOR_DF_MEMO:
+                memo.clear()
+            memo.update((t, df[t]) for t in unknown)
         return [t for t in terms if df.get(t, 0) <= AUTHOR_POSTINGS]
 
     def search(
