@@ -52,6 +52,9 @@ _ARXIV_RES = [
     # IOP's "(Preprint 1402.1200)", "e-print 1704.01114": the archive's name left out
     re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
+# the literal part of each pattern above, in lower case: a string without it is not searched
+_ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "10.48550/arxiv.", "arxiv", "/", "abs/", "[", "print"),
+                          strict=True))
 # A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
 # 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).
 _BARE_ARXIV_NEW_RE = re.compile(
@@ -83,6 +86,9 @@ _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", 
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 # Math Reviews and zbMATH numbers (AMS style): "… 351–399. MR 990772", "MR1946364", "Zbl 0694.53074"
 _MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
+# letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")
+_CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")  # (what _ACCESSED_RE needs)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
 
@@ -106,14 +112,18 @@ def _cut(text: str, span: tuple[int, int]) -> str:
 def extract_identifiers(text: str) -> Identifiers:
     """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them."""
     # Unwrap \url{..} and Markdown links so the identifiers inside are seen.
-    text = _WRAP_RE.sub(lambda m: " " + (m.group(1) or m.group(2) or "") + " ", text)
-    text = _MD_LINK_RE.sub(lambda m: m.group(1) + " " + m.group(2)
-                           if m.group(1) != m.group(2) else m.group(2), text)
-    text = _ANGLE_RE.sub(lambda m: " " + m.group(1) + " ", text)
+    if "\\" in text:
+        text = _WRAP_RE.sub(lambda m: " " + (m.group(1) or m.group(2) or "") + " ", text)
+    if "](" in text:
+        text = _MD_LINK_RE.sub(lambda m: m.group(1) + " " + m.group(2)
+                               if m.group(1) != m.group(2) else m.group(2), text)
+    if "<" in text:
+        text = _ANGLE_RE.sub(lambda m: " " + m.group(1) + " ", text)
+    low = text.translate(_CASE_TWINS).lower()  # (each pattern below is searched only where its literal part is)
 
     arxiv: str | None = None
-    for regex in _ARXIV_RES:
-        m = regex.search(text)
+    for regex, needle in _ARXIV_NEEDLES:
+        m = regex.search(text) if needle in low else None
         if m:
             arxiv = normalize_arxiv(m.group(1))
             if arxiv:
@@ -131,7 +141,7 @@ def extract_identifiers(text: str) -> Identifiers:
             while (m := regex.search(text)) and normalize_arxiv(m.group(1)) == arxiv:
                 text = _cut(text, m.span())
     doi: str | None = None
-    m = _DOI_RE.search(text)
+    m = _DOI_RE.search(text) if "10." in text else None
     if m:
         raw = m.group(1)
         # A DOI ends at whitespace; prose punctuation and unbalanced brackets are trimmed by
@@ -145,7 +155,7 @@ def extract_identifiers(text: str) -> Identifiers:
 
                 arxiv = arxiv_from_doi(doi)
     url: str | None = None
-    m = _URL_RE.search(text)
+    m = _URL_RE.search(text) if "http" in low or "www." in low else None
     if m:
         raw_url = m.group(0).rstrip(".,;:)]}'\"")
         if raw_url.count("(") > raw_url.count(")") and m.group(0)[len(raw_url):].startswith(")"):
@@ -159,10 +169,16 @@ def extract_identifiers(text: str) -> Identifiers:
         doi = normalize_doi(url) if "doi.org" in url.lower() else None
     if url:
         text = _RETRIEVED_RE.sub(" ", text.rstrip(" .,;"))
-    text = _ACCESSED_RE.sub(" ", text)
-    text = _ISBN_RE.sub(" ", text)
-    text = _ISSN_RE.sub(" ", text)  # a journal's ISSN (JabRef/IOP): "… 486 57-59 ISSN 0921-4526"
-    text = _MR_RE.sub(" ", _PMID_RE.sub(" ", text))
+    if any(word in low for word in _ACCESSED_WORDS):
+        text = _ACCESSED_RE.sub(" ", text)
+    if "isbn" in low:
+        text = _ISBN_RE.sub(" ", text)
+    if "issn" in low:
+        text = _ISSN_RE.sub(" ", text)  # a journal's ISSN (JabRef/IOP): "… 486 57-59 ISSN 0921-4526"
+    if "pmid" in low or "pmcid" in low:
+        text = _PMID_RE.sub(" ", text)
+    if "MR" in text or "Zbl" in text:
+        text = _MR_RE.sub(" ", text)
     text = _EMPTY_BRACKETS_RE.sub(" ", text)
     text = re.sub(r"\b(?:doi|DOI)\s*:?\s*$", "", text.rstrip(" .,;"))
     text = _GAP_BEFORE_SEMICOLON_RE.sub(";", text)  # "(1999), [arXiv:…]; Phys. Lett." → "(1999); Phys. Lett."

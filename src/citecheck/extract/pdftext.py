@@ -107,7 +107,7 @@ def _pdf_characters(text: str) -> str:
         text = _SPACING_ACCENT_RE.sub(_accent, text)
     text = _LOST_LIGATURE_RE.sub(_lost_ligature, text)
     text = _ACCENT_SPACE_RE.sub(r"\1", text)
-    return _LOW_QUOTE_COMMA_RE.sub(",", text)
+    return _LOW_QUOTE_COMMA_RE.sub(",", text) if "‚" in text else text
 
 
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
@@ -424,31 +424,87 @@ def _quotes(text: str) -> str:
 
 
 def _punctuation(text: str, pdf_like: bool) -> str:
-    text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
-    text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""), text)
+    # (a pattern with a literal part runs only where that part is: most strings need few of them)
+    paren = "(" in text
+    if paren or "[" in text:
+        text = _SPACE_AFTER_OPEN_RE.sub(r"\1", text)
+    if paren:
+        text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""),
+                                         text)
     text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
-    text = _RANGE_SPACE_RE.sub(lambda m: m.group(0)[1], text)
+    if " -" in text or " –" in text:
+        text = _RANGE_SPACE_RE.sub(lambda m: m.group(0)[1], text)
     if pdf_like:
         text = _SPACE_BEFORE_COLON_RE.sub(r"\1", text)
-    text = _SPACE_BEFORE_RE.sub(r"\1", _INITIAL_DOUBLE_DOT_RE.sub(".", text))
+    if ".." in text:
+        text = _INITIAL_DOUBLE_DOT_RE.sub(".", text)
+    text = _SPACE_BEFORE_RE.sub(r"\1", text)
     text = _COMMA_GLUE_RE.sub(r"\1 ", text)
     text = _COLON_GLUE_RE.sub(": ", text)
     text = _DOT_GLUE_RE.sub(". ", text)
     text = _DOT_CAPS_GLUE_RE.sub(". ", text)
-    text = _QUESTION_GLUE_RE.sub("? ", text)
-    text = _J_NUMBER_GLUE_RE.sub(". ", text)
-    text = _PAREN_DOT_GLUE_RE.sub(". ", text)
+    if "?" in text:
+        text = _QUESTION_GLUE_RE.sub("? ", text)
+    if "J." in text:
+        text = _J_NUMBER_GLUE_RE.sub(". ", text)
+    if ")." in text:
+        text = _PAREN_DOT_GLUE_RE.sub(". ", text)
     text = _INITIAL_GLUE_RE.sub(". ", text)
     text = _DIGIT_DOT_GLUE_RE.sub(". ", text)
     text = _INITIALS_TITLE_RE.sub(". ", text)
-    text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
-    text = _OPEN_YEAR_RE.sub(" (", text)
+    if "(" in text:
+        text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
+        text = _OPEN_YEAR_RE.sub(" (", text)
     return text
 
 
+@lru_cache(maxsize=4096)
 def artefact_count(text: str) -> int:
-    """How many PDF-extraction artefacts the raw string shows (spaces before commas, glued words...)."""
+    """How many PDF-extraction artefacts the raw string shows (spaces before commas, glued words...).
+    Remembered: the reader, the labeller and the combination each ask it of the same string."""
     return len(_ARTEFACT_RE.findall(text))
+
+
+def _protected(text: str) -> tuple[str, list[str]]:
+    """URLs, DOIs, arXiv ids, e-mails and bibcodes replaced by placeholders the repairs leave alone
+    (`_restored` puts them back); a string of 200 or more of them is no reference: left as it is."""
+    found = list(_PROTECT_RE.finditer(text))  # (one scan: the replacement is built from these)
+    if not found or len(found) >= 200:
+        return text, []
+    protected: list[str] = []
+    parts, at = [], 0
+    for m in found:
+        s = m.group(0)
+        tail = len(s) - len(s.rstrip(_TRAILING_PUNCT))
+        core, rest = (s[:-tail], s[-tail:]) if tail else (s, "")
+        protected.append(core)
+        parts += [text[at:m.start()], f"\ue000{chr(0xe100 + len(protected) - 1)}{rest}"]
+        at = m.end()
+    return "".join(parts) + text[at:], protected
+
+
+def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
+    """Words the extraction glued: "andM", "Ambrosioet . al.", "PlanckCollaboration", "Journalof",
+    "PoSLATTICE", "P.deForcrand", "KlessenR .S", "detectorsNucl .Instrum"."""
+    text = _GLUED_AND_RE.sub(r"\1 ", text)
+    text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
+    text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
+    if "Collaboration" in text:
+        text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
+    text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
+    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_JOURNAL_OF_RE.sub(" ", text))
+    if "PoS" in text:
+        text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
+    text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
+    if pdf_like:
+        text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
+    else:
+        text = _GLUED_IOP_INITIAL_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", text)
+    text = _GLUED_JOURNAL_RE.sub(
+        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in JOURNAL_WORDS else m.group(0),
+        text,
+    )
+    return text
 
 
 @lru_cache(maxsize=4096)
@@ -470,38 +526,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl in _ID_SPACING:
         text = pattern.sub(repl, text)
-    protected: list[str] = []
-
-    def protect(m: re.Match[str]) -> str:
-        s = m.group(0)
-        tail = len(s) - len(s.rstrip(_TRAILING_PUNCT))
-        core, rest = (s[:-tail], s[-tail:]) if tail else (s, "")
-        protected.append(core)
-        return f"\ue000{chr(0xe100 + len(protected) - 1)}{rest}"
-
-    found = list(_PROTECT_RE.finditer(text))
-    if found and len(found) < 200:  # (one scan: the replacement is built from the matches found)
-        parts, at = [], 0
-        for m in found:
-            parts += [text[at:m.start()], protect(m)]
-            at = m.end()
-        text = "".join(parts) + text[at:]
-    text = _GLUED_AND_RE.sub(r"\1 ", text)
-    text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
-    text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
-    text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
-    text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
-    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_JOURNAL_OF_RE.sub(" ", text))
-    text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
-    text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
-    if pdf_like:
-        text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
-    else:
-        text = _GLUED_IOP_INITIAL_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", text)
-    text = _GLUED_JOURNAL_RE.sub(
-        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in JOURNAL_WORDS else m.group(0),
-        text,
-    )
+    text, protected = _protected(text)
+    text = _glued_names_and_journals(text, pdf_like)
     text = _punctuation(text, pdf_like)
     split = _GLUED_START_RE.sub(_glued_journal_start, text)
     if split != text:  # a split may show the next: "ExperimentLivingRev." → "ExperimentLiving Rev."
@@ -512,8 +538,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
     text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
-    text = _SPACED_ORDINAL_RE.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), text)
-    text = _DOT_DASH_RE.sub("", text)
+    if any(spaced in text for spaced in ("s t", "n d", "r d", "t h")):
+        text = _SPACED_ORDINAL_RE.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), text)
+    if ".-" in text or ".–" in text:
+        text = _DOT_DASH_RE.sub("", text)
     text = _YEAR_WORD_RE.sub(r"\1 ", text)
     text = _N_ISSUE_RE.sub(r"\1(\2)", text)
     text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)
@@ -529,7 +557,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _WORD_NUMBER_RE.sub(_word_number, text)
     text = _LABEL_GLUE_RE.sub(r"\1 ", text)
     text = _LIST_NUMBER_RE.sub("", text)
-    text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
+    if "Review" in text or "Letters" in text:
+        text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
     text = _SERIES_RE.sub(r"\1 \2 \3", text)
     text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
     text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
