@@ -10,11 +10,11 @@ from pylatexenc.latex2text import LatexNodes2Text
 
 _LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
 _LATEX_HINT_RE = re.compile(r"[\\{}$~]")
-# what makes pylatexenc do more than drop braces: a macro, math, a comment, or one of its specials
-# ("~", "&", "--", "---", "``", "''", "!`", "?`"; "#", "^", "_" to be safe). Text with none of them
-# (a BibTeX entry pasted as text: "title = {{Title}}") loses its braces and nothing else, so it
-# skips the parser (~2 ms an entry; tests/test_speed_0612.py checks the two agree).
-_LATEX_MORE_RE = re.compile(r"[\\$~%&#^_]|--|``|''|!`|\?`")
+# what makes pylatexenc do more than drop braces and make dashes of "--"/"---": a macro, math, a
+# comment, or another of its specials ("~", "&", "``", "''", "!`", "?`"; "#", "^", "_" to be safe).
+# Text with none of them (a BibTeX entry pasted as text: "title = {{Title}}, pages = {1--9}") skips
+# the parser (~2 ms an entry; tests/test_speed_0612.py checks the two agree on random text).
+_LATEX_MORE_RE = re.compile(r"[\\$~%&#^_]|``|''|!`|\?`")
 _MD_BOLD_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 _MD_EM_RE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
 _MD_CODE_RE = re.compile(r"`([^`]+)`")
@@ -70,8 +70,8 @@ def latex_to_text(text: str) -> str:
     """LaTeX → Unicode via pylatexenc; a literal ``%`` is kept (it is not a comment here)."""
     if not _LATEX_HINT_RE.search(text):
         return text
-    if not _LATEX_MORE_RE.search(text):
-        return text.replace("{", "").replace("}", "")
+    if not _LATEX_MORE_RE.search(text):  # (dashes first: "-{-}" is two hyphens, as pylatexenc reads it)
+        return text.replace("---", "—").replace("--", "–").replace("{", "").replace("}", "")
     protected = re.sub(r"(?<!\\)%", r"\\%", text)
     try:
         out = _LATEX.latex_to_text(protected)
