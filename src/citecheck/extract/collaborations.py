@@ -12,7 +12,7 @@ from citecheck.extract.name_forms import U
 from citecheck.model import Name
 from citecheck.regex_cache import compile_regex
 
-__all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration"]
+__all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration", "signs_as_collaboration"]
 
 COLLAB = compile_regex(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
@@ -30,6 +30,20 @@ def collab_names(match: re.Match[str] | regex.Match[str]) -> list[Name]:
     if joint:
         return [Name(literal=f"{joint.group(1)} Collaboration"), Name(literal=f"{joint.group(2)} Collaboration")]
     return [Name(literal=text)]
+
+
+# a year among the words before "Collaboration" ("Smith J 2010 Collaboration networks …": an IOP name,
+# its year and a title), or a lower-case word after it ("Open Collaboration in particle physics"): a title
+_YEAR_WORD = re.compile(r"(?<!\S)(?:1[6-9]|20)\d\d[a-z]?(?!\S)")
+_TITLE_GOES_ON = re.compile(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("… Collaboration in: Proc.")
+
+
+def signs_as_collaboration(match: re.Match[str] | regex.Match[str]) -> bool:
+    """A `COLLAB` match the author grammar may take as an author: not a title that opens with an IOP
+    name and year, or runs on in lower case after "Collaboration"."""
+    if _YEAR_WORD.search(match.group(0)):
+        return False
+    return _TITLE_GOES_ON.match(match.string, match.end()) is None
 
 
 _COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")

@@ -17,7 +17,7 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
-from citecheck.extract.collaborations import COLLAB, collab_names
+from citecheck.extract.collaborations import COLLAB, collab_names, signs_as_collaboration
 from citecheck.extract.name_forms import (
     F_CAPS_FIRST,
     F_CAPS_FIRST_LAST,
@@ -435,6 +435,7 @@ def scan_authors(text: str) -> AuthorScan:
     spaced = False  # two inverted names followed each other with only a space between them
     while pos < len(text):
         m: AnyMatch | None = COLLAB.match(text, pos)
+        m = m if m and signs_as_collaboration(m) else None
         org = None if m else _ORG.match(text, pos)
         if m and m.end() - pos < 80:
             scan.names.extend(collab_names(m))

@@ -245,7 +245,9 @@ _LIST_NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.
 _NAME_AND_RE = re.compile(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
 # "Class .Quantum Grav .29245007" is volume 29, article 245007: a journal that numbers its articles with
 # six digits, and a number of seven digits or more, which is never one field there
-_ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b")
+# (not when a page range follows: "Phys. Rev. B 5115197 -202" of 1995 is volume 51, pages 15197–15202,
+# from before the six-digit numbering; venue.py keeps such a run as a note)
+_ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b(?!\s?[-–]\s?\d)")
 # "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
 _N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)

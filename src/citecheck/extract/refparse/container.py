@@ -262,7 +262,8 @@ def _container_or_imprint(st: ParseState) -> str | None:
             container = stripped
     if container and CONF_RE.search(container):
         container = strip_location(container)
-    elif container and not (tail.volume or tail.page) and looks_like_imprint(container):
+    elif container and not (tail.volume or tail.page) and looks_like_imprint(container) \
+            and not (tail.note and known_journal(container)):  # "J. Phys.: Condens. Matter 139445 -54"
         pm = PUBLISHER_RE.match(container)
         if pm and not tail.publisher:
             tail.place, tail.publisher = pm.group("place"), pm.group("pub")
