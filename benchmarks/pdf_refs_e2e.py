@@ -11,8 +11,11 @@ a reference whose gold lacks a field gives a record that lacks it too.
 Runs `citecheck check --offline --index <built index> refs.jsonl -f jsonl` (the installed code, or
 ``--pythonpath`` to compare with another checkout) and prints the label counts.
 
-Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid] [--pythonpath DIR] [--show LABEL]
-       [--save FILE.jsonl]
+Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid] [--split test|validation|train]
+       [--pythonpath DIR] [--show LABEL] [--save FILE.jsonl]
+
+``--split validation`` (or ``train``) runs the same check on a split the figures are not reported on:
+the ground to find reading mistakes on without looking at the test split.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from labeller_eval import _series, sets
+from labeller_eval import _series, sets, validation_sets
 
 from citecheck.extract import names as N
 from citecheck.extract.pdftext import clean_pdf_text
@@ -74,12 +77,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
     ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid"])
+    ap.add_argument("--split", default="test", choices=["test", "validation", "train"],
+                    help="the split to check (report on test; develop on validation or train)")
     ap.add_argument("--pythonpath", default=None, help="run the checker from this src/ folder")
     ap.add_argument("--show", default=None, help="print the references that got this label")
     ap.add_argument("--save", type=Path, default=None,
                     help="write each reference's id, text, label, score and rationale here (JSONL)")
     args = ap.parse_args(argv)
-    refs = sets(args.data)[args.set]
+    if args.split == "test":
+        refs = sets(args.data)[args.set]
+    else:
+        suffix = "-val" if args.split == "validation" else f"-{args.split}"
+        refs = validation_sets(args.data, args.split)[args.set + suffix]
     with tempfile.TemporaryDirectory() as tmp:
         records, inputs = [], []
         for n, ref in enumerate(refs):
@@ -102,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         verdicts = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     labels = Counter(v.get("label") for v in verdicts)
     total = sum(labels.values())
-    print(f"{args.set}: {len(refs)} held-out references, {total} with a record to find")
+    which = "held-out" if args.split == "test" else args.split
+    print(f"{args.set}: {len(refs)} {which} references, {total} with a record to find")
     for label in ("EXACT", "MINOR", "MAJOR", "UNVERIFIED", "ERROR"):
         print(f"  {label:<10} {labels.get(label, 0):4d}  {100 * labels.get(label, 0) / max(total, 1):5.1f} %")
     if args.save:

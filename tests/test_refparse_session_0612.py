@@ -67,3 +67,57 @@ def test_a_journal_with_a_colon_is_kept_when_volume_and_page_ran_together() -> N
     assert rec.container_title == "J. Phys.: Condens. Matter"
     assert rec.publisher is None  # not read as "Place: Publisher"
     assert "139445" in (rec.custom.get("note") or "")
+
+
+@pytest.mark.parametrize("text,count,last", [
+    ("Provost, F. and Fawcett, T", 2, ("Fawcett", "T.")),  # an author span without its closing period
+    ("Smith, J, Doe, R", 2, ("Doe", "R.")),
+    ("Kolkwitz, R. & Krieger, W", 2, ("Krieger", "W.")),
+])
+def test_a_bare_initial_closes_an_author_span(text: str, count: int, last: tuple[str, str]) -> None:
+    from citecheck.extract import names as N
+
+    names = N.scan_authors(text).names
+    assert len(names) == count
+    assert (names[-1].family, names[-1].given) == last
+
+
+def test_a_bare_capital_inside_a_reference_still_needs_a_mark_after_it() -> None:
+    # "Oliver, R.L. A Cognitive Model": the "A" after the initials is the title's, as before
+    rec = _read("Oliver, R.L. A Cognitive Model of the Antecedents of Satisfaction Decisions. J. Mark. Res. 17, 460 (1980)")
+    assert _authors(rec) == ["Oliver, R.L."]
+    assert rec.title == "A Cognitive Model of the Antecedents of Satisfaction Decisions"
+
+
+@pytest.mark.parametrize("text,year,note", [
+    ("A. S. Monin and A. M. Yaglom, Statistical Fluid Mechanics [in Russian], Vol. 1, Nauka, Moscow (1965); "
+     "English transl., Dover, Mineola, N.Y. (2007).", 1965, "English transl."),
+    ("E. Noether, Invariante Variationsprobleme, Nachr. Ges. Wiss. Göttingen 2, 235 (1918) "
+     "(English translation in Transport Theory Stat. Phys. 1, 186 (1971))", 1918, "English translation in"),
+    ("L. D. Landau, Zh. Eksp. Teor. Fiz. 30, 1058 (1956) [Engl. transl.: Sov. Phys. JETP 3, 920 (1957)]",
+     1956, "Engl. transl."),
+])
+def test_the_translation_after_the_work_is_a_note(text: str, year: int, note: str) -> None:
+    for rec in (_read(text), read_reference(text).record):
+        assert rec.year == year
+        assert note in (rec.custom.get("note") or "")
+
+
+def test_translation_words_inside_a_title_stay_in_it() -> None:
+    rec = _read("J. Smith, A study of English translation of physics texts, J. Transl. Stud. 5, 12 (2001)")
+    assert rec.title == "A study of English translation of physics texts"
+    assert (rec.volume, rec.page, rec.year) == ("5", "12", 2001)
+
+
+@pytest.mark.parametrize("text,title,year,note", [
+    ("V. L. Ginzburg, Theoretical Physics and Astrophysics (Nauka, Moscow, 1975; Pergamon, Oxford, 1979)",
+     "Theoretical Physics and Astrophysics", 1979, "Nauka, Moscow, 1975"),
+    ("N. N. Bogoliubov and D. V. Shirkov, Introduction to the Theory of Quantized Fields (Nauka, Moscow, 1976; "
+     "Wiley, New York, 1980), p. 123", "Introduction to the Theory of Quantized Fields", 1980, "Nauka, Moscow, 1976"),
+])
+def test_two_imprints_read_as_the_translation_with_the_original_noted(
+    text: str, title: str, year: int, note: str
+) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.year) == (title, year)
+    assert note in (rec.custom.get("note") or "")

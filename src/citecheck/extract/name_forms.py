@@ -53,11 +53,12 @@ F_INIT_FIRST = compile_regex(
     rf"(?P<given>{INITS}(?:\s{WORD}(?=\s(?:{_PART_CAP})*{WORD}{_SUFFIX}{_END}))?)\s*"
     rf"(?P<family>{_FAMILY}){_SUFFIX}{_END}"
 )
-# "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"
+# "Family, A. B." / "de Family, A." / "Heinrichs, SC." / "Smith, J. Robert and …"; a bare initial at the end of
+# the text ("Provost, F. and Fawcett, T": an author span without its closing period)
 _GIVEN_WORD = rf"(?:\s{WORD}(?=\.\s|\.?$|AND|\s*;))?"  # a given name written out after the initials
 _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d|\s*$))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = compile_regex(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
 F_FAM_INIT_LAST = compile_regex(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"

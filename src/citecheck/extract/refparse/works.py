@@ -35,6 +35,20 @@ _TRAILING_ERRATUM_RE = re.compile(
 # The original of a translation, or another work, in brackets after a complete work: "Sov. Phys.
 # JETP 40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)]"
 _BRACKETED_WORK_RE = re.compile(r"\s*\[\s*([^\[\]]*?(?<![\w.])[A-Z]?\d{1,5}\s*,\s*[A-Z]?\d{1,6}\b[^\[\]]*)\]\s*\.?\s*$")
+# The translation cited after the original, running to the end: "… Nauka, Moscow (1965); English transl.,
+# Dover, Mineola, N.Y. (2007)", "… (1918). (English translation in Transport Theory …, 1971)",
+# "[Engl. transl.: Sov. Phys. JETP 5, 1 (1957)]" — the work cited is the first (its year, its volume)
+_TRANSLATION_RE = re.compile(
+    r"[,;.]?\s*[(\[]?\s*(?:English|Engl\.)\s*(?:transl(?:ation|\.)?|version)(?![a-z]).*$", re.I
+)
+# … when what comes before ends as a work does: its numbers, or a book's year
+_ENDS_IN_YEAR_RE = re.compile(r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r")\s*[.,;]?\s*$")
+# Two imprints in one parenthesis, the original's and the translation's: "Quantum Mechanics (Nauka,
+# Moscow, 1989; Pergamon, Oxford, 1977)": the title is in the translation's language, so the work read
+# is the translation (the last imprint); the other is a note
+_DOUBLE_IMPRINT_RE = re.compile(
+    r"\(\s*(?P<first>[A-Z][^();\d]*?,\s*" + _YEAR + r")\s*;\s*(?P<second>[A-Z][^();\d]*?,\s*" + _YEAR + r")\s*\)"
+)
 _THEREIN_RE = re.compile(
     r"[,;]?\s*\(?\s*(?:and|&)\s+(?:the\s+)?(?:references?|refs?\.?)\s+(?:cited\s+)?therein\s*\)?\s*\.?\s*$",
     re.I,
@@ -58,6 +72,9 @@ _ENDS_IN_NUMBERS_RE = re.compile(
 )
 
 
+_ENDS_IN_YEAR_OR_NUMBERS = re.compile(f"(?:{_ENDS_IN_NUMBERS_RE.pattern})|(?:{_ENDS_IN_YEAR_RE.pattern})")
+
+
 def _next_authored_work(text: str) -> re.Match[str] | None:
     """The semicolon after which another work with its own author list begins."""
     for m in _SEMICOLON_RE.finditer(text):
@@ -70,13 +87,18 @@ def _next_authored_work(text: str) -> re.Match[str] | None:
 
 def _cut(text: str) -> tuple[str, list[str]]:
     notes: list[str] = []
+    imprints = _DOUBLE_IMPRINT_RE.search(text)
+    if imprints:
+        notes.append(imprints.group("first"))
+        text = f"{text[: imprints.start()]}({imprints.group('second')}){text[imprints.end():]}"
     for b in reversed(list(_BRACKETED_RE.finditer(text))):
         if b.start() > 0:
             notes.insert(0, b.group(0).strip(" ,;"))
             text = (text[: b.start()] + " " + text[b.end() :]).strip()
-    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE, _BRACKETED_WORK_RE):
+    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE, _BRACKETED_WORK_RE, _TRANSLATION_RE):
         m = rx.search(text)
-        if m and m.start() > 0 and _ENDS_IN_NUMBERS_RE.search(text[: m.start()]):
+        ends = _ENDS_IN_NUMBERS_RE if rx is not _TRANSLATION_RE else _ENDS_IN_YEAR_OR_NUMBERS
+        if m and m.start() > 0 and ends.search(text[: m.start()]):
             note = m.group(0).strip(" ,;.")
             notes.insert(0, note[1:-1] if note.startswith("(") and note.endswith(")") else note)
             text = text[: m.start()].rstrip()
