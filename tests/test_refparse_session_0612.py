@@ -121,3 +121,16 @@ def test_two_imprints_read_as_the_translation_with_the_original_noted(
     rec = _read(text)
     assert (rec.title, rec.year) == (title, year)
     assert note in (rec.custom.get("note") or "")
+
+
+@pytest.mark.parametrize("text,volume,issue,page", [
+    ("R. Narayanan, Phys. Rev. D 88 (2013) 10, 105030 [arXiv:1307.4969 [hep-th]].", "88", "10", "105030"),
+    ("A. Author, Phys. Rev. Lett. 116 (2016) 6, 061102", "116", "6", "061102"),
+    ("A. Author, Eur. Phys. J. C 76 (2016) 3, 155", "76", "3", "155"),
+    ("A. Author, Phys. Rev. D 88 (2013) no.10, 105030", "88", "10", "105030"),  # INSPIRE's older style, as before
+    ("A. Author, JHEP 03 (2015) 001", "03", None, "001"),
+    ("A. Author, Phys. Lett. B 716 (2012) 1", "716", None, "1"),
+])
+def test_inspire_volume_year_issue_page(text: str, volume: str, issue: str | None, page: str) -> None:
+    rec = _read(text)
+    assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)

@@ -119,9 +119,17 @@ _YEAR_AFTER_AUTHORS_RE = re.compile(
 _SPAN_AFTER_AUTHORS_RE = re.compile(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]")
 
 
+# INSPIRE's "Phys. Rev. D 88 (2013) 10, 105030": volume (year) issue, page — the issue gets the label
+# INSPIRE's older style gave it ("no.10"), so that cutting the year out leaves no "88 10, 105030"
+_INSPIRE_ISSUE_RE = re.compile(
+    rf"(?<![\w.])([A-Z]?\d{{1,5}}\s*\(\s*{YEAR}\s*\))\s*(\d{{1,3}})\s*,\s*(?=[A-Z]?\d{{1,7}}\b)"
+)
+
+
 def year_pass(st: ParseState) -> None:
     """The publication year: the one right after the authors when there is one (APA,
     astronomy), else the one `_choose_year` picks anywhere in the rest; cut out of ``rest``."""
+    st.rest = _INSPIRE_ISSUE_RE.sub(r"\1 no. \2, ", st.rest)
     m = _YEAR_AFTER_AUTHORS_RE.match(st.rest)
     if st.named_authors and m and not _SPAN_AFTER_AUTHORS_RE.match(st.rest):
         year: int | None = _year_after_authors(st, m)
