@@ -134,3 +134,33 @@ def test_two_imprints_read_as_the_translation_with_the_original_noted(
 def test_inspire_volume_year_issue_page(text: str, volume: str, issue: str | None, page: str) -> None:
     rec = _read(text)
     assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
+
+
+@pytest.mark.parametrize("text,title,year,note", [
+    ("J. M. Foley, The Theory of Oral Composition, Bloomington 1988 (Rpt. 1992).",
+     "The Theory of Oral Composition", 1988, "Rpt. 1992"),
+    ("C. H. Whitman, Homer and the Heroic Tradition, Cambridge Mass. 1958 (rpt. New York 1965).",
+     "Homer and the Heroic Tradition", 1958, "rpt. New York 1965"),
+    ("H. Goldstein, Classical Mechanics (Addison-Wesley, Reading, 1950). Reprinted 1959.",
+     "Classical Mechanics", 1950, "Reprinted 1959"),
+    ("P. A. M. Dirac, The Principles of Quantum Mechanics (Oxford University Press, 1930) (4th ed. 1958)",
+     "The Principles of Quantum Mechanics", 1930, "4th ed. 1958"),
+])
+def test_a_reprint_or_later_edition_after_the_work_is_a_note(text: str, title: str, year: int, note: str) -> None:
+    rec = _read(text)
+    assert (rec.title, rec.year) == (title, year)
+    assert note in (rec.custom.get("note") or "")
+
+
+def test_reprint_words_inside_a_title_stay_in_it() -> None:
+    rec = _read("A. Smith, Reprint of a classic paper, Phys. Rev. 12, 34 (1990)")
+    assert (rec.title, rec.year, rec.volume) == ("Reprint of a classic paper", 1990, "12")
+
+
+@pytest.mark.parametrize("text", [
+    "J. M. Foley, Traditional Oral Epic, London and New York 1990.",
+    "W. J. Ong, Orality and Literacy: The Technologizing of the Word, New York and London 1982.",
+])
+def test_two_cities_after_a_books_title_are_its_imprint(text: str) -> None:
+    rec = _read(text)
+    assert rec.title in ("Traditional Oral Epic", "Orality and Literacy: The Technologizing of the Word")

@@ -10,6 +10,7 @@ import re
 from citecheck.extract.refparse.imprint import (
     PAREN_PUB_RE,
     PUBLISHER_RE,
+    is_city,
     plausible_imprint,
     pull_parenthetical,
     split_publisher,
@@ -143,6 +144,8 @@ _SMALL_WORDS = frozenset({"of", "and", "the", "&", "de", "du", "des", "und", "f�
 def _looks_like_publisher_piece(piece: str, n_title_words: int) -> bool:
     if BOOK_HINT_RE.search(piece) and len(piece.split()) <= 8:
         return True
+    if n_title_words >= 3 and is_city(piece):
+        return True  # "…, Berkeley and Los Angeles 1990", "…, London and New York": the imprint's places
     words = piece.split()
     if not words or len(words) > 4 or not piece[:1].isupper():
         return False

@@ -41,8 +41,16 @@ _BRACKETED_WORK_RE = re.compile(r"\s*\[\s*([^\[\]]*?(?<![\w.])[A-Z]?\d{1,5}\s*,\
 _TRANSLATION_RE = re.compile(
     r"[,;.]?\s*[(\[]?\s*(?:English|Engl\.)\s*(?:transl(?:ation|\.)?|version)(?![a-z]).*$", re.I
 )
+# A reprint or a later edition after the work: "Cambridge Mass. 1963 (Rpt. 1982)", "Princeton 1934 (rist.
+# New York 1965)", "1960. (2nd ed. by S. Mitchell and G. Nagy, 2000)", "Oxford, 1958. Reprinted Dover, 1990."
+_REPRINT_RE = re.compile(
+    r"\s*(?:[(\[]\s*(?:rpt|repr|reprint(?:ed)?|rist|ristampa|nachdr(?:uck)?|neudr(?:uck)?|r[ée]impr(?:ession|\.)?|"
+    r"\d{1,2}(?:st|nd|rd|th|e|ème)?\s*(?:ed(?:ition)?|aufl(?:age)?)|(?:new|revised|rev)\s+ed(?:ition)?)\b[^()\[\]]*[)\]]"
+    r"|[.;,]\s*(?:reprinted|repr\.|rpt\.)\s.*)\s*\.?\s*$",
+    re.I,
+)
 # … when what comes before ends as a work does: its numbers, or a book's year
-_ENDS_IN_YEAR_RE = re.compile(r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r")\s*[.,;]?\s*$")
+_ENDS_IN_YEAR_RE = re.compile(r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r"\s*\)?)\s*[.,;]?\s*$")  # ("…, 1950)")
 # Two imprints in one parenthesis, the original's and the translation's: "Quantum Mechanics (Nauka,
 # Moscow, 1989; Pergamon, Oxford, 1977)": the title is in the translation's language, so the work read
 # is the translation (the last imprint); the other is a note
@@ -95,9 +103,9 @@ def _cut(text: str) -> tuple[str, list[str]]:
         if b.start() > 0:
             notes.insert(0, b.group(0).strip(" ,;"))
             text = (text[: b.start()] + " " + text[b.end() :]).strip()
-    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE, _BRACKETED_WORK_RE, _TRANSLATION_RE):
+    for rx in (_THEREIN_RE, _TRAILING_ERRATUM_RE, _BRACKETED_WORK_RE, _TRANSLATION_RE, _REPRINT_RE):
         m = rx.search(text)
-        ends = _ENDS_IN_NUMBERS_RE if rx is not _TRANSLATION_RE else _ENDS_IN_YEAR_OR_NUMBERS
+        ends = _ENDS_IN_NUMBERS_RE if rx not in (_TRANSLATION_RE, _REPRINT_RE) else _ENDS_IN_YEAR_OR_NUMBERS
         if m and m.start() > 0 and ends.search(text[: m.start()]):
             note = m.group(0).strip(" ,;.")
             notes.insert(0, note[1:-1] if note.startswith("(") and note.endswith(")") else note)
