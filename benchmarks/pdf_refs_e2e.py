@@ -39,7 +39,9 @@ from citecheck.extract.pdftext import clean_pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
-_CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*[,、，]\s*{_CJK}{{2,6}})+")
+# (Korean lists separate names by a middle dot that PDF text gives as "·", "・", "․" or ".")
+_CJK_SEPARATORS = "[,、，.·・․]"
+_CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*{_CJK_SEPARATORS}\s*{_CJK}{{2,6}})+")
 
 
 def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
@@ -58,7 +60,7 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
     authors = str(gold.get("authors") or "")
     if authors and _CJK_NAMES_RE.fullmatch(authors.strip()):
         # "周兵, 周杰": a publisher's record lists each author (the name grammar reads Latin names)
-        rec["author"] = [{"family": n.strip()} for n in re.split(r"[,、，]", authors) if n.strip()]
+        rec["author"] = [{"family": n.strip()} for n in re.split(_CJK_SEPARATORS, authors) if n.strip()]
     elif authors:
         text = clean_pdf_text(authors)
         names = N.scan_authors(text).names or N.split_loose_authors(text)

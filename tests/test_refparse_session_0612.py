@@ -164,3 +164,21 @@ def test_reprint_words_inside_a_title_stay_in_it() -> None:
 def test_two_cities_after_a_books_title_are_its_imprint(text: str) -> None:
     rec = _read(text)
     assert rec.title in ("Traditional Oral Epic", "Orality and Literacy: The Technologizing of the Word")
+
+
+@pytest.mark.parametrize("text,journal,volume,page", [
+    ("Bharadwaj, A. S. 2000. 'A Resource-Based Perspective on Information Technology Capability and Firm "
+     "Performance,' MIS Quarterly (24:1), pp. 169-196.", "MIS Quarterly", "24", "169-196"),
+    ("Bharadwaj, A. S. 2000. A Resource-Based Perspective on Information Technology Capability and Firm "
+     "Performance. MIS Quarterly (24:1), 169-196.", "MIS Quarterly", "24", "169-196"),
+    ("박상찬, 차현진 2017. '지식창출과 활용의 괴리: 녹색기술인증의 제도론적 분석,' 지식경영연구 (18:1), pp. 117-138.",
+     "지식경영연구", "18", "117-138"),
+])
+def test_volume_and_issue_in_parentheses_after_the_journal(text: str, journal: str, volume: str, page: str) -> None:
+    rec = _read(text)
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+
+
+def test_the_korean_cumulative_number_label_is_no_part_of_the_journal() -> None:
+    rec = _read("김흥규, 'Q방법론의 유용성,' 주관성연구, 통권제1호, pp.15-33, 1996.")
+    assert (rec.container_title, rec.page, rec.year) == ("주관성연구", "15-33", 1996)

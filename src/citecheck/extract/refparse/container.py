@@ -66,6 +66,7 @@ def _finish_container(value: str | None) -> str | None:
     value = strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)
     value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
+    value = re.sub(r"[\s,]*통권\s*$", "", value)  # Korean "cumulative number" before its issue ("통권 제21호")
     value = _LANGUAGE_NOTE_RE.sub("", value)  # "Combust. Science and Technology (in Japanese)"
     return clean_field(value)
 

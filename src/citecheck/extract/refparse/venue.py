@@ -124,6 +124,11 @@ _CJK_PUBLISHER_END_RE = re.compile(
     rf"(?<=\d|\))\s*,\s*(?P<pub>{CJK_CHAR}[^,\d]{{1,30}})$"
 )
 _SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
+# "(volume:issue)" after the journal: "MIS Quarterly (25:1), pp. 107-136", "지식경영연구 (18:1), pp. 117-138"
+_PAREN_VOL_ISSUE_RE = re.compile(r"[,\s]*\(\s*(\d{1,4})\s*:\s*(\d{1,4}(?:[-–/]\d{1,4})?)\s*\)\s*$")
+_PAREN_VOL_ISSUE_PAGES_RE = re.compile(
+    rf"(?<=\S)[,\s]*\(\s*(\d{{1,4}})\s*:\s*(\d{{1,4}}(?:[-–/]\d{{1,4}})?)\s*\)\s*[,:]?\s*({PAGES})\s*\.?\s*$"
+)
 _VOL_BEFORE_LABELS_RE = re.compile(
     rf"(?:(?<![\w.])|(?<={CJK_CHAR}))([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{{1,15}}?)\s*\)|"
     r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\.?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
@@ -166,6 +171,10 @@ def split_venue(
         tail.note = f"volume and page run together: {glued.group(0)}"
         head = text[: glued.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known, numbers=True)
+    if vip := _PAREN_VOL_ISSUE_PAGES_RE.search(text):  # "MIS Quarterly (24:1), 169-196"
+        tail.volume, tail.issue, tail.page = vip.group(1), vip.group(2), norm_pages(vip.group(3))
+        head = text[: vip.start()].rstrip(TRIM_KEEP_DOT)
+        return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
     best = _volume_group(text, comma_style, has_id)
     if best is not None and (
         best.group("issue")
@@ -244,6 +253,9 @@ def _split_labelled(
     if not tail.volume and not tail.publisher and (pub := _CJK_PUBLISHER_END_RE.search(head)):
         # Japanese / Korean: "Title, 建築雑誌 44(535), 日本建築学会, pp.1373-1376": the society after the volume
         tail.publisher, head = pub.group("pub"), head[: pub.start()]
+    if not tail.volume and (vi := _PAREN_VOL_ISSUE_RE.search(head)):
+        tail.volume, tail.issue = vi.group(1), tail.issue or vi.group(2)  # MIS Quarterly's "(25:1), pp. 107-136"
+        head = head[: vi.start()].rstrip(TRIM_KEEP_DOT)
     if not tail.volume:
         # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
         vm = _VOL_BEFORE_LABELS_RE.search(head)
