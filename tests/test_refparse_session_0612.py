@@ -182,3 +182,29 @@ def test_volume_and_issue_in_parentheses_after_the_journal(text: str, journal: s
 def test_the_korean_cumulative_number_label_is_no_part_of_the_journal() -> None:
     rec = _read("김흥규, 'Q방법론의 유용성,' 주관성연구, 통권제1호, pp.15-33, 1996.")
     assert (rec.container_title, rec.page, rec.year) == ("주관성연구", "15-33", 1996)
+
+
+@pytest.mark.parametrize("raw,doi", [
+    ("10.1016/j.pain.2013.06.022[doi]", "10.1016/j.pain.2013.06.022"),  # PubMed's tag
+    ("10.1039/c9ee00453j(2019)", "10.1039/c9ee00453j"),  # the year glued on
+    ("10.14191/atmos.2019.29.5.551(inkoreanwithenglishabstract", "10.14191/atmos.2019.29.5.551"),
+    ("10.1086/145812')", "10.1086/145812"),
+    ("10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),  # a DOI's own parentheses stay
+    ("10.1016/0370-2693(89)90001-X.", "10.1016/0370-2693(89)90001-x"),
+])
+def test_what_is_glued_onto_a_doi_is_no_part_of_it(raw: str, doi: str) -> None:
+    from citecheck.identifiers import normalize_doi
+
+    assert normalize_doi(raw) == doi
+
+
+def test_a_year_glued_to_a_doi_stays_the_references_year() -> None:
+    rec = _read("Abuhelaiqa, M. et al. Stable perovskite solar cells. Energy Environ. Sci., 12, 1910-1917, "
+                "doi:10.1039/c9ee00453j(2019).")
+    assert (rec.DOI, rec.year) == ("10.1039/c9ee00453j", 2019)
+
+
+def test_pubmed_pii_and_doi_tags_leave_the_journal_alone() -> None:
+    rec = _read("JI, R. R., BERTA, T. & NEDERGAARD, M. 2013. Glia and pain: Is chronic pain a gliopathy? Pain. "
+                "doi:S0304-3959(13)00330-8[pii]; 10.1016/j.pain.2013.06.022[doi]")
+    assert (rec.container_title, rec.DOI) == ("Pain", "10.1016/j.pain.2013.06.022")

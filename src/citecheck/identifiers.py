@@ -43,13 +43,32 @@ def normalize_doi(value: str | None) -> str | None:
         return None
     doi = match.group(0)
     doi = doi.replace("\\_", "_").replace("%2F", "/").replace("%2f", "/")
-    # Trailing punctuation from prose ("…134[arXiv:…]": an opening bracket never ends a DOI); a
-    # closing bracket only when unbalanced.
+    doi = _GLUED_TAG_RE.sub("", doi[: doi_extent(doi)]).rstrip(DOI_TRAILING)
+    return doi.lower() or None
+
+
+# what PDF text and exports glue onto a DOI: a year in parentheses ("10.1039/c9ee00453j(2019)"), a note
+# whose parenthesis the line cut off ("…29.5.551(inkoreanwithenglishabstract"), PubMed's "[doi]" tag
+_GLUED_YEAR_RE = re.compile(r"\((?:1[6-9]|20)\d\d\)$")
+_GLUED_WORDS_RE = re.compile(r"\([A-Za-z]{6,}$")
+_GLUED_TAG_RE = re.compile(r"\[(?:doi|pii)\]?$", re.I)
+_TAG_IN_RE = re.compile(r"\[(?:doi|pii)\]", re.I)
+
+
+def doi_extent(raw: str) -> int:
+    """How many characters of ``raw`` (a DOI's match) are the DOI: not the prose punctuation after it
+    ("…134[arXiv:…]": an opening bracket never ends a DOI), a closing bracket only when unbalanced, nor
+    a year or a note glued on — those stay in the reference's text. (PubMed's "[doi]" is cut with it.)"""
+    if (tag := _TAG_IN_RE.search(raw)) and tag.start() > 0:
+        return tag.end()  # "…06.022[doi]": PubMed's tag goes with it
+    doi = raw
     while doi and doi[-1] in DOI_TRAILING:
         doi = doi[:-1]
     while doi.endswith(")") and doi.count(")") > doi.count("("):
         doi = doi[:-1]
-    return doi.lower() or None
+    if doi.count("(") == 1 and (m := _GLUED_YEAR_RE.search(doi) or _GLUED_WORDS_RE.search(doi)):
+        doi = doi[: m.start()]  # (a DOI's own parentheses come in pairs with more inside: "(SICI)1097-…")
+    return len(doi)
 
 
 def normalize_arxiv(value: str | None) -> str | None:

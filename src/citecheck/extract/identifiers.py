@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from citecheck.identifiers import DOI_BODY, DOI_TRAILING, plausible_arxiv_new
+from citecheck.identifiers import DOI_BODY, doi_extent, plausible_arxiv_new
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _ARXIV_ARCHIVES = (
@@ -88,6 +88,7 @@ _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 _MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
 # letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")
 _CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_PII_RE = re.compile(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
 _ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")  # (what _ACCESSED_RE needs)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
@@ -148,7 +149,7 @@ def extract_identifiers(text: str) -> Identifiers:
         # normalize_doi. Cut only what the DOI really covers.
         doi = normalize_doi(raw)
         if doi:
-            end = m.start(1) + _doi_extent(raw)
+            end = m.start(1) + doi_extent(raw)
             text = _cut(text, (m.start(), end))
             if not arxiv:
                 from citecheck.normalize import arxiv_from_doi
@@ -177,6 +178,8 @@ def extract_identifiers(text: str) -> Identifiers:
         text = _ISSN_RE.sub(" ", text)  # a journal's ISSN (JabRef/IOP): "… 486 57-59 ISSN 0921-4526"
     if "pmid" in low or "pmcid" in low:
         text = _PMID_RE.sub(" ", text)
+    if "[pii]" in low:
+        text = _PII_RE.sub(" ", text)  # PubMed's "doi: S0304-3959(13)00330-8 [pii]": the publisher's item id
     if "MR" in text or "Zbl" in text:
         text = _MR_RE.sub(" ", text)
     text = _EMPTY_BRACKETS_RE.sub(" ", text)
@@ -187,13 +190,3 @@ def extract_identifiers(text: str) -> Identifiers:
 
 #: what an identifier cut out between a work and the next leaves: "(1999), ; Phys. Lett. B 4"
 _GAP_BEFORE_SEMICOLON_RE = re.compile(r"(?<=\S)[\s,]*,[\s,]*;|(?<=\S)\s+;")
-
-
-def _doi_extent(raw: str) -> int:
-    """How many characters of ``raw`` belong to the DOI (trailing prose punctuation excluded)."""
-    end = len(raw)
-    while end and raw[end - 1] in DOI_TRAILING:
-        end -= 1
-    while end and raw[end - 1] == ")" and raw[:end].count(")") > raw[:end].count("("):
-        end -= 1
-    return end
