@@ -208,3 +208,23 @@ def test_pubmed_pii_and_doi_tags_leave_the_journal_alone() -> None:
     rec = _read("JI, R. R., BERTA, T. & NEDERGAARD, M. 2013. Glia and pain: Is chronic pain a gliopathy? Pain. "
                 "doi:S0304-3959(13)00330-8[pii]; 10.1016/j.pain.2013.06.022[doi]")
     assert (rec.container_title, rec.DOI) == ("Pain", "10.1016/j.pain.2013.06.022")
+
+
+@pytest.mark.parametrize("text,year,note", [
+    ("Fleck, Ludwik. Genesis and Development of a Scientific Fact. University Of Chicago Press, 1981[1935].",
+     1981, "1935"),
+    ("Prip-Møller, Johannes. Chinese Buddhist Monasteries. Hong Kong: Hong Kong University Press, 1967 "
+     "[Copenhagen: G.E.C., 1937].", 1967, "Copenhagen: G.E.C., 1937"),
+    ("Marshall Sahlins, Âge de Pierre, âge d’abondance, Paris, 1976 (édition originale : Stone Age Economics, 1972).",
+     1976, "édition originale"),
+    ("M. Planck, The Theory of Heat Radiation, Dover, New York, 1959 (originally published 1914).",
+     1959, "originally published 1914"),
+])
+def test_the_originals_year_after_the_editions_is_a_note(text: str, year: int, note: str) -> None:
+    rec = _read(text)
+    assert rec.year == year
+    assert note in (rec.custom.get("note") or "")
+
+
+def test_a_bracketed_year_after_a_page_is_still_the_year() -> None:
+    assert _read("A. Smith, Nature 411, 123 [2001]").year == 2001

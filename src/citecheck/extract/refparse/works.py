@@ -49,6 +49,15 @@ _REPRINT_RE = re.compile(
     r"|[.;,]\s*(?:reprinted|repr\.|rpt\.)\s.*)\s*\.?\s*$",
     re.I,
 )
+# The original's year after the edition's (Chicago): "Oxford World Classics … 1989 [1972]", "Press, 1981[1935]",
+# "Press, 1967 [Copenhagen: G.E.C., 1937]"; or the original edition named: "1990 (édition originale :
+# Organizatsiya …, 1925)", "(originally published 1935)", "(first published 1902)" — the edition read is the first
+_ORIGINAL_YEAR_RE = re.compile(
+    r"(?<=1[6-9]\d\d|20\d\d)\s*(?:\[\s*(?:[^\[\]]{0,60}?[,:]\s*)?" + _YEAR + r"\s*\]"
+    r"|\(\s*(?:[ée]dition originale|original(?:ly)?\s+(?:published|publ\.|edition|ed\.)|first\s+published|"
+    r"orig\.\s*publ\.?)[^()]*\))",
+    re.I,
+)
 # … when what comes before ends as a work does: its numbers, or a book's year
 _ENDS_IN_YEAR_RE = re.compile(r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r"\s*\)?)\s*[.,;]?\s*$")  # ("…, 1950)")
 # Two imprints in one parenthesis, the original's and the translation's: "Quantum Mechanics (Nauka,
@@ -95,6 +104,10 @@ def _next_authored_work(text: str) -> re.Match[str] | None:
 
 def _cut(text: str) -> tuple[str, list[str]]:
     notes: list[str] = []
+    original = _ORIGINAL_YEAR_RE.search(text)
+    if original:
+        notes.append(original.group(0).strip(" []()"))
+        text = f"{text[: original.start()]}{text[original.end():]}"
     imprints = _DOUBLE_IMPRINT_RE.search(text)
     if imprints:
         notes.append(imprints.group("first"))
