@@ -228,3 +228,25 @@ def test_the_originals_year_after_the_editions_is_a_note(text: str, year: int, n
 
 def test_a_bracketed_year_after_a_page_is_still_the_year() -> None:
     assert _read("A. Smith, Nature 411, 123 [2001]").year == 2001
+
+
+@pytest.mark.parametrize("text,title,note", [
+    ("Kohonen, T. Self-Organizing Maps 2001 Springer Heidelberg", "Self-Organizing Maps", None),
+    ("Kohonen, T. Self-Organizing Maps 2001 Series in Information Sciences 3 Springer", "Self-Organizing Maps",
+     "Series in Information Sciences 3"),
+    ("Spence, R. Information Visualization 2000 Addison Wesley", "Information Visualization", None),
+])
+def test_a_bare_year_between_a_books_title_and_its_publisher_ends_the_title(
+    text: str, title: str, note: str | None
+) -> None:
+    rec = _read(text)
+    assert rec.title == title
+    assert rec.custom.get("note") == note
+
+
+def test_dictionary_words_after_a_family_name_are_no_given_names() -> None:
+    rec = _read("Tanenbaum, Computer Networks, 2nd Ed. (Prentice Hall 1989)")
+    assert not any(a.given == "Computer Networks" for a in rec.author)
+    assert "Computer Networks" in (rec.title or "")
+    rec = _read("Smith, Rose Mary, A study of roses, J. Hort. Sci. 12, 34 (1990)")  # names that are words too
+    assert [(a.family, a.given) for a in rec.author] == [("Smith", "Rose Mary")]

@@ -167,6 +167,8 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
         return False
     if style == "fam_given" and len(fam.split()) >= 2 and all(plain(w) for w in fam.split()):
         return False  # "… Gauge Fields and Complex Geometry, Springer-Verlag": no "Geometry, Springer"
+    if style == "fam_given" and len(given.split()) >= 2 and all(plain(w) for w in given.split()):
+        return False  # "Tanenbaum, Computer Networks, 2nd Ed.": a title after the family name
     if style == "fam_given" and opens_with_plain_word(given) and _LOWER_NEXT.match(text, end):
         return False  # "Gol'tsman, Time delay of resistive-state formation": the title's first word
     if _AND_LOWER.match(text, end) and (style == "given_first" or (style == "fam_init" and ends_in_word(given))):

@@ -31,6 +31,7 @@ from citecheck.extract.refparse.lexicon import (
     LOCATOR,
     MONTH,
     PAGE,
+    PUBLISHER_NAMES,
     THESIS_RE,
     TRIM,
     US_STATE_RE,
@@ -306,6 +307,27 @@ def _year_between(title: str | None, tail: Tail, st: ParseState) -> str | None:
     return before
 
 
+# after the year: a series (and its number), then the publisher and maybe its city — "Self-Organizing Maps
+# 2001 Springer Heidelberg", "… 2001 Series in Information Sciences 3 Springer"
+_IMPRINT_AFTER_YEAR_RE = re.compile(
+    rf"^(?P<series>.*?)[\s,]*\b(?P<pub>{PUBLISHER_NAMES})(?:[\s,]+(?P<place>[A-Z][\w-]+(?:\s[A-Z][\w-]+)?))?$"
+)
+
+
+def _imprint_after_year(title: str | None, tail: Tail, st: ParseState) -> str | None:
+    """LNCS author–year "Kohonen, T. Self-Organizing Maps 2001 Springer Heidelberg": a bare year between
+    a book's title and its imprint ends the title, as it ends one before a journal (`_year_between`)."""
+    before = st.before_year
+    if not (before and title and title.startswith(before)) or tail.container or tail.volume or tail.page:
+        return title
+    m = _IMPRINT_AFTER_YEAR_RE.match(title[len(before):].strip(TRIM))
+    if m is None or len(before.split()) < 2 or (m.group("place") and not is_city(m.group("place"))):
+        return title
+    tail.publisher, tail.place = tail.publisher or m.group("pub"), tail.place or m.group("place")
+    tail.add_note(m.group("series").strip(TRIM) or None)
+    return before
+
+
 def title_pass(st: ParseState) -> None:
     record = st.record
     rest, extent = cut_extent(st.rest.strip(TRIM))  # "… 1989. 768 с." (GOST)
@@ -339,7 +361,7 @@ def title_pass(st: ParseState) -> None:
             tail.add_note(lang.group(1))
     else:
         title, tail = _split_unquoted(rest, st)
-        title = _year_between(title, tail, st)
+        title = _imprint_after_year(_year_between(title, tail, st), tail, st)
     if st.thesis and title:
         title = _thesis_title(title, tail)
     tail.add_note(extent)
