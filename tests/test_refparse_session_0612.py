@@ -250,3 +250,9 @@ def test_dictionary_words_after_a_family_name_are_no_given_names() -> None:
     assert "Computer Networks" in (rec.title or "")
     rec = _read("Smith, Rose Mary, A study of roses, J. Hort. Sci. 12, 34 (1990)")  # names that are words too
     assert [(a.family, a.given) for a in rec.author] == [("Smith", "Rose Mary")]
+
+
+def test_the_year_repeated_before_a_vancouver_volume_is_no_part_of_the_journal() -> None:
+    rec = _read("Paik HY, Kim CI, Moon HK. 2008 Dietary Goals and Dietary Guidelines for Korean Adults. "
+                "Korean J Nutr 2008;41:887-99.")
+    assert (rec.container_title, rec.volume, rec.page, rec.year) == ("Korean J Nutr", "41", "887-899", 2008)
