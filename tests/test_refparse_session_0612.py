@@ -256,3 +256,12 @@ def test_the_year_repeated_before_a_vancouver_volume_is_no_part_of_the_journal()
     rec = _read("Paik HY, Kim CI, Moon HK. 2008 Dietary Goals and Dietary Guidelines for Korean Adults. "
                 "Korean J Nutr 2008;41:887-99.")
     assert (rec.container_title, rec.volume, rec.page, rec.year) == ("Korean J Nutr", "41", "887-899", 2008)
+
+
+def test_a_japanese_author_of_five_characters_before_a_comma() -> None:
+    rec = _read("木村雄四郞, 石戶谷勉氏の逝去を悼む, 植物硏究雜誌, vol,33, no,10(植物硏究雜誌社, 1958).")
+    assert [a.family for a in rec.author] == ["木村雄四郞"]
+    assert (rec.title, rec.container_title, rec.volume, rec.year) == ("石戶谷勉氏の逝去を悼む", "植物硏究雜誌", "33", 1958)
+    # a five-character title after a Chinese name stays the title's
+    rec = _read("刘春, 舞蹈新媒体, 北京舞蹈学院学报, 2005.")
+    assert [a.family for a in rec.author] == ["刘春"]

@@ -43,10 +43,11 @@ _LIST_RE = compile_regex(
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
     r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]|,\s*(?:1[5-9]|20)\d\d[a-z]?\s*[,.]\s*[^\s\d]))"
 )
-#: Chinese and Korean names (two to four characters) closed by a bare comma before the title, a
-#: longer run of the script (GB/T 7714 lists written with commas only)
+#: Chinese and Korean names (two to four characters; a Japanese first name up to five, "木村雄四郞")
+#: closed by a bare comma before the title, a longer run of the script (GB/T 7714 lists written with
+#: commas only)
 _BARE_COMMA_LIST_RE = compile_regex(
-    rf"(?P<names>[{CJK}]{{2,4}}(?:\s*[,、]\s*[{CJK}]{{2,4}})*)\s*,\s*(?=[{CJK}]{{5,}})"
+    rf"(?P<names>[{CJK}]{{2,5}}(?:\s*[,、]\s*[{CJK}]{{2,4}})*)\s*,\s*(?=[{CJK}]{{5,}})"
 )
 _SEP_RE = compile_regex(r"\s*,?\s*&\s*|\s*[,;、]\s*|\.\s?|[․·・]")
 

@@ -155,6 +155,7 @@ _SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
 # a range's hyphen with the space slid before it: "273 -275( 2016)1121", "1914 -1916"
 # … or a report number's: "DESY -94-049"
 _RANGE_SPACE_RE = re.compile(r"(?:(?<=\d)|(?<=\b[A-Z]{3})|(?<=\b[A-Z]{4})) [-–](?=\d)")
+_LABEL_COMMA_RE = re.compile(r"(?<![^\W\d_])([Vv]ol|[Nn]o)\s?,\s*(?=\d)")
 _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 _INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
@@ -434,6 +435,8 @@ def _punctuation(text: str, pdf_like: bool) -> str:
         text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""),
                                          text)
     text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
+    if "ol," in text or "o," in text:
+        text = _LABEL_COMMA_RE.sub(r"\1. ", text)  # "vol,33, no,10": a comma for the label's period
     if " -" in text or " –" in text:
         text = _RANGE_SPACE_RE.sub(lambda m: m.group(0)[1], text)
     if pdf_like:
