@@ -49,3 +49,15 @@ class MemorySource(Source):
             self.records, key=lambda r: title_similarity(citation.fields.title, r.title), reverse=True
         )
         return scored[:limit]
+
+
+def sql_statements(index: object, run: object) -> list[str]:
+    """The SQL statements an open `LocalIndex` ran while ``run()`` ran (its connection traced)."""
+    seen: list[str] = []
+    conn = index._conn()  # type: ignore[attr-defined]
+    conn.set_trace_callback(seen.append)
+    try:
+        run()  # type: ignore[operator]
+    finally:
+        conn.set_trace_callback(None)
+    return seen

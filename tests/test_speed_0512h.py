@@ -13,6 +13,7 @@ from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import DateParts, Name, Record
+from tests.fakes import sql_statements
 
 RECORDS = Path(__file__).resolve().parent / "data" / "index" / "records.jsonl"
 
@@ -25,14 +26,7 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
 
 
 def _fts_statements(index: LocalIndex, run: object) -> int:
-    seen: list[str] = []
-    conn = index._conn()
-    conn.set_trace_callback(seen.append)
-    try:
-        run()  # type: ignore[operator]
-    finally:
-        conn.set_trace_callback(None)
-    return sum("rank MATCH" in s for s in seen)  # the ranked title queries (`_fts_rows`)
+    return sum("rank MATCH" in s for s in sql_statements(index, run))  # the ranked title queries (`_fts_rows`)
 
 
 def test_a_repeated_search_asks_the_index_once(index: LocalIndex) -> None:

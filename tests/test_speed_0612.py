@@ -16,6 +16,7 @@ from citecheck.extract.cleanup import _LATEX, _LATEX_MORE_RE, latex_to_text
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
+from tests.fakes import sql_statements
 
 ROOT = Path(__file__).resolve().parent
 RECORDS = ROOT / "data" / "index" / "records.jsonl"
@@ -62,14 +63,7 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
 
 
 def _vocab_statements(index: LocalIndex, run: object) -> int:
-    seen: list[str] = []
-    conn = index._conn()
-    conn.set_trace_callback(seen.append)
-    try:
-        run()  # type: ignore[operator]
-    finally:
-        conn.set_trace_callback(None)
-    return sum("fts_vocab" in s for s in seen)
+    return sum("fts_vocab" in s for s in sql_statements(index, run))
 
 
 def test_author_posting_counts_are_asked_once_per_index(index: LocalIndex, tmp_path: Path) -> None:
