@@ -4,7 +4,11 @@ Physics reference lists pack related works into one entry: a second paper in the
 ("J. Phys. A 31, L11 (1998); 31, 4723 (1998)"), an erratum ("… B 600, 1 (2004) [Erratum-ibid.
 B605 (2005) 211]"), a pointer ("… 81, 109 and references therein") or an ADS-style list
 ("2011, ApJS, 192, 18 - 2011, ApJS, 208, 19"), the original of a translated paper ("Sov. Phys. JETP
-40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)]"). The later works are rarely complete (no authors,
+40, 123 (1975) [Zh. Eksp. Teor. Fiz. 67, 245 (1974)]") or the translation after the original ("…, Nauka,
+Moscow (1965); English transl., Dover (2007)"), a reprint or later edition ("Bloomington 1988 (Rpt.
+1992)"), the original's year after the edition read ("Chicago, 1981 [1935]"), the original's imprint beside
+the translation's ("(Nauka, Moscow, 1975; Pergamon, Oxford, 1979)": the translation is read, its title
+being the one cited). The later works are rarely complete (no authors,
 often no journal), so the entry is checked as its first work and the rest is kept verbatim in
 ``custom.note``: the numbers of the second work never reach the first's volume, page or year.
 The cut is made only where what follows is recognisably another work (numbers, an erratum, the
