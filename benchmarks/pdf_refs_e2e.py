@@ -39,8 +39,8 @@ from citecheck.extract.pdftext import clean_pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
-# (Korean lists separate names by a middle dot that PDF text gives as "·", "・", "․" or ".")
-_CJK_SEPARATORS = "[,、，.·・․]"
+# (Korean lists separate names by a middle dot that PDF text gives as "·", "・", "․" or "."; "北鄕繁 & 鈴木輝之")
+_CJK_SEPARATORS = "[,、，.·・․&]"
 _CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*{_CJK_SEPARATORS}\s*{_CJK}{{2,6}})+")
 
 

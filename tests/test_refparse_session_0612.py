@@ -265,3 +265,16 @@ def test_a_japanese_author_of_five_characters_before_a_comma() -> None:
     # a five-character title after a Chinese name stays the title's
     rec = _read("刘春, 舞蹈新媒体, 北京舞蹈学院学报, 2005.")
     assert [a.family for a in rec.author] == ["刘春"]
+
+
+def test_an_ampersand_and_a_tilde_range_survive_the_latex_clean_up() -> None:
+    # a tilde sent the whole string through pylatexenc, which dropped "&" (a column mark) and made the
+    # range's tilde a space: two authors read as one person, the page range lost
+    rec = _read("北鄕繁 & 鈴木輝之 (1973),鈴木輝之砂と粘土の混合土の土質工學的性 質に關する實驗的硏究,"
+                "北海道大學工學部硏究報告 Vol. 68,No. 2,pp. 243~251 (In Japanese).")
+    assert [a.family for a in rec.author] == ["北鄕繁", "鈴木輝之"]
+    assert rec.page == "243-251"
+    from citecheck.extract.cleanup import latex_to_text
+
+    assert latex_to_text("Smith \\& Jones & Brown, Schr{\\\"o}dinger, pp. 12~15") == \
+        "Smith & Jones & Brown, Schrödinger, pp. 12-15"

@@ -65,14 +65,21 @@ _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "\u00ad": "", "\u
                          "\u200c": "", "\u200d": "", "\u200e": "", "\u200f": "", "\ufeff": ""})
 
 
+# a tilde between numbers is a range ("pp. 243~251", Japanese lists), not LaTeX's unbreakable space (the
+# full-width "～" is one too: refparse/scripts.py)
+_TILDE_RANGE_RE = re.compile(r"(?<=\d)\s*~\s*(?=\d)")
+
+
 @lru_cache(maxsize=4096)
 def latex_to_text(text: str) -> str:
-    """LaTeX → Unicode via pylatexenc; a literal ``%`` is kept (it is not a comment here)."""
+    """LaTeX → Unicode via pylatexenc; a literal ``%`` or ``&`` is kept (no comment, no column here)."""
+    if "~" in text:
+        text = _TILDE_RANGE_RE.sub("-", text)
     if not _LATEX_HINT_RE.search(text):
         return text
     if not _LATEX_MORE_RE.search(text):  # (dashes first: "-{-}" is two hyphens, as pylatexenc reads it)
         return text.replace("---", "—").replace("--", "–").replace("{", "").replace("}", "")
-    protected = re.sub(r"(?<!\\)%", r"\\%", text)
+    protected = re.sub(r"(?<!\\)([%&])", r"\\\1", text)  # ("&" is "and" in a reference, no table's column)
     try:
         out = _LATEX.latex_to_text(protected)
     except Exception:  # pylatexenc raises assorted errors on broken markup; fall back to raw
