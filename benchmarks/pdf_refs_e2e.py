@@ -63,8 +63,11 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
         rec["author"] = [{"family": n.strip()} for n in re.split(_CJK_SEPARATORS, authors) if n.strip()]
     elif authors:
         text = clean_pdf_text(authors)
-        names = N.scan_authors(text).names or N.split_loose_authors(text)
+        scan = N.scan_authors(text)
+        names = scan.names or N.split_loose_authors(text)
         rec["author"] = [n.model_dump(exclude_none=True) for n in names]
+        if scan.truncated:  # "Dobin, A. et al.": the corpus's records say their list is cut short
+            rec["custom"] = {"authors_truncated": True}
     for key in ("volume", "page"):
         if gold.get(key):
             rec[key] = str(gold[key])

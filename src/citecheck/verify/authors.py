@@ -167,6 +167,9 @@ class AuthorComparison:
     extra: list[str] = field(default_factory=list)  # cited, not in the record
     missing: list[str] = field(default_factory=list)  # in the record, dropped by the citation
     swapped: bool = False
+    #: cited authors the record can speak to: all of them, or as many as a record that lists only its
+    #: first author(s) names ("Dobin A et al." against the nine cited: one), when those open the citation
+    judged: int = 0
 
     @property
     def overlap(self) -> float:
@@ -174,7 +177,7 @@ class AuthorComparison:
         name, other initial or given name: often a namesake) counts half."""
         if not self.cited:
             return 1.0
-        return max(0.0, self.matched - 0.5 * self.loose) / self.cited
+        return max(0.0, self.matched - 0.5 * self.loose) / (self.judged or self.cited)
 
     @property
     def loose(self) -> int:
@@ -377,6 +380,7 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         # the record lists only its first author(s): further people can't be told, but a
         # collaboration other than the record's is still wrong
         result.extra = matcher.extra_collabs
+        result.judged = min(len(c_keys), len(f_keys))
     if not truncated and not f_collab and positions:
         # Authors the citation dropped from inside the list it reproduces.
         last = max(positions)
