@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from citecheck.model import Citation, Record
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi, title_similarity
@@ -61,3 +62,17 @@ def sql_statements(index: object, run: object) -> list[str]:
     finally:
         conn.set_trace_callback(None)
     return seen
+
+
+#: the index fixture's records (real CSL-JSON; tests/data/README)
+RECORDS = Path(__file__).resolve().parent / "data" / "index" / "records.jsonl"
+
+
+def records_index(folder: Path) -> object:
+    """A `LocalIndex` of `RECORDS`, built in ``folder`` (each test module opens its own: the index
+    remembers queries per open instance)."""
+    from citecheck.index.build import build_index
+    from citecheck.index.search import LocalIndex
+
+    build_index(folder / "index.sqlite", [RECORDS])
+    return LocalIndex(folder / "index.sqlite")

@@ -13,16 +13,12 @@ from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import DateParts, Name, Record
-from tests.fakes import sql_statements
-
-RECORDS = Path(__file__).resolve().parent / "data" / "index" / "records.jsonl"
+from tests.fakes import RECORDS, records_index, sql_statements
 
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
-    db = tmp_path_factory.mktemp("memo") / "index.sqlite"
-    build_index(db, [RECORDS])
-    return LocalIndex(db)
+    return records_index(tmp_path_factory.mktemp("memo"))  # type: ignore[return-value]
 
 
 def _fts_statements(index: LocalIndex, run: object) -> int:

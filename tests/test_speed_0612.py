@@ -16,10 +16,9 @@ from citecheck.extract.cleanup import _LATEX, _LATEX_MORE_RE, latex_to_text
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
-from tests.fakes import sql_statements
+from tests.fakes import RECORDS, records_index, sql_statements
 
 ROOT = Path(__file__).resolve().parent
-RECORDS = ROOT / "data" / "index" / "records.jsonl"
 
 
 @pytest.mark.parametrize("text", [
@@ -57,9 +56,7 @@ def test_text_with_more_than_braces_still_goes_to_pylatexenc(text: str, expected
 
 @pytest.fixture(scope="module")
 def index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
-    db = tmp_path_factory.mktemp("authors") / "index.sqlite"
-    build_index(db, [RECORDS])
-    return LocalIndex(db)
+    return records_index(tmp_path_factory.mktemp("authors"))  # type: ignore[return-value]
 
 
 def _vocab_statements(index: LocalIndex, run: object) -> int:

@@ -51,8 +51,9 @@ def normalize_doi(value: str | None) -> str | None:
 # whose parenthesis the line cut off ("…29.5.551(inkoreanwithenglishabstract"), PubMed's "[doi]" tag
 _GLUED_YEAR_RE = re.compile(r"\((?:1[6-9]|20)\d\d\)$")
 _GLUED_WORDS_RE = re.compile(r"\([A-Za-z]{6,}$")
-_GLUED_TAG_RE = re.compile(r"\[(?:doi|pii)\]?$", re.I)
-_TAG_IN_RE = re.compile(r"\[(?:doi|pii)\]", re.I)
+_TAG = r"\[(?:doi|pii)"
+_GLUED_TAG_RE = re.compile(rf"{_TAG}\]?$", re.I)
+_TAG_IN_RE = re.compile(rf"{_TAG}\]", re.I)
 
 
 def doi_extent(raw: str) -> int:

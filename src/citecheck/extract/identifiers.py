@@ -71,8 +71,9 @@ _URL_LEADIN_RE = re.compile(
     r"accessed\s+from|url|link|online)\s*:?\s*$",
     re.I,
 )
+_ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")
 _ACCESSED_RE = re.compile(
-    r"[\[(]?\s*\b(?:last\s+)?(?:accessed|retrieved|viewed|visited|abgerufen)\b\s*(?:on\s*)?:?\s*"
+    rf"[\[(]?\s*\b(?:last\s+)?(?:{'|'.join(_ACCESSED_WORDS)})\b\s*(?:on\s*)?:?\s*"
     r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
     re.I,
 )
@@ -89,7 +90,6 @@ _MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:
 # letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")
 _CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _PII_RE = re.compile(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
-_ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")  # (what _ACCESSED_RE needs)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
 

@@ -125,10 +125,9 @@ _CJK_PUBLISHER_END_RE = re.compile(
 )
 _SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
 # "(volume:issue)" after the journal: "MIS Quarterly (25:1), pp. 107-136", "지식경영연구 (18:1), pp. 117-138"
-_PAREN_VOL_ISSUE_RE = re.compile(r"[,\s]*\(\s*(\d{1,4})\s*:\s*(\d{1,4}(?:[-–/]\d{1,4})?)\s*\)\s*$")
-_PAREN_VOL_ISSUE_PAGES_RE = re.compile(
-    rf"(?<=\S)[,\s]*\(\s*(\d{{1,4}})\s*:\s*(\d{{1,4}}(?:[-–/]\d{{1,4}})?)\s*\)\s*[,:]?\s*({PAGES})\s*\.?\s*$"
-)
+_PAREN_VOL_ISSUE = r"[,\s]*\(\s*(\d{1,4})\s*:\s*(\d{1,4}(?:[-–/]\d{1,4})?)\s*\)"
+_PAREN_VOL_ISSUE_RE = re.compile(rf"{_PAREN_VOL_ISSUE}\s*$")
+_PAREN_VOL_ISSUE_PAGES_RE = re.compile(rf"(?<=\S){_PAREN_VOL_ISSUE}\s*[,:]?\s*({PAGES})\s*\.?\s*$")
 _VOL_BEFORE_LABELS_RE = re.compile(
     rf"(?:(?<![\w.])|(?<={CJK_CHAR}))([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{{1,15}}?)\s*\)|"
     r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\.?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
