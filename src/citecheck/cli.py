@@ -212,7 +212,6 @@ def _make_checker(
 ) -> tuple[Checker, ModelRun | None]:
     """The checker with its live sources and, with --llm, the model run (exit 2 on bad setup)."""
     from citecheck.checker import Checker, CheckOptions
-    from citecheck.llm.setup import build_model_run, model_thresholds
     from citecheck.sources.config import load_config
     from citecheck.sources.registry import build_sources
 
@@ -223,9 +222,7 @@ def _make_checker(
             from citecheck.sources.urls import UrlSource
 
             live.append(UrlSource(load_config()))
-        model_run = build_model_run(llm, judge.value, parse=llm_parse, config=load_config(),
-                                    use_cache=not no_cache,
-                                    model_thresholds=model_thresholds(llm_thresholds))
+        model_run = _model_run(llm, judge, llm_parse, llm_thresholds, use_cache=not no_cache)
         checker = Checker(
             index=index, sources=model_run.wrap(live) if model_run else live, offline=offline,
             thresholds=thresholds,
@@ -237,6 +234,19 @@ def _make_checker(
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     return checker, model_run
+
+
+def _model_run(llm: str | None, judge: JudgeChoice, llm_parse: bool, llm_thresholds: Path | None,
+               use_cache: bool) -> ModelRun | None:
+    """The model's helpers for this run; None without --llm (the model modules are then not even
+    imported: a plain run starts faster). ValueError on a bad setup."""
+    if llm is None and judge is JudgeChoice.rules and llm_thresholds is None:
+        return None
+    from citecheck.llm.setup import build_model_run, model_thresholds
+    from citecheck.sources.config import load_config
+
+    return build_model_run(llm, judge.value, parse=llm_parse, config=load_config(), use_cache=use_cache,
+                           model_thresholds=model_thresholds(llm_thresholds))
 
 
 @dataclass(frozen=True)

@@ -16,19 +16,17 @@ refused just means compiling as before. ``CITECHECK_REGEX_CACHE=0`` turns the ca
 from __future__ import annotations
 
 import atexit
-import contextlib
 import logging
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import regex
 from regex import _regex
 
-from citecheck.cachedir import cache_dir
+from citecheck.cachedir import cache_dir, write_atomically
 
 __all__ = ["compile_regex"]
 
@@ -89,21 +87,12 @@ class _Store:
         """Write the patterns this run asked for, if it compiled any (main process only)."""
         if not (self.enabled and self.compiled_here and self.used) or os.getpid() != self.pid:
             return
-        path = self.path()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".regex-", suffix=".tmp")
-        except OSError as exc:  # a read-only cache directory: the next run compiles again
+            data = pickle.dumps((_stamp(), self.used), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # a pattern that does not pickle: never fail a run's exit
             log.debug("could not write the compiled-pattern cache: %s", exc)
             return
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump((_stamp(), self.used), fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except Exception as exc:  # a full disk, a pattern that does not pickle: never fail a run's exit
-            log.debug("could not write the compiled-pattern cache: %s", exc)
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        write_atomically(self.path(), data, "compiled-pattern cache")
 
 
 _STORE = _Store()
