@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -20,7 +21,7 @@ if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
     from citecheck.llm.setup import ModelRun
     from citecheck.model import Citation, Verdict
-    from citecheck.parallel import WorkerSpec
+    from citecheck.parallel import Reported, WorkerSpec
 
 app = typer.Typer(
     name="citecheck",
@@ -174,14 +175,14 @@ def check(
             sources=tuple(names) if names else None, use_cache=not no_cache,
             concurrency=concurrency,
         )
-    report = _Report(format, output, quiet, resume)
-    verdicts = _execute(checker, model_run, spec, workers, citations, report)
+    report = _Report(format, output, quiet, resume, keep=fix_bib is not None)
+    verdicts, reported = _execute(checker, model_run, spec, workers, citations, report)
     if fix_bib is not None:
         from citecheck.report.fixbib import render_fixed_bibtex
 
         fix_bib.write_text(render_fixed_bibtex(verdicts), encoding="utf-8")
         err.print(f"corrected BibTeX written to {fix_bib}")
-    raise typer.Exit(_exit_code(verdicts, bool(input_errors), fail_on))
+    raise typer.Exit(_exit_code([*verdicts, *reported], bool(input_errors), fail_on))
 
 
 def _read_citations(
@@ -257,26 +258,30 @@ class _Report:
     output: Path | None
     quiet: bool
     resume: bool
+    keep: bool = False  # the verdicts are needed after the run (--fix-bib), not only the report
 
 
 def _execute(
     checker: Checker, model_run: ModelRun | None, spec: WorkerSpec | None, workers: int, citations: list[Citation],
     report: _Report,
-) -> list[Verdict]:
+) -> tuple[list[Verdict], list[Reported]]:
     """Check every citation (in worker processes when ``workers`` > 1) and write the report;
-    on SIGINT/SIGTERM write what was decided and exit 130/143."""
+    on SIGINT/SIGTERM write what was decided and exit 130/143. Returns the verdicts, or — workers
+    streaming a format's lines, and nobody needing more (`_Report.keep`) — what they reported."""
     from citecheck.runctl import Interrupted, exit_now, interruptible
 
     fmt, output = report.format, report.output
     started = time.perf_counter()
     _batch_gc()
     verdicts: list[Verdict] = []  # filled as verdicts are decided: an interrupted run keeps them
+    reported: list[Reported] = []
+    streamed = get_format(fmt).streaming and not report.keep
     written = False
     try:
         with interruptible() as interruption:
             if spec is not None and workers > 1:
                 _run_parallel(spec, workers, citations, fmt, output, report.quiet, verdicts,
-                              report.resume)
+                              reported if streamed else None, report.resume)
             else:
                 run = _run(checker, citations, fmt, output, report.quiet, verdicts, report.resume)
                 asyncio.run(model_run.closing(run) if model_run else run)
@@ -291,13 +296,14 @@ def _execute(
         if not written:
             verdicts.sort(key=lambda v: v.citation.provenance.index)
             _write_report(verdicts, fmt, output, time.perf_counter() - started)
-        err.print(f"interrupted ({stop}): {len(verdicts)} of {len(citations)} verdicts written"
+        done = len(verdicts) + len(reported)
+        err.print(f"interrupted ({stop}): {done} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
-    return verdicts
+    return verdicts, reported
 
 
-def _exit_code(verdicts: list[Verdict], input_errors: bool, fail_on: FailOn) -> int:
+def _exit_code(verdicts: Sequence[Verdict | Reported], input_errors: bool, fail_on: FailOn) -> int:
     """2 on input errors; 1 when a verdict is at least as bad as --fail-on (ERROR included)."""
     from citecheck.model import Label
 
@@ -372,9 +378,11 @@ async def _run(checker: Checker, citations: list[Citation], format: OutputFormat
 
 def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], format: OutputFormat,
                   output: Path | None, quiet: bool, verdicts: list[Verdict],
-                  append: bool = False) -> None:
-    """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it."""
-    from citecheck.parallel import check_in_processes
+                  reported: list[Reported] | None = None, append: bool = False) -> None:
+    """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it.
+    Given ``reported`` (a streaming format, the verdicts not needed after the run), the workers
+    render the lines and send only those (`parallel.Reported`), collected there."""
+    from citecheck.parallel import Reported, check_in_processes, report_in_processes
     fmt = get_format(format)
     stream = None
     if fmt.streaming:
@@ -390,14 +398,20 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
         task = progress.add_task(f"checking ({workers} processes)", total=len(citations)) if progress else None
         if progress:
             progress.start()
-        results = check_in_processes(citations, spec, workers)
+        results: Generator[Verdict, None, None] | Generator[Reported, None, None] = (
+            check_in_processes(citations, spec, workers) if reported is None or stream is None
+            else report_in_processes(citations, spec, workers, fmt.name))
         try:
-            for verdict in results:
-                verdicts.append(verdict)
+            for item in results:
+                if isinstance(item, Reported):
+                    assert reported is not None
+                    reported.append(item)
+                else:
+                    verdicts.append(item)
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
-                    stream.write(_line(fmt, verdict) + "\n")
+                    stream.write((item.line if isinstance(item, Reported) else _line(fmt, item)) + "\n")
                     stream.flush()
         finally:
             results.close()  # on an interruption too: ends the pool, so no worker outlives us
