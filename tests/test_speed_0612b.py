@@ -1,6 +1,6 @@
 """Work the offline command no longer does (second session of 2026-12-06, throughput): workers that
-render a streaming format's lines send those instead of the verdicts, and the model modules stay
-unimported without --llm. Each must leave every answer, line and exit status as it was."""
+render a streaming format's lines send those instead of the verdicts, and neither the model modules
+(without --llm) nor the live sources' adapters and HTTP stack (offline) are imported. Each must leave every answer, line and exit status as it was."""
 
 from __future__ import annotations
 
@@ -81,7 +81,20 @@ def test_a_plain_check_does_not_import_the_model_modules(tmp_path: Path) -> None
     code = ("import sys\nfrom citecheck.cli import main\nsys.argv = ['citecheck', 'check', '--offline', "
             f"'--no-cache', '--format', 'jsonl', '--fail-on', 'never', {str(batch)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print('LLM', sorted(m for m in sys.modules if m.startswith('citecheck.llm')), file=sys.stderr)\n")
+            "print('LLM', sorted(m for m in sys.modules if m.startswith('citecheck.llm')), file=sys.stderr)\n"
+            "print('HTTP', sorted(m for m in sys.modules if m in ('citecheck.sources.http', 'tenacity',"
+            " 'httpx', 'citecheck.sources.crossref', 'citecheck.sources.arxiv')), file=sys.stderr)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
     assert out.stdout.count("\n") == 3
-    assert "LLM []" in out.stderr
+    assert "LLM []" in out.stderr and "HTTP []" in out.stderr  # offline: no adapter, no HTTP stack
+
+
+def test_offline_stand_ins_hold_the_scopes_their_adapters_declare() -> None:
+    from citecheck.sources.config import SourceConfig
+    from citecheck.sources.registry import ALL_SOURCES, _factory, build_sources
+
+    stand_ins = build_sources(list(ALL_SOURCES), config=SourceConfig(), offline=True, use_cache=False)
+    assert [s.name for s in stand_ins] == list(ALL_SOURCES)
+    for source in stand_ins:
+        assert source.scopes == tuple(getattr(_factory(source.name), "scopes", ())), source.name
+    assert "type:book" in dict((s.name, s.scopes) for s in stand_ins)["openlibrary"]

@@ -24,6 +24,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.physics import is_physics
+from citecheck.sources.scopes import SCOPES
 
 NS = {
     "atom": "http://www.w3.org/2005/Atom",
@@ -89,7 +90,7 @@ def parse_feed(root: ET.Element, source: str = "arxiv") -> list[Record]:
 class ArxivSource(Source):
     name = "arxiv"
     supports = frozenset({"arxiv", "search"})
-    scopes = ("arxiv",)
+    scopes = SCOPES["arxiv"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.url = config.arxiv_url

@@ -24,6 +24,7 @@ from citecheck.sources._common import (
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
+from citecheck.sources.scopes import SCOPES
 
 TYPES = {
     "journal-article": "article-journal",
@@ -104,7 +105,7 @@ def to_record(item: dict[str, Any]) -> Record:
 class CrossrefSource(Source):
     name = "crossref"
     supports = frozenset({"doi", "journal", "search", "text"})
-    scopes = ("scholarly",)
+    scopes = SCOPES["crossref"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.crossref_url.rstrip("/")

@@ -12,10 +12,8 @@ from citecheck.sources._common import clean_text, date_parts, finish, guarded, s
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
+from citecheck.sources.scopes import DATACITE_PREFIXES, SCOPES
 
-#: DOI prefixes registered with DataCite (arXiv, Zenodo, figshare, Dryad, PANGAEA, OSF, ...)
-DATACITE_PREFIXES = ("10.48550", "10.5281", "10.6084", "10.5061", "10.1594", "10.17605", "10.5072",
-                     "10.17632", "10.7910", "10.34740")
 DATACITE_PREFIX = re.compile("^(?:" + "|".join(re.escape(p) for p in DATACITE_PREFIXES) + ")/")
 TYPES = {"Dataset": "dataset", "Software": "software", "Text": "article", "Preprint": "article",
          "JournalArticle": "article-journal", "ConferencePaper": "paper-conference",
@@ -60,10 +58,7 @@ def to_record(data: dict[str, Any]) -> Record:
 class DataCiteSource(Source):
     name = "datacite"
     supports = frozenset({"doi", "arxiv"})
-    #: the registration agency of arXiv's and these repositories' DOIs, and of most datasets
-    #: and software (its "not found" says nothing about a Crossref DOI)
-    scopes = ("arxiv", *(f"doi-prefix:{p}" for p in DATACITE_PREFIXES), "type:dataset",
-              "type:software")
+    scopes = SCOPES["datacite"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.datacite_url.rstrip("/")

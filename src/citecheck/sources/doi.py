@@ -19,6 +19,7 @@ from citecheck.sources._common import clean_text, guarded
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import HttpClient, RateLimit, require
+from citecheck.sources.scopes import SCOPES
 
 #: doi.org publishes no limit for the handle API; stay polite
 LIMIT = RateLimit(10, 1, 2)
@@ -30,7 +31,7 @@ NOT_REGISTERED = 100
 class DoiRegistrySource(Source):
     name = "doi"
     supports = frozenset({"doi"})
-    scopes = ("doi",)
+    scopes = SCOPES["doi"]
     last_resort = True
 
     def __init__(self, config: SourceConfig) -> None:

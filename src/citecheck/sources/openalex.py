@@ -26,6 +26,7 @@ from citecheck.sources._common import (
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
+from citecheck.sources.scopes import SCOPES
 
 BATCH = 50  # OpenAlex allows up to 100 OR'ed values; 50 keeps URLs short
 TYPES = {"article": "article-journal", "book": "book", "book-chapter": "chapter",
@@ -85,7 +86,7 @@ def to_record(work: dict[str, Any]) -> Record:
 class OpenAlexSource(Source):
     name = "openalex"
     supports = frozenset({"doi", "search"})
-    scopes = ("scholarly",)
+    scopes = SCOPES["openalex"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.openalex_url.rstrip("/")

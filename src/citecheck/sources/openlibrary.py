@@ -27,6 +27,7 @@ from citecheck.sources._common import (
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import HttpClient, RateLimit, require
+from citecheck.sources.scopes import SCOPES
 
 #: Open Library asks API users to stay around one request per second
 LIMIT = RateLimit(1, 1, 1)
@@ -64,7 +65,7 @@ def _isbn(value: str | None) -> str | None:
 class OpenLibrarySource(Source):
     name = "openlibrary"
     supports = frozenset({"search"})
-    scopes = ("type:book",)
+    scopes = SCOPES["openlibrary"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.openlibrary_url.rstrip("/")

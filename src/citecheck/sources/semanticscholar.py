@@ -22,6 +22,7 @@ from citecheck.sources._common import (
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
+from citecheck.sources.scopes import SCOPES
 
 FIELDS = ("title,authors,year,venue,publicationVenue,journal,externalIds,publicationTypes,"
           "publicationDate,url")
@@ -84,7 +85,7 @@ def _no_match(body: Any) -> bool:
 class SemanticScholarSource(Source):
     name = "semanticscholar"
     supports = frozenset({"doi", "arxiv", "search"})
-    scopes = ("scholarly",)
+    scopes = SCOPES["semanticscholar"]
 
     def __init__(self, config: SourceConfig) -> None:
         self.base = config.s2_url.rstrip("/")
