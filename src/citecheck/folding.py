@@ -67,3 +67,13 @@ def delatex(text: str) -> str:
         return str(_LATEX.latex_to_text(text))
     except Exception:  # pylatexenc raises assorted errors on malformed input
         return text
+
+
+# letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")
+_CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+
+
+def caseless(text: str) -> str:
+    """``text`` lower-cased so that an ``re.I`` pattern's ASCII literal, lower-cased, is in it wherever
+    the pattern can match (a cheap test before running the pattern)."""
+    return text.translate(_CASE_TWINS).lower()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from citecheck.folding import caseless
 from citecheck.identifiers import DOI_BODY, doi_extent, plausible_arxiv_new
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
@@ -87,8 +88,6 @@ _ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", 
 _PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 # Math Reviews and zbMATH numbers (AMS style): "… 351–399. MR 990772", "MR1946364", "Zbl 0694.53074"
 _MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
-# letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")
-_CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 _PII_RE = re.compile(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
 _EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
 
@@ -120,7 +119,7 @@ def extract_identifiers(text: str) -> Identifiers:
                                if m.group(1) != m.group(2) else m.group(2), text)
     if "<" in text:
         text = _ANGLE_RE.sub(lambda m: " " + m.group(1) + " ", text)
-    low = text.translate(_CASE_TWINS).lower()  # (each pattern below is searched only where its literal part is)
+    low = caseless(text)  # (each pattern below is searched only where its literal part is)
 
     arxiv: str | None = None
     for regex, needle in _ARXIV_NEEDLES:
