@@ -7,13 +7,16 @@ Usage:
 Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
 N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
 
-Start-up (imports, then compiling the parser's patterns before the workers fork) is about 0.7 s of a
-1,000-citation run. Python's bytecode cache changes it by about 0.05 s (measured 2026-12-05: 0.67–0.96 s
-with the cache, 0.74–0.93 s without), so whether PYTHONDONTWRITEBYTECODE is set (the output's
-"bytecode_cache") matters little. The author grammar's `regex` patterns are compiled once per
-installation (`citecheck.regex_cache`, in the cache directory): the first run after a change to them
-compiles and writes them (~0.2 s more), later runs load them. On a shared 2-core machine one run differs
-from the next by ±15 % (and the machine's speed drifts by a quarter within minutes), so compare medians of
+Start-up (imports, then compiling the parser's patterns before the workers fork) was about 0.7 s of a
+1,000-citation run; since the second session of 2026-12-06 the `re` patterns' compiled code is kept in
+the cache directory (`citecheck.re_cache`, like the `regex` patterns' `citecheck.regex_cache`), the
+model modules and the live sources' adapters are not imported offline, and the workers send the
+report's lines instead of the verdicts. The first run after installing (or after a change to the
+patterns) compiles them and writes the files; ``--warmup`` runs (default 1, untimed) leave that out of
+the figures, as a user's second run would. Python's bytecode cache also counts (a pip-installed
+package has one; a checkout run with PYTHONDONTWRITEBYTECODE=1 compiles every module on every run, about
+0.1–0.2 s): the output says which ("bytecode_cache"). On a shared 2-core machine one run differs from
+the next by ±15 % (and the machine's speed drifts by a third within minutes), so compare medians of
 several repeats, alternating the commits compared.
 """
 
@@ -53,20 +56,22 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=0, help="citecheck check -j (0: its default)")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed runs first (pattern caches written)")
     args = parser.parse_args()
     exe = Path(sys.executable).with_name("citecheck")
     with tempfile.TemporaryDirectory() as tmp:
         batch = Path(tmp) / "batch.jsonl"
         make_batch(args.dataset, args.n, batch)
         times = []
-        for _ in range(args.repeat):
+        for i in range(args.warmup + args.repeat):
             start = time.perf_counter()
             proc = subprocess.run(
                 [str(exe), "check", "--offline", "--format", "jsonl", "--fail-on", "never",
                  "--index", str(args.index), "-j", str(args.jobs), str(batch)],
                 capture_output=True, text=True, check=False,
             )
-            times.append(time.perf_counter() - start)
+            if i >= args.warmup:
+                times.append(time.perf_counter() - start)
             if proc.returncode != 0:
                 raise SystemExit(f"citecheck exited {proc.returncode}: {proc.stderr[-2000:]}")
             lines = proc.stdout.count("\n")
