@@ -146,3 +146,25 @@ def test_the_parsers_patterns_loaded_from_the_file_are_those_compiled(tmp_path: 
     assert first["compiled"] and first["used"] > 300
     second = _parser_run(env)  # loads every pattern from the file
     assert second == {"installed": True, "compiled": False, "used": first["used"], "same": True}
+
+
+def test_a_cache_directory_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
+    from re import _compiler  # type: ignore[attr-defined]
+
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    store = re_cache._Store(blocker / "cache" / re_cache.FILE_NAME, _compiler.compile)  # under a file
+    _module(MODULE_CODE, store=store)
+    assert store.compiled_here
+    store.save()  # no exception at exit
+    assert not (blocker.parent / "cache").exists() and sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_turned_off_it_leaves_re_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    from re import _compiler  # type: ignore[attr-defined]
+
+    monkeypatch.setenv("CITECHECK_REGEX_CACHE", "0")
+    monkeypatch.setattr(re_cache, "_STORE", None)
+    before = _compiler.compile
+    re_cache.install()
+    assert _compiler.compile is before and re_cache._STORE is None
