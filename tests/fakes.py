@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -76,3 +77,16 @@ def records_index(folder: Path) -> object:
 
     build_index(folder / "index.sqlite", [RECORDS])
     return LocalIndex(folder / "index.sqlite")
+
+
+def devset_batch(folder: Path, n: int) -> Path:
+    """A JSONL batch (``{"id", "text"|"bibtex"}`` lines) of the first ``n`` items of tests/data/bench's
+    devset, written into ``folder``."""
+    devset = Path(__file__).resolve().parent / "data" / "bench" / "devset.jsonl"
+    batch = folder / "batch.jsonl"
+    with batch.open("w", encoding="utf-8") as fh:
+        for line in devset.read_text(encoding="utf-8").splitlines()[:n]:
+            item = json.loads(line)
+            text = {"bibtex": item["bibtex"]} if item.get("bibtex") else {"text": item["text"]}
+            fh.write(json.dumps({"id": item["id"], **text}) + "\n")
+    return batch

@@ -5,7 +5,6 @@ it was."""
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import random
 from pathlib import Path
@@ -16,7 +15,7 @@ from citecheck.extract.cleanup import _LATEX, _LATEX_MORE_RE, latex_to_text
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
-from tests.fakes import RECORDS, records_index, sql_statements
+from tests.fakes import RECORDS, devset_batch, records_index, sql_statements
 
 ROOT = Path(__file__).resolve().parent
 
@@ -102,17 +101,6 @@ def test_many_identifiers_are_left_as_they_are_and_few_are_protected() -> None:
     assert out.startswith("A. Author, Phys. Rev. 47, 777 (1935)")
 
 
-def _batch(tmp_path: Path, n: int) -> Path:
-    devset = ROOT / "data" / "bench" / "devset.jsonl"
-    batch = tmp_path / "batch.jsonl"
-    with batch.open("w", encoding="utf-8") as fh:
-        for line in devset.read_text(encoding="utf-8").splitlines()[:n]:
-            item = json.loads(line)
-            text = {"bibtex": item["bibtex"]} if item.get("bibtex") else {"text": item["text"]}
-            fh.write(json.dumps({"id": item["id"], **text}) + "\n")
-    return batch
-
-
 def test_forked_workers_read_their_chunks_from_the_inherited_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -122,7 +110,7 @@ def test_forked_workers_read_their_chunks_from_the_inherited_batch(
     from citecheck.extract.cli import read_inputs
     from citecheck.index.default import default_index_path
 
-    citations, _ = read_inputs([_batch(tmp_path, 12)], None, defer=True)
+    citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
     spec = parallel.WorkerSpec(index=default_index_path(), thresholds=None, sources=None,
                                use_cache=False, concurrency=4)
     forked = sorted((v.citation.id, v.label.value, v.score) for v in

@@ -13,19 +13,9 @@ import pytest
 from typer.testing import CliRunner
 
 from citecheck.cli import app
+from tests.fakes import devset_batch
 
 ROOT = Path(__file__).resolve().parent
-
-
-def _batch(tmp_path: Path, n: int) -> Path:
-    devset = ROOT / "data" / "bench" / "devset.jsonl"
-    batch = tmp_path / "batch.jsonl"
-    with batch.open("w", encoding="utf-8") as fh:
-        for line in devset.read_text(encoding="utf-8").splitlines()[:n]:
-            item = json.loads(line)
-            text = {"bibtex": item["bibtex"]} if item.get("bibtex") else {"text": item["text"]}
-            fh.write(json.dumps({"id": item["id"], **text}) + "\n")
-    return batch
 
 
 def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None:
@@ -36,9 +26,9 @@ def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None
 
     spec = parallel.WorkerSpec(index=default_index_path(), thresholds=None, sources=None,
                                use_cache=False, concurrency=4)
-    citations, _ = read_inputs([_batch(tmp_path, 12)], None, defer=True)
+    citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
     verdicts = {v.citation.id: v for v in parallel.check_in_processes(citations, spec, 2, chunk=5)}
-    citations, _ = read_inputs([_batch(tmp_path, 12)], None, defer=True)
+    citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
     reported = list(parallel.report_in_processes(citations, spec, 2, "jsonl", chunk=5))
     assert len(reported) == 12 and all(isinstance(r, parallel.Reported) for r in reported)
     for r in reported:
@@ -49,7 +39,7 @@ def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("fail_on", ["minor", "major", "never"])
 def test_exit_status_and_lines_are_the_same_in_one_process_and_in_two(tmp_path: Path, fail_on: str) -> None:
-    batch = _batch(tmp_path, 24)
+    batch = devset_batch(tmp_path, 24)
     runs = {}
     for jobs in ("1", "2"):
         out = tmp_path / f"out-{jobs}.jsonl"
@@ -65,7 +55,7 @@ def test_exit_status_and_lines_are_the_same_in_one_process_and_in_two(tmp_path: 
 
 
 def test_fix_bib_still_gets_whole_verdicts_from_two_workers(tmp_path: Path) -> None:
-    batch = _batch(tmp_path, 24)
+    batch = devset_batch(tmp_path, 24)
     fixed = {}
     for jobs in ("1", "2"):
         path = tmp_path / f"fixed-{jobs}.bib"
@@ -77,7 +67,7 @@ def test_fix_bib_still_gets_whole_verdicts_from_two_workers(tmp_path: Path) -> N
 
 
 def test_a_plain_check_does_not_import_the_model_modules(tmp_path: Path) -> None:
-    batch = _batch(tmp_path, 3)
+    batch = devset_batch(tmp_path, 3)
     code = ("import sys\nfrom citecheck.cli import main\nsys.argv = ['citecheck', 'check', '--offline', "
             f"'--no-cache', '--format', 'jsonl', '--fail-on', 'never', {str(batch)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
