@@ -17,8 +17,6 @@ from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from tests.fakes import RECORDS, devset_batch, records_index, sql_statements
 
-ROOT = Path(__file__).resolve().parent
-
 
 @pytest.mark.parametrize("text", [
     "@article{Xu1995,\n  author = {Xu, D. and Yip, S. K.},\n  title = {{Nonlinear Meissner effect}},\n}",

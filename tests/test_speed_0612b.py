@@ -15,8 +15,6 @@ from typer.testing import CliRunner
 from citecheck.cli import app
 from tests.fakes import devset_batch
 
-ROOT = Path(__file__).resolve().parent
-
 
 def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None:
     import citecheck.parallel as parallel
