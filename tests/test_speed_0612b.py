@@ -5,6 +5,7 @@ render a streaming format's lines send those instead of the verdicts, and neithe
 from __future__ import annotations
 
 import json
+import multiprocessing
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,9 @@ from citecheck.cli import app
 from tests.fakes import devset_batch
 
 
-def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path, method: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     import citecheck.parallel as parallel
     from citecheck.extract.cli import read_inputs
     from citecheck.index.default import default_index_path
@@ -26,6 +29,9 @@ def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path) -> None
                                use_cache=False, concurrency=4)
     citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
     verdicts = {v.citation.id: v for v in parallel.check_in_processes(citations, spec, 2, chunk=5)}
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} on this platform")
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: [method])  # spawn: chunks pickled
     citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
     reported = list(parallel.report_in_processes(citations, spec, 2, "jsonl", chunk=5))
     assert len(reported) == 12 and all(isinstance(r, parallel.Reported) for r in reported)
