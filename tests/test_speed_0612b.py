@@ -33,7 +33,7 @@ def test_workers_report_the_lines_the_verdicts_render_to(tmp_path: Path, method:
         pytest.skip(f"no {method} on this platform")
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: [method])  # spawn: chunks pickled
     citations, _ = read_inputs([devset_batch(tmp_path, 12)], None, defer=True)
-    reported = list(parallel.report_in_processes(citations, spec, 2, "jsonl", chunk=5))
+    reported = list(parallel.report_in_processes(citations, spec, 2, verdict_line, chunk=5))
     assert len(reported) == 12 and all(isinstance(r, parallel.Reported) for r in reported)
     for r in reported:
         verdict = verdicts[json.loads(r.line)["id"]]

@@ -8,6 +8,7 @@ import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -400,7 +401,7 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
             progress.start()
         results: Generator[Verdict, None, None] | Generator[Reported, None, None] = (
             check_in_processes(citations, spec, workers) if reported is None or stream is None
-            else report_in_processes(citations, spec, workers, fmt.name))
+            else report_in_processes(citations, spec, workers, partial(_line, fmt)))
         try:
             for item in results:
                 if isinstance(item, Reported):

@@ -125,12 +125,8 @@ class Reported:
     retracted: bool
 
 
-def _report_chunk(format_name: str, chunk: list[Citation] | tuple[int, int]) -> list[Reported]:
-    from citecheck.report.base import StreamingFormat, get_format
-
-    fmt = get_format(format_name)
-    assert isinstance(fmt, StreamingFormat), format_name
-    return [Reported(fmt.line(v), v.label, bool(v.retracted)) for v in _check_chunk(chunk)]
+def _report_chunk(line: Callable[[Verdict], str], chunk: list[Citation] | tuple[int, int]) -> list[Reported]:
+    return [Reported(line(v), v.label, bool(v.retracted)) for v in _check_chunk(chunk)]
 
 
 def check_in_processes(
@@ -141,11 +137,12 @@ def check_in_processes(
 
 
 def report_in_processes(
-    citations: Sequence[Citation], spec: WorkerSpec, workers: int, format_name: str,
+    citations: Sequence[Citation], spec: WorkerSpec, workers: int, line: Callable[[Verdict], str],
     chunk: int = CHUNK,
 ) -> Generator[Reported, None, None]:
-    """Each citation's line of a streaming format (``format_name``), as workers finish chunks."""
-    yield from _pooled(citations, spec, workers, chunk, partial(_report_chunk, format_name))
+    """Each citation's line of a streaming format (``line`` renders one verdict: a module-level
+    function or a format's bound method, which pickle), as workers finish chunks."""
+    yield from _pooled(citations, spec, workers, chunk, partial(_report_chunk, line))
 
 
 def _pooled(citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk: int,
