@@ -168,3 +168,17 @@ def test_turned_off_it_leaves_re_as_it_is(monkeypatch: pytest.MonkeyPatch) -> No
     before = _compiler.compile
     re_cache.install()
     assert _compiler.compile is before and re_cache._STORE is None
+
+
+def test_re_internals_other_than_expected_mean_compiling_as_re_does(store: re_cache._Store,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    def changed(pattern: str, flags: int) -> Any:
+        raise TypeError("_code() takes 3 positional arguments")  # stands for a future Python's re
+
+    monkeypatch.setattr(re_cache, "_parts", changed)
+    name = _module(MODULE_CODE)["NAME"]
+    assert name == store.original(name.pattern, re.I) and name.match("Smith, J.")
+    assert store.broken and not store.used
+    _module(MODULE_CODE)  # and from then on re compiles alone
+    store.save()
+    assert not store.path.exists()

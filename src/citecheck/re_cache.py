@@ -24,6 +24,7 @@ interpreter `install` does nothing.
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]  # (re's C engine: always loaded with re)
 import atexit
 import json
 import logging
@@ -48,8 +49,6 @@ _Key = tuple[str, int]
 
 
 def _stamp() -> list[Any]:
-    import _sre  # type: ignore[import-not-found]
-
     return [FORMAT, sys.version, platform.python_implementation(), _sre.MAGIC, _sre.CODESIZE]
 
 
@@ -82,6 +81,17 @@ def _valid(entry: Any) -> bool:
             and all(g is None or isinstance(g, str) for g in indexgroup))
 
 
+def _built(pattern: str, parts: _Parts, strict: bool = False) -> Any:
+    """The pattern object `_sre` builds from stored code; None when it refuses the code (unless
+    ``strict``: then its error is raised)."""
+    try:
+        return _sre.compile(pattern, parts[0], parts[1], parts[2], parts[3], tuple(parts[4]))
+    except Exception:
+        if strict:
+            raise
+        return None
+
+
 def _from_module_top(frame: FrameType | None) -> bool:
     """The first caller outside `re` is a citecheck module's top level (a pattern in its source)."""
     while frame is not None and frame.f_globals.get("__name__") in ("re", "re._compiler", "functools"):
@@ -97,6 +107,7 @@ class _Store:
         self.loaded: dict[_Key, _Parts] = {}
         self.used: dict[_Key, _Parts] = {}
         self.compiled_here = False
+        self.broken = False  # re's internals differ from what this expects: compile as re does
         self.pid = os.getpid()
 
     def read(self) -> None:
@@ -115,27 +126,26 @@ class _Store:
                 self.loaded[pattern, flags] = tuple(parts)
 
     def compile(self, pattern: Any, flags: int = 0) -> Any:
-        import _sre
-
-        if type(pattern) is not str or not _from_module_top(sys._getframe(1)):
+        if self.broken or type(pattern) is not str or not _from_module_top(sys._getframe(1)):
             return self.original(pattern, flags)
         key = (pattern, flags)
         parts = self.loaded.get(key)
-        if parts is not None:
+        compiled = _built(pattern, parts) if parts is not None else None
+        if compiled is None:  # not in the file, or code `_sre` refuses (a damaged file)
             try:
-                compiled = _sre.compile(pattern, parts[0], parts[1], parts[2], parts[3], tuple(parts[4]))
-            except Exception:  # code `_sre` refuses (a damaged file): compile it afresh
-                parts = None
-        if parts is None:
-            parts = _parts(pattern, flags)
-            compiled = _sre.compile(pattern, parts[0], parts[1], parts[2], parts[3], tuple(parts[4]))
+                parts = _parts(pattern, flags)
+                compiled = _built(pattern, parts, strict=True)
+            except Exception as exc:  # re's internals are not what this was written for
+                log.debug("re pattern cache off: %s", exc)
+                self.broken = True
+                return self.original(pattern, flags)
             self.compiled_here = True
-        self.used[key] = parts
+        self.used[key] = parts  # type: ignore[assignment]  # (set on every path that reaches here)
         return compiled
 
     def save(self) -> None:
         """Write the patterns this run asked for, if it compiled any itself (main process only)."""
-        if not (self.compiled_here and self.used) or os.getpid() != self.pid:
+        if self.broken or not (self.compiled_here and self.used) or os.getpid() != self.pid:
             return
         patterns = [[p, f, *parts] for (p, f), parts in self.used.items()]
         data = json.dumps({"stamp": _stamp(), "patterns": patterns}, ensure_ascii=False)
