@@ -84,7 +84,7 @@ def test_a_common_name_stays_out_of_author_queries_when_remembered(
     index._author_df.clear()
     assert index._searchable_authors(["holst", "nosuchname"]) == ["nosuchname"]
     assert index._searchable_authors(["holst", "nosuchname"]) == ["nosuchname"]  # from the memo
-    monkeypatch.setattr(search, "AUTHOR_DF_MEMO", 1)
+    monkeypatch.setattr(search, "DF_MEMO", 1)
     assert index._searchable_authors(["redmer", "holst", "vygon"]) == []  # (the memo cleared past its bound)
     assert len(index._author_df) <= 3
 

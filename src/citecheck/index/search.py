@@ -49,7 +49,7 @@ AND_BOUND = 5_000  # beyond this many possible AND matches, the cited authors na
 UNRANKED_ROWS = 2_000  # matches of such an AND taken unranked at most (else ranked by bm25)
 AUTHOR_POSTINGS = 20_000  # an author name on more works than this is too common to search by
 FTS_MEMO = 4_096  # ranked FTS queries remembered per open index (30 short rows each)
-AUTHOR_DF_MEMO = 100_000  # name words' posting counts remembered per open index
+DF_MEMO = 100_000  # title and name words' posting counts remembered per open index (each)
 
 
 class IndexOpenError(CitecheckError, ValueError):
@@ -67,6 +67,7 @@ class LocalIndex:
         self._local = threading.local()
         self._fts_memo = lru_cache(maxsize=FTS_MEMO)(self._fts_query)
         self._author_df: dict[str, int] = {}  # name word → works it is on (read-only index: kept)
+        self._title_df: dict[str, int] = {}  # title word → titles that hold it (-1: none)
         try:
             meta = dict(self._conn().execute("SELECT key, value FROM meta").fetchall())
             row = (meta["schema_version"],) if "schema_version" in meta else None
@@ -192,13 +193,8 @@ class LocalIndex:
         words = list(dict.fromkeys(w for w in key.split() if w not in STOPWORDS and len(w) > 1))
         if not words:
             return []
-        marks = ",".join("?" * len(words))
-        df: dict[str, int] = dict(
-            self._conn().execute(
-                f"SELECT term, df FROM title_df WHERE term IN ({marks})", words
-            ).fetchall()
-        )
-        return sorted(((w, df[w]) for w in words if w in df), key=lambda t: (t[1], t[0]))
+        df = self._posting_counts(self._title_df, "SELECT term, df FROM title_df WHERE term IN ({marks})", words, -1)
+        return sorted(((w, df[w]) for w in words if df[w] >= 0), key=lambda t: (t[1], t[0]))
 
     @staticmethod
     def _fts_or(column: str, terms: Sequence[str]) -> str:
@@ -224,20 +220,26 @@ class LocalIndex:
         records one such query took 4 s); rarer co-authors still narrow the search."""
         if not terms:
             return []
-        memo = self._author_df
-        df = {t: n for t in terms if (n := memo.get(t)) is not None}  # (.get: another thread may clear it)
-        unknown = [t for t in dict.fromkeys(terms) if t not in df]
-        if unknown:  # each name word asked once per open index (a batch cites the same people often)
+        df = self._posting_counts(
+            self._author_df, "SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
+            terms, 0)
+        return [t for t in terms if df[t] <= AUTHOR_POSTINGS]
+
+    def _posting_counts(self, memo: dict[str, int], sql: str, words: Sequence[str], missing: int
+                        ) -> dict[str, int]:
+        """How many titles or author lists hold each word (``missing`` for one the index lacks), each word
+        asked once per open index — a batch cites the same people and title words often — and kept up
+        to ``DF_MEMO`` words. ``sql`` selects (word, count) for the words in ``{marks}``."""
+        df = {w: n for w in words if (n := memo.get(w)) is not None}  # (.get: another thread may clear it)
+        unknown = [w for w in dict.fromkeys(words) if w not in df]
+        if unknown:
             marks = ",".join("?" * len(unknown))
-            found = dict(self._conn().execute(
-                f"SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
-                unknown,
-            ).fetchall())
-            df.update((t, found.get(t, 0)) for t in unknown)
-            if len(memo) > AUTHOR_DF_MEMO:
+            found = dict(self._conn().execute(sql.format(marks=marks), unknown).fetchall())
+            df.update((w, found.get(w, missing)) for w in unknown)
+            if len(memo) > DF_MEMO:
                 memo.clear()
-            memo.update((t, df[t]) for t in unknown)
-        return [t for t in terms if df.get(t, 0) <= AUTHOR_POSTINGS]
+            memo.update((w, df[w]) for w in unknown)
+        return df
 
     def search(
         self,

@@ -135,25 +135,36 @@ _ET_AL_TAIL = re.compile(r"[\s,]+" + ET_AL + r"\s*$", re.I)
 
 def _keys(record: Record) -> tuple[list[NameKey], bool]:
     """The comparable names, and whether the list ends in "et al." / "and others"."""
+    # an edited volume is cited by its editors (and parsed as authors)
+    names = record.author or record.editor
+    fields = tuple((n.family, n.given, n.literal, n.non_dropping_particle) for n in names)
+    # (a list of thousands — a collaboration's paper — is not kept: the memo's size stays bounded)
+    keys, others = _name_keys(fields) if len(fields) <= 64 else _name_keys.__wrapped__(fields)
+    return list(keys), others
+
+
+@lru_cache(maxsize=4096)
+def _name_keys(names: tuple[tuple[str | None, str | None, str | None, str | None], ...]
+               ) -> tuple[tuple[NameKey, ...], bool]:
+    """`_keys` of a list of (family, given, literal, particle): remembered, since a record's list is
+    compared once per reading of the citation and again by the reviewer (the same names each time)."""
     keys = []
     others = False
-    # an edited volume is cited by its editors (and parsed as authors)
-    for n in record.author or record.editor:
-        if not (n.family or n.literal or n.given):
+    for family, given, literal, particle in names:
+        if not (family or literal or given):
             continue
-        for part in ("family", "literal"):
-            value = getattr(n, part)
-            if value and (cut := _ET_AL_TAIL.sub("", value)) != value:
-                # "Abachi et al." in one name field (records have such slips too)
-                n, others = n.model_copy(update={part: cut}), True
-        k = person_key(n)
+        if family and (cut := _ET_AL_TAIL.sub("", family)) != family:
+            family, others = cut, True  # "Abachi et al." in one name field (records have such slips too)
+        if literal and (cut := _ET_AL_TAIL.sub("", literal)) != literal:
+            literal, others = cut, True
+        k = _key(family, given, literal, particle)
         if is_et_al(k.family.lstrip("@")) or is_et_al(k.full.lstrip("@")):
             others = True  # "et al." written as an author
             continue
         if k.family == "@":
             continue
         keys.append(k)
-    return keys, others
+    return tuple(keys), others
 
 
 @dataclass
