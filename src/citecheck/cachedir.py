@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["cache_dir", "write_atomically"]
+__all__ = ["cache_dir", "pattern_caches_on", "write_atomically"]
 
 
 def cache_dir() -> Path:
@@ -19,25 +19,22 @@ def cache_dir() -> Path:
 
 
 def write_atomically(path: Path, data: bytes, what: str) -> bool:
-    """Write a cache file whole or not at all (a temporary file, then a rename). A cache that can't
-    be written (a read-only or full disk) is only logged: the next run rebuilds what it holds."""
-    import contextlib
+    """Write a cache file whole or not at all (`runctl.atomic_write_bytes`). A cache that can't be
+    written (a read-only or full disk) is only logged: the next run rebuilds what it holds."""
     import logging
-    import tempfile
+
+    from citecheck.runctl import atomic_write_bytes
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}-", suffix=".tmp")
-    except OSError as exc:
-        logging.getLogger(__name__).debug("could not write the %s: %s", what, exc)
-        return False
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        atomic_write_bytes(path, data)
         return True
     except OSError as exc:
         logging.getLogger(__name__).debug("could not write the %s: %s", what, exc)
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
         return False
+
+
+def pattern_caches_on() -> bool:
+    """Whether compiled patterns are kept in the cache directory (`regex_cache`, `re_cache`):
+    ``CITECHECK_REGEX_CACHE=0`` turns both off."""
+    return os.environ.get("CITECHECK_REGEX_CACHE", "1") != "0"

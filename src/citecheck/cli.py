@@ -381,8 +381,8 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
                   output: Path | None, quiet: bool, verdicts: list[Verdict],
                   reported: list[Reported] | None = None, append: bool = False) -> None:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it.
-    Given ``reported`` (a streaming format, the verdicts not needed after the run), the workers
-    render the lines and send only those (`parallel.Reported`), collected there."""
+    Given ``reported`` (only with a streaming format whose verdicts are not needed after the run),
+    the workers render the lines and send only those (`parallel.Reported`), collected there."""
     from citecheck.parallel import Reported, check_in_processes, report_in_processes
     fmt = get_format(format)
     stream = None
@@ -400,19 +400,21 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
         if progress:
             progress.start()
         results: Generator[Verdict, None, None] | Generator[Reported, None, None] = (
-            check_in_processes(citations, spec, workers) if reported is None or stream is None
+            check_in_processes(citations, spec, workers) if reported is None
             else report_in_processes(citations, spec, workers, partial(_line, fmt)))
         try:
             for item in results:
                 if isinstance(item, Reported):
-                    assert reported is not None
+                    assert reported is not None  # (only asked for when given a list)
                     reported.append(item)
+                    line = item.line
                 else:
                     verdicts.append(item)
+                    line = _line(fmt, item) if stream is not None else ""
                 if progress is not None and task is not None:
                     progress.advance(task)
                 if stream is not None:
-                    stream.write((item.line if isinstance(item, Reported) else _line(fmt, item)) + "\n")
+                    stream.write(line + "\n")
                     stream.flush()
         finally:
             results.close()  # on an interruption too: ends the pool, so no worker outlives us

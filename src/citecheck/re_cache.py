@@ -35,7 +35,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from citecheck.cachedir import cache_dir, write_atomically
+from citecheck.cachedir import cache_dir, pattern_caches_on, write_atomically
 
 __all__ = ["install"]
 
@@ -129,9 +129,11 @@ class _Store:
         if self.broken or type(pattern) is not str or not _from_module_top(sys._getframe(1)):
             return self.original(pattern, flags)
         key = (pattern, flags)
-        parts = self.loaded.get(key)
-        compiled = _built(pattern, parts) if parts is not None else None
-        if compiled is None:  # not in the file, or code `_sre` refuses (a damaged file)
+        stored = self.loaded.get(key)
+        # (code `_sre` refuses — a damaged file — is compiled afresh, like a pattern not in the file)
+        if stored is not None and (compiled := _built(pattern, stored)) is not None:
+            parts = stored
+        else:
             try:
                 parts = _parts(pattern, flags)
                 compiled = _built(pattern, parts, strict=True)
@@ -140,7 +142,7 @@ class _Store:
                 self.broken = True
                 return self.original(pattern, flags)
             self.compiled_here = True
-        self.used[key] = parts  # type: ignore[assignment]  # (set on every path that reaches here)
+        self.used[key] = parts
         return compiled
 
     def save(self) -> None:
@@ -158,7 +160,7 @@ _STORE: _Store | None = None
 def install() -> None:
     """Route `re`'s compiler through the cache file (once; not when turned off or unsupported)."""
     global _STORE
-    if _STORE is not None or os.environ.get("CITECHECK_REGEX_CACHE", "1") == "0" or not supported():
+    if _STORE is not None or not pattern_caches_on() or not supported():
         return
     from re import _compiler  # type: ignore[attr-defined]
 

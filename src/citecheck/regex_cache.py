@@ -26,7 +26,7 @@ from typing import Any
 import regex
 from regex import _regex
 
-from citecheck.cachedir import cache_dir, write_atomically
+from citecheck.cachedir import cache_dir, pattern_caches_on, write_atomically
 
 __all__ = ["compile_regex"]
 
@@ -64,7 +64,7 @@ class _Store:
     def load(self) -> dict[_Key, Any]:
         if self.loaded is None:
             self.loaded = {}
-            if os.environ.get("CITECHECK_REGEX_CACHE", "1") != "0":
+            if pattern_caches_on():
                 self.enabled = True
                 self.loaded = self._read()
                 atexit.register(self.save)

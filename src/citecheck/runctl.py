@@ -97,11 +97,17 @@ def quiet_worker_signals() -> None:
 
 def atomic_write_text(path: Path, text: str) -> None:
     """Write `text` to `path` via a temporary file in the same folder and a rename."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` via a temporary file in the same folder and a rename: a reader (or a
+    crash) sees the old file or the new one. Errors are raised, the temporary file removed."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -135,5 +141,5 @@ def resume_ids(path: Path) -> set[str]:
     return done
 
 
-__all__ = ["Interrupted", "atomic_write_text", "exit_now", "interruptible", "quiet_worker_signals",
+__all__ = ["Interrupted", "atomic_write_bytes", "atomic_write_text", "exit_now", "interruptible", "quiet_worker_signals",
            "resume_ids"]
