@@ -43,7 +43,7 @@ _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mo
     astronaut nanotechnol optoelectron actuat catal
     izv vestn vyssh uchebn zaved mekh tekh geofiz spektrosk kvant elektron radiofiz yad usp nauk
     mitt internat verein limnol hydrobiol abh wiss sitzungsber naturwiss verh ges anz petrogr preuss ber
-    bunsenges
+    bunsenges contrib
     braz ukr bulg jpn pak scand slov serb croat lith latv armen"""
 # (the last lines: truncated words of journal names in the train split's gold of GROBID's and
 # AnyStyle's corpora, that are no English word ending a title: "Nucl. Instr. Meth.", "Euro. Phys.";
@@ -199,6 +199,68 @@ def canonical_journal(name: str | None) -> str:
     if full:
         return journal_key(full)
     return key
+
+
+#: journals with one volume a year, an issue a month: Crossref and the publisher give JHEP's May 2007
+#: issue as volume 2007, issue 05; INSPIRE and most physicists cite the issue as the volume ("JHEP 05
+#: (2007) 086"), SPIRES and arXiv's journal references year and month together ("JHEP 0705:086")
+YEAR_VOLUME_JOURNALS = frozenset({"journalofhighenergyphysics", "journalofcosmologyandastroparticlephysics",
+                                  "journalofstatisticalmechanicstheoryandexperiment"})
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_YEAR_MONTH_RE = re.compile(r"\d\d(?:0[1-9]|1[0-2])")
+_MONTH_RE = re.compile(r"0?[1-9]|1[0-2]")
+
+
+def year_volume(journal: str | None, volume: str | None, year: int | None = None,
+                issue: str | None = None) -> tuple[int, int | None] | None:
+    """The (year, issue) a volume of a journal in `YEAR_VOLUME_JOURNALS` names ("2007" with issue
+    "05", "05" cited in 2007 and "0705" all give (2007, 5)); None for another journal, or a volume that
+    names no year."""
+    if not volume or canonical_journal(journal) not in YEAR_VOLUME_JOURNALS:
+        return None
+    v = volume.strip()
+    month = int(issue) if issue and issue.strip().isdigit() and 0 < int(issue) <= 12 else None
+    if _YEAR_RE.fullmatch(v):
+        return int(v), month
+    if _YEAR_MONTH_RE.fullmatch(v):
+        yy = int(v[:2])
+        return (1900 + yy if yy >= 90 else 2000 + yy), int(v[2:])
+    if _MONTH_RE.fullmatch(v) and year:
+        return year, int(v)
+    return None
+
+
+def year_volume_form(volume: str) -> bool:
+    """The volume is written in one of a year-numbered journal's conventions (year, year and month,
+    or month: "2007", "0705", "05"), not as an article number ("086", "P06012")."""
+    v = volume.strip()
+    return bool(_YEAR_RE.fullmatch(v) or _YEAR_MONTH_RE.fullmatch(v) or _MONTH_RE.fullmatch(v))
+
+
+def same_year_volume(journal: str | None, cited: tuple[str | None, int | None],
+                     found: tuple[str | None, int | None, str | None]) -> bool:
+    """A cited (volume, year) names the volume a record gives as (volume, year, issue) in another of a
+    year-numbered journal's conventions: the same year, and the same issue where both tell one."""
+    a = year_volume(journal, cited[0], cited[1])
+    b = year_volume(journal, found[0], found[1], found[2])
+    return a is not None and b is not None and a[0] == b[0] and (a[1] is None or b[1] is None or a[1] == b[1])
+
+
+def same_volume(journal: str | None, cited: tuple[str | None, int | None],
+                found: tuple[str | None, int | None, str | None]) -> bool:
+    """The volume a source's record gives is the cited one: the same, or in another convention."""
+    return (cited[0] is not None and cited[0] == found[0]) or same_year_volume(journal, cited, found)
+
+
+def year_volume_forms(journal: str | None, volume: str, year: int | None = None) -> list[str]:
+    """The volume as each convention writes it ("05" in 2007: "05", "2007", "0705"; a
+    year-numbered journal's only), the cited form first; a volume naming no month stays as it is."""
+    named = year_volume(journal, volume, year)
+    if named is None or named[1] is None:
+        return [volume]
+    y, m = named
+    forms = [volume, str(y), f"{m:02d}", f"{y % 100:02d}{m:02d}"]
+    return list(dict.fromkeys(forms))
 
 
 @lru_cache(maxsize=1)

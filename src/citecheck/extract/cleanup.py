@@ -107,9 +107,9 @@ def strip_label(text: str) -> str:
 
 _LEAD_IN_RE = re.compile(
     r"^\s*(?i:(?:for\s+(?:a\s+|an\s+)?(?:recent\s+|comprehensive\s+)?(?:reviews?|overview|details|example)\s*,?\s+)?"
-    r"see(?:\s+also)?(?:\s*,?\s*e\.\s?g\.)?|cf\.|e\.\s?g\.)\s*[,:]?\s+"
+    r"see(?:\s+also)?(?:\s*,?\s*(?-i:[eE]\.\s?g\.))?|cf\.|(?-i:[eE]\.\s?g\.))\s*[,:]?\s+"
     r"(?=[A-Z]\.|[A-Z][\w'’-]+,?\s+[A-Z](?:\.|,|\s))"  # (names follow: not the title "See You Later")
-)
+)  # ("e.g." with a small g: "E. G. Bessonov, …" begins with the author's initials)
 
 
 def clean_reference(text: str) -> str:

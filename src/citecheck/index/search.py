@@ -33,7 +33,7 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, canonical_journal, journal_key, normalize_arxiv
 from citecheck.normalize import normalize_doi as _normalize_doi
-from citecheck.venues import journal_matches
+from citecheck.venues import journal_matches, same_volume, year_volume_forms
 
 STOPWORDS = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "which", "with", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du"]
@@ -155,30 +155,37 @@ class LocalIndex:
         ).fetchone()
         return self._record(row[0]) if row else None
 
-    def by_journal(self, journal: str, volume: str, page: str) -> list[Record]:
+    def by_journal(self, journal: str, volume: str, page: str, year: int | None = None) -> list[Record]:
         """Works in this journal (any abbreviation), volume and first page ("L54" ~ "54").
 
         The canonical journal key finds names the abbreviation table knows; other spellings are
         matched word by word ("J. Low Temp. Phys." ~ "Journal of Low Temperature Physics")
-        against the works on that volume and page.
+        against the works on that volume and page. A year-numbered journal's volume is asked in
+        each of its conventions (`venues.year_volume_forms`: "JHEP 05 (2007)" is volume 2007).
         """
         keys = {canonical_journal(journal), journal_key(journal)} - {""}
-        vol, pg = volume_key(volume), page_key(page)
-        if not keys or not vol or not pg:
+        vols = [v for v in dict.fromkeys(volume_key(f) for f in year_volume_forms(journal, volume, year)) if v]
+        pg = page_key(page)
+        if not keys or not vols or not pg:
             return []
         conn = self._conn()
-        marks = ",".join("?" * len(keys))
+        marks, vmarks = ",".join("?" * len(keys)), ",".join("?" * len(vols))
         rows = conn.execute(
-            f"SELECT DISTINCT rid FROM journal WHERE jkey IN ({marks}) AND volume = ? AND page = ?",
-            [*keys, vol, pg],
+            f"SELECT DISTINCT rid FROM journal WHERE jkey IN ({marks}) AND volume IN ({vmarks}) AND page = ?",
+            [*keys, *vols, pg],
         ).fetchall()
         if rows:
-            return self._records([r[0] for r in rows])
+            found = self._records([r[0] for r in rows])
+            if len(vols) == 1:
+                return found
+            # "JHEP 06 (2007)" asked as volume 2007 too: not the May issue's article 086
+            return [r for r in found if volume_key(r.volume) == vols[0]
+                    or same_volume(journal, (volume, year), (r.volume, r.year, r.issue))]
         rids = [
             r[0]
             for r in conn.execute(
-                "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 200",
-                (vol, pg),
+                f"SELECT DISTINCT rid FROM journal WHERE volume IN ({vmarks}) AND page = ? LIMIT 200",
+                (*vols, pg),
             )
         ]
         return [rec for rec in self._records(rids) if _names_match(journal, rec)]

@@ -25,6 +25,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.scopes import SCOPES
+from citecheck.venues import same_volume
 
 TYPES = {
     "journal-article": "article-journal",
@@ -188,7 +189,7 @@ class CrossrefSource(Source):
         hits = await self._query(text, 10)
         return [
             r for r in hits
-            if r.volume == volume and r.first_page == page
+            if same_volume(journal, (volume, year), (r.volume, r.year, r.issue)) and r.first_page == page
             and (not key or key in {canonical_journal(r.container_title),
                                     canonical_journal(r.container_title_short)})
         ]

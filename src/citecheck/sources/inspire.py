@@ -23,6 +23,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.physics import is_physics
+from citecheck.venues import same_volume
 
 FIELDS = ("titles,authors.full_name,publication_info,dois,arxiv_eprints,earliest_date,"
           "preprint_date,imprints,document_type,control_number,collaborations")
@@ -155,7 +156,7 @@ class InspireSource(Source):
             return []
         hits = await self._query(f"j {inspire_journal(journal)},{volume},{page}", 10)
         key = canonical_journal(journal)
-        return [r for r in hits if r.volume == volume and r.first_page == page
+        return [r for r in hits if same_volume(journal, (volume, year), (r.volume, r.year, r.issue)) and r.first_page == page
                 and (not r.container_title or canonical_journal(r.container_title) == key
                      or len(hits) == 1)]
 

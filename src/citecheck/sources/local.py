@@ -80,7 +80,7 @@ class LocalIndexSource(Source):
     async def lookup_journal(
         self, journal: str, volume: str, page: str, year: int | None = None
     ) -> list[Record]:
-        records = self._call(lambda: self.index.by_journal(journal, volume, page))
+        records = self._call(lambda: self.index.by_journal(journal, volume, page, year))
         if year is not None and len(records) > 1:
             # several works on one page key (supplements, errata): nearest year first
             records.sort(key=lambda r: abs((r.year or year) - year))

@@ -19,6 +19,7 @@ from citecheck.identifiers import normalize_arxiv, normalize_doi, record_arxiv, 
 from citecheck.model import Assessment, Discrepancy, Record
 from citecheck.names import is_misread_name, looks_like_name_list, strip_et_al
 from citecheck.titles import implausible_title, title_words
+from citecheck.venues import same_year_volume, year_volume
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
 from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
 from citecheck.verify.venue import (
@@ -418,15 +419,31 @@ def _venue(cited: Record, found: Record, s: _Scorer) -> None:
            cited=cited_names[0], found=shown, kind="mismatch", detail=detail)
 
 
+def _same_volume(cited: Record, found: Record) -> bool:
+    """Equal volumes, one end of a double volume ("56" for "53–56"), or a year-numbered journal's
+    volume in another convention ("JHEP 05 (2007)" for Crossref's volume 2007, issue 05)."""
+    c, f = cited.volume or "", found.volume or ""
+    cv, fv = _lead_number(c), _lead_number(f)
+    if c.strip().lower() == f.strip().lower() or (cv and cv == fv) or (_numbers(c) & _numbers(f) and _is_range(c, f)):
+        return True
+    return same_year_volume(_journal_of(cited, found), (cited.volume, cited.year),
+                            (found.volume, found.year, found.issue))
+
+
+def _journal_of(cited: Record, found: Record) -> str | None:
+    return found.container_title or found.container_title_short or cited.container_title
+
+
 def _volume_page_issue(cited: Record, found: Record, s: _Scorer) -> None:
     if cited.volume and found.volume and not is_preprint_venue(found.container_title):
         s.check("volume")
-        cv, fv = _lead_number(cited.volume), _lead_number(found.volume)
-        if cited.volume.strip().lower() == found.volume.strip().lower() or (cv and cv == fv) or (
-                _numbers(cited.volume) & _numbers(found.volume) and _is_range(cited.volume, found.volume)):
-            s.agree("volume")  # incl. one end of a double volume ("56" for "53–56")
+        if _same_volume(cited, found):
+            s.agree("volume")
         else:
-            s.flag(P_VOLUME, f"volume {cited.volume} cited, record says {found.volume}",
+            shown = found.volume
+            if found.issue and year_volume(_journal_of(cited, found), found.volume, found.year, found.issue):
+                shown += f" (issue {found.issue})"  # JHEP's "2007" alone would not say which issue
+            s.flag(P_VOLUME, f"volume {cited.volume} cited, record says {shown}",
                    field="volume", cited=cited.volume, found=found.volume, kind="mismatch")
     cp = _first_page(cited.page)
     fps = [p for p in (_first_page(found.page), _first_page(found.number)) if p]

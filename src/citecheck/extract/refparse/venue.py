@@ -27,7 +27,13 @@ from citecheck.extract.refparse.lexicon import (
 )
 from citecheck.extract.refparse.scripts import CJK_CHAR
 from citecheck.extract.refparse.state import Tail
-from citecheck.venues import known_journal, names_known_journal
+from citecheck.venues import (
+    YEAR_VOLUME_JOURNALS,
+    canonical_journal,
+    known_journal,
+    names_known_journal,
+    year_volume_form,
+)
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Band 20", "Jahrg. 22", "Heft 9", "Seiten 986-990") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
@@ -183,6 +189,8 @@ def split_venue(
         or looks_like_journal_end(text[: best.start()])
     ):
         tail.volume = norm_pages(best.group("vol"))
+        if _article_of_year_volume(text, best):
+            tail.volume, tail.page = None, tail.volume  # "J. Stat. Mech. (2007) P06012": the year is the volume
         issue = best.group("issue") or best.group("dotissue") or best.group("issue2")
         if issue:
             tail.issue = issue.strip()
@@ -339,6 +347,16 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
     ):
         best = None  # "A. Author, HI velocity dispersion in NGC 1058, arXiv:…": a title's number
     return best
+
+
+def _article_of_year_volume(text: str, group: re.Match[str]) -> bool:
+    """A lone number ending the text after a journal with a volume a year (`YEAR_VOLUME_JOURNALS`):
+    its article number, the year (cut out before) standing for the volume."""
+    if group.group("issue") or group.group("page") or group.group("dotissue") or group.group("issue2"):
+        return False
+    piece = text[: group.start()].rstrip(TRIM_KEEP_DOT).rpartition(",")[2]
+    return (not text[group.end():].strip(TRIM) and not year_volume_form(group.group("vol"))
+            and canonical_journal(piece) in YEAR_VOLUME_JOURNALS)
 
 
 def _venue_piece(piece: str) -> bool:

@@ -88,7 +88,8 @@ _ADS_NEXT_RE = re.compile(rf"(?<=\d)\s+[-–—]\s+(?={_YEAR},\s*[A-Z])")
 # the first work must end in its volume and page (and maybe year): "31, L11 (1998)", "192, 18",
 # "B 600, 1 (2004)", "D85 (2012) 014035" — a year alone ("Homoeopathy 1991; 1,2:121") is no complete work
 _ENDS_IN_NUMBERS_RE = re.compile(
-    r"(?:(?<![\w.])[A-Z]?\d{1,5}\s*[,:]\s*[A-Z]?\d{1,6}(?:\s*[-–]\s*\d+)?\s*(?:\(\s*" + _YEAR + r"\s*\))?"
+    r"(?:(?<![\w.])[A-Z]?\d{1,5}\s*[,:]\s*[A-Z]?\d{1,6}(?:\s*[-–]\s*\d+)?\s*(?:\(\s*" + _YEAR + r"\s*\)|,\s*" + _YEAR
+    + r")?"  # (", 2007": SPIRES and arXiv's "Phys.Rev.D75:124007,2007")
     r"|(?<![\w.])[A-Z]?\d{1,5}\s*\(\s*" + _YEAR + r"\s*\)\s*[A-Z]?\d{1,6})\s*\.?\s*$"
 )
 
