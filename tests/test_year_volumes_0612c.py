@@ -174,3 +174,42 @@ def test_the_benchmark_reads_its_data_or_says_why(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, str(root / "benchmarks" / "journal_refs.py"), "--corpus", str(tmp_path)],
                          capture_output=True, text=True, check=True)
     assert out.stdout.startswith("skipped:") and "arxiv-browse" in out.stdout
+
+
+# -- a title-less reference whose first reading took the journal for the title -----------------------
+
+LUOTO = {"id": "luoto", "type": "article-journal", "title": "A matroid-friendly basis for the quasisymmetric functions",
+         "author": [{"family": "Luoto", "given": "Kurt W."}], "issued": {"date-parts": [[2008]]}}
+OTHER = {"id": "other", "type": "article-journal", "title": "Quasisymmetric functions and the KP hierarchy",
+         "author": [{"family": "Luoto", "given": "Kurt W."}], "issued": {"date-parts": [[2003]]}}
+
+
+@pytest.fixture(scope="module")
+def closed_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An index declared complete whose record of the work has no journal, volume or page."""
+    tmp = tmp_path_factory.mktemp("luoto")
+    (tmp / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (LUOTO, OTHER)))
+    build_index(tmp / "ix.db", [tmp / "r.jsonl"], covers=["all"])
+    return tmp / "ix.db"
+
+
+def test_the_journal_read_as_a_title_is_no_proof_of_absence(closed_world: Path) -> None:
+    from citecheck.checker import Checker
+
+    text = "K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"
+    [v] = Checker(index=closed_world, sources=[], offline=True).check_text(text, fmt="text")
+    assert v.label.value == "EXACT" and v.match is not None and v.match.id == "luoto"
+    assert any("search by the authors and year" in line for line in v.evidence)
+
+
+def test_a_title_the_other_reading_lacks_is_still_compared(closed_world: Path) -> None:
+    from citecheck.checker import Checker
+
+    text = "K. W. Luoto, Matroids of quantum gravity, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"
+    [v] = Checker(index=closed_world, sources=[], offline=True).check_text(text, fmt="text")
+    assert v.label.value != "EXACT"
+
+
+def test_an_en_dash_decoded_as_question_mark_c() -> None:
+    rec = read_reference("F. Zhao, H. Yang, and B. Wang, Journal of Theoretical Biology 247 (2007) 645?C649").record
+    assert (rec.title, rec.container_title, rec.page) == (None, "Journal of Theoretical Biology", "645-649")

@@ -22,6 +22,7 @@ from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, l
 from citecheck.extract import finish_reading, read_path, read_text
 from citecheck.extract.combine import other_readings
 from citecheck.extract.errors import NOT_A_REFERENCE
+from citecheck.extract.refparse.journals import names_a_venue
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.extract.refparse.realign import realign
 from citecheck.identifiers import record_arxiv, record_doi
@@ -40,6 +41,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
 from citecheck.titles import normalize_title, searchable_title, title_key
+from citecheck.venues import journal_key
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.titles import compare_titles
 
@@ -353,9 +355,17 @@ def _with_first_fields(other: Record, first: Record) -> Record:
     A first title that holds the names the other reading took for the authors ("王进玉, 王进聪,
     敦煌石窟…") is the misread one, not a title to compare."""
     missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
-    if "title" in missing and _holds_names(missing["title"], other):
+    if "title" in missing and (_holds_names(missing["title"], other) or _names_venue(missing["title"], other)):
         del missing["title"]
     return other.model_copy(update=missing) if missing else other
+
+
+def _names_venue(title: str, reading: Record) -> bool:
+    """The first title is the other reading's journal, or its head ("Journal of Combinatorial Theory"
+    for "Journal of Combinatorial Theory, Series A" in a title-less physics reference) and reads as a
+    venue's name: a misread venue, not a title the other reading lost."""
+    key = journal_key(title)
+    return bool(key) and names_a_venue(title) and journal_key(reading.container_title).startswith(key)
 
 
 def _holds_names(title: str, reading: Record) -> bool:

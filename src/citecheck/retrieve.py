@@ -170,6 +170,8 @@ class Cascade:
             await self.alternative_readings()
         if options.title_search and not self.seen:
             await self.whole_text()
+        if options.title_search and not self.seen and self.has_title:
+            await self.untitled_reading()
         return self.finish()
 
     # -- stages ---------------------------------------------------------------------------------
@@ -264,6 +266,24 @@ class Cascade:
         cleaned reference string (`retrieve_text.search_by_text`; hits must be spelled out in it)."""
         await search_by_text(self.citation, self.sources, self.add, self._status,
                              self.result.evidence, self.options.search_limit)
+
+    async def untitled_reading(self) -> None:
+        """6. Still nothing, and the text's other reading has no title (the first took the journal
+        for one: "K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"): the
+        cited authors' works near the year, as for any title-less reference — the last resort, after
+        the whole text, since a common name and a year alone match many works."""
+        for alt in other_readings(self.citation):
+            if searchable_title(alt.title) or not alt.author:
+                continue
+            alt_citation = self.citation.model_copy(update={"fields": alt})
+            for source in self._asked("search"):
+                records = await self._search(source, alt_citation, say=False)
+                hits = [(r, sig) for r in records or [] if accept_search_hit(sig := rank_signals(alt, r), False)]
+                for record, signals in hits:
+                    self.add(record, source, "title", signals)
+                if hits:
+                    self._say(f"{source.name}: search by the authors and year (the text read without a "
+                              f"title) → {len(hits)} close enough")
 
     # -- helpers --------------------------------------------------------------------------------
     def _jvp(self) -> tuple[str, str, str] | None:

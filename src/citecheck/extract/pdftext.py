@@ -108,8 +108,12 @@ def _pdf_characters(text: str) -> str:
         text = _SPACING_ACCENT_RE.sub(_accent, text)
     text = _LOST_LIGATURE_RE.sub(_lost_ligature, text)
     text = _ACCENT_SPACE_RE.sub(r"\1", text)
+    if "?C" in text:  # an en dash (GBK A8 43) decoded as "?C": "645?C649"
+        text = _GBK_DASH_RE.sub("–", text)
     return _LOW_QUOTE_COMMA_RE.sub(",", text) if "‚" in text else text
 
+
+_GBK_DASH_RE = re.compile(r"(?<=\d)\?C(?=\d)")
 
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
 # otherwise Latin ("Рhys" with a Cyrillic Р).
