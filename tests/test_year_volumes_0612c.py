@@ -213,3 +213,34 @@ def test_a_title_the_other_reading_lacks_is_still_compared(closed_world: Path) -
 def test_an_en_dash_decoded_as_question_mark_c() -> None:
     rec = read_reference("F. Zhao, H. Yang, and B. Wang, Journal of Theoretical Biology 247 (2007) 645?C649").record
     assert (rec.title, rec.container_title, rec.page) == (None, "Journal of Theoretical Biology", "645-649")
+
+
+@pytest.mark.parametrize(("text", "label"), [
+    # a title-less reference to a paper in a meeting's proceedings: nothing to look the work up by
+    ("E. Alata et al., Proc. 6th European Dependable Computing Conference (EDCC-6), Coimbra (Portugal), "
+     "18-20 October 2006, 39-44", "UNVERIFIED"),
+    ("M. Cribier, XXII International Conference On Neutrino Physics And Astrophysics (Neutrino 2006), "
+     "Santa Fe, New Mexico (2006)", "UNVERIFIED"),
+    # a title, absent from an index declared complete: evidence
+    ("E. Alata et al., Lessons learned from the deployment of a high-interaction honeypot, "
+     "Proc. 6th European Dependable Computing Conference (EDCC-6), Coimbra (Portugal), 2006, 39-44", "MAJOR"),
+])
+def test_a_meeting_read_as_the_title_is_no_title(closed_world: Path, text: str, label: str) -> None:
+    from citecheck.checker import Checker
+
+    [v] = Checker(index=closed_world, sources=[], offline=True).check_text(text, fmt="text")
+    assert v.label.value == label, v.rationale
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Proceedings of the 4th Annual IEEE Communications Society Conference on Sensor Networks", True),
+    ("IEEE/IFIP International Conference on Dependable Systems and Networks (DSN-2006)", True),
+    ("Physics of Atomic Nuclei", True),
+    ("Meeting the challenge of international conference travel", False),
+    ("Results from the 2nd international workshop on dark matter", False),
+    ("A workshop on quantum gravity", False),
+])
+def test_names_a_meeting_or_journal(text: str, named: bool) -> None:
+    from citecheck.venues import names_a_meeting_or_journal
+
+    assert names_a_meeting_or_journal(text) is named

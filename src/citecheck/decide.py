@@ -33,6 +33,7 @@ from citecheck.coverage import absence_evidence, identifier_absence_proven, is_p
 from citecheck.errors import CitecheckError
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Discrepancy, Label, Record
+from citecheck.venues import names_a_meeting_or_journal
 from citecheck.verify.reviewer import review_rationale
 
 if TYPE_CHECKING:
@@ -321,6 +322,12 @@ def _not_found(cited: Record, retrieval: Retrieval, ctx: _Context) -> Decision:
     if not evidence:
         return Decision(Label.UNVERIFIED, "unverified", confidence=0.0,
                         rationale=f"No matching work found, but not every source answered ({why}).")
+    if cited.title and names_a_meeting_or_journal(cited.title) and not (record_doi(cited) or record_arxiv(cited)):
+        # "A. Author, Proc. 6th European Dependable Computing Conference (EDCC-6), 39-44": the reading's
+        # title is the venue, a title-less reference to a paper there: nothing to look the work up by
+        return Decision(Label.UNVERIFIED, "unverified", confidence=0.0,
+                        rationale=f"No matching work found, and the text gives no title to look it up by: "
+                                  f"'{cited.title}' names a journal or a meeting, not a work.")
     what = _what_was_cited(cited)
     covered = ""
     if not ctx.coverage.closed_world:

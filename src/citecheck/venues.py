@@ -281,6 +281,21 @@ def known_journal(name: str) -> bool:
     return bool(key) and (key in journal_table() or key in _full_journal_keys())
 
 
+_MEETING_NAME_RE = re.compile(
+    r"^(?:in\s*:?\s+)?(?:the\s+)?(?:proc(?:eedings|\.)?\s|"
+    r"(?-i:(?:[A-Z][A-Z/&-]+\s+){0,2})(?:international|annual|national|european|ieee|acm|[ivxlc]+|\d+(?:st|nd|rd|th))\s+"
+    r"(?:[\w'’/&-]+\s+){0,4}?(?:conference|symposium|workshop|congress|colloquium)\b)",
+    re.I,
+)
+
+
+def names_a_meeting_or_journal(text: str) -> bool:
+    """The text is a journal's name or a meeting's ("Proc. 6th European Dependable Computing
+    Conference (EDCC-6)", "XXII International Conference On Neutrino Physics"): what a title-less
+    reference may hold where a title would be, never a work's own title."""
+    return known_journal(text) or bool(_MEETING_NAME_RE.match(text.strip()))
+
+
 def looks_like_venue(text: str) -> bool:
     """'Lect', 'Phys. Rev.', 'Proc. Natl. Acad. Sci.': an abbreviated journal or a piece of one."""
     words = text.strip().split()
