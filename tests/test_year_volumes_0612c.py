@@ -180,6 +180,9 @@ def test_the_benchmark_reads_its_data_or_says_why(tmp_path: Path) -> None:
 
 LUOTO = {"id": "luoto", "type": "article-journal", "title": "A matroid-friendly basis for the quasisymmetric functions",
          "author": [{"family": "Luoto", "given": "Kurt W."}], "issued": {"date-parts": [[2008]]}}
+ONG = {"id": "ong", "type": "paper-conference", "title": "Myopic coding in multiple relay channels",
+       "author": [{"family": "Ong", "given": "Lawrence"}, {"family": "Motani", "given": "Mehul"}],
+       "issued": {"date-parts": [[2007]]}}
 OTHER = {"id": "other", "type": "article-journal", "title": "Quasisymmetric functions and the KP hierarchy",
          "author": [{"family": "Luoto", "given": "Kurt W."}], "issued": {"date-parts": [[2003]]}}
 
@@ -188,7 +191,7 @@ OTHER = {"id": "other", "type": "article-journal", "title": "Quasisymmetric func
 def closed_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An index declared complete whose record of the work has no journal, volume or page."""
     tmp = tmp_path_factory.mktemp("luoto")
-    (tmp / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (LUOTO, OTHER)))
+    (tmp / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (LUOTO, OTHER, ONG)))
     build_index(tmp / "ix.db", [tmp / "r.jsonl"], covers=["all"])
     return tmp / "ix.db"
 
@@ -198,8 +201,20 @@ def test_the_journal_read_as_a_title_is_no_proof_of_absence(closed_world: Path) 
 
     text = "K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"
     [v] = Checker(index=closed_world, sources=[], offline=True).check_text(text, fmt="text")
-    assert v.label.value == "EXACT" and v.match is not None and v.match.id == "luoto"
+    # his 2008 work, without the journal, volume and page to compare: neither fabricated nor confirmed
+    assert v.label.value == "UNVERIFIED" and v.match is not None and v.match.id == "luoto"
+    assert "Only the authors and the year could be compared" in v.rationale
+
+
+def test_the_untitled_reading_is_the_last_resort(closed_world: Path) -> None:
+    from citecheck.checker import Checker
+
+    text = ("L. Ong and M. Motani, Proceedings of the 4th Annual IEEE Communications Society Conference on "
+            "Sensor, Mesh, and Ad Hoc Communications and Networks (SECON 2007), San Diego, CA, pp. 334-343, "
+            "Jun. 18-21 2007.")
+    [v] = Checker(index=closed_world, sources=[], offline=True).check_text(text, fmt="text")
     assert any("search by the authors and year" in line for line in v.evidence)
+    assert v.label.value == "UNVERIFIED" and v.match is not None and v.match.id == "ong"
 
 
 def test_a_title_the_other_reading_lacks_is_still_compared(closed_world: Path) -> None:
@@ -244,3 +259,19 @@ def test_names_a_meeting_or_journal(text: str, named: bool) -> None:
     from citecheck.venues import names_a_meeting_or_journal
 
     assert names_a_meeting_or_journal(text) is named
+
+
+@pytest.mark.parametrize(("text", "journal", "volume", "page", "note"), [
+    ("A. Smith, Phys.Rev.D75:124007,2007; Nucl.Phys.B600:1-20,2001", "Phys. Rev. D", "75", "124007",
+     "Nucl. Phys. B 600:1-20, 2001"),
+    ("Bosetti PC, et al. Nucl. Phys. B142:1 (1978); B203:362 (1982)", "Nucl. Phys. B", "142", "1", "B203:362 (1982)"),
+])
+def test_a_second_spires_work_after_a_semicolon_is_a_note(text: str, journal: str, volume: str, page: str,
+                                                          note: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.volume, rec.page, rec.custom.get("note")) == (journal, volume, page, note)
+
+
+def test_the_journal_head_read_as_a_title_joins_its_series() -> None:
+    rec = read_reference("K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798").record
+    assert (rec.title, rec.container_title, rec.volume) == (None, "Journal of Combinatorial Theory, Series A", "115")

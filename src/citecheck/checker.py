@@ -41,7 +41,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
 from citecheck.titles import normalize_title, searchable_title, title_key
-from citecheck.venues import journal_key
+from citecheck.venues import journal_key, names_a_meeting_or_journal
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.titles import compare_titles
 
@@ -355,7 +355,8 @@ def _with_first_fields(other: Record, first: Record) -> Record:
     A first title that holds the names the other reading took for the authors ("王进玉, 王进聪,
     敦煌石窟…") is the misread one, not a title to compare."""
     missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
-    if "title" in missing and (_holds_names(missing["title"], other) or _names_venue(missing["title"], other)):
+    if "title" in missing and (_holds_names(missing["title"], other) or _names_venue(missing["title"], other)
+                               or names_a_meeting_or_journal(missing["title"])):
         del missing["title"]
     return other.model_copy(update=missing) if missing else other
 

@@ -40,6 +40,7 @@ from functools import lru_cache
 from citecheck.extract.labeller import LabelledReading, read_labelled_scored
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.extract.refparse import ParsedReference, parse_reference
+from citecheck.extract.refparse.journals import names_a_venue
 from citecheck.extract.refparse.lexicon import COUNTRIES
 from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Citation, Record
@@ -144,7 +145,10 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
         return False
     # the words before are a known name's or abbreviations, not a title's end ("Argentina. Gondwana Research")
     head = theirs.split()[: len(theirs.split()) - len(mine.split())]
-    return _known_journal(theirs) or all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in head)
+    if _known_journal(theirs) or all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in head):
+        return True
+    # or the rules' title, when it reads as a venue: "Journal of Combinatorial Theory" + "Series A"
+    return bool(rec.title) and _title_words(" ".join(head)) == _title_words(rec.title) and names_a_venue(rec.title or "")
 
 
 def _title_words(title: str | None) -> str:

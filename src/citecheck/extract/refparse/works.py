@@ -77,7 +77,7 @@ _THEREIN_RE = re.compile(
 # "…(1998); 31, 4723 (1998)" / "…(1998); Phys. Rev. B 58, 1 (1998)": after a work that ends in
 # its numbers, a semicolon and another volume-and-page group
 _NEXT_WORK_RE = re.compile(
-    r"(?<=[\d)])\s*;\s*(?=(?:[A-Z][\w.]*\.?\s*){0,6}[A-Z]?\d{1,5}\s*,\s*[A-Z]?\d{1,6}\b)"
+    r"(?<=[\d)])\s*;\s*(?=(?:[A-Z][\w.]*\.?\s*){0,6}[A-Z]?\d{1,5}\s*[,:]\s*[A-Z]?\d{1,6}\b)"  # (":" SPIRES)
 )
 # "…(2012); B. Jones and C. Brown, Phys. Rev. D 86, 079901 (2012)": another work with its own
 # authors (the name grammar reads them) and its own volume and page
