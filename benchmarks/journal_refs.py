@@ -22,7 +22,13 @@ one's record): each should come out EXACT; a MAJOR is a false accusation caused 
 Splits by arXiv id (`split_of("arxiv-journal-ref", id)`: validation = its validation and train parts,
 test = its test part widened to half the records): develop on ``--split validation``, report on test.
 
-Usage: python benchmarks/journal_refs.py [--split test|validation] [--e2e [--index DB]] [--show FIELD]
+Caveats: the layout around the journal reference is composed (only the journal reference is as its authors
+wrote it); the gold is the corpus builder's reading, so journal references it could not read are not scored
+(``--unread`` checks those end to end: their records have no journal, volume or page, so a title-less form
+can only be matched on authors and year). Results: docs/benchmarks.md, "Issue 13, third session of
+2026-12-06".
+
+Usage: python benchmarks/journal_refs.py [--split test|validation] [--unread] [--e2e [--index DB]] [--show FIELD]
 """
 
 from __future__ import annotations
