@@ -275,3 +275,28 @@ def test_a_second_spires_work_after_a_semicolon_is_a_note(text: str, journal: st
 def test_the_journal_head_read_as_a_title_joins_its_series() -> None:
     rec = read_reference("K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798").record
     assert (rec.title, rec.container_title, rec.volume) == (None, "Journal of Combinatorial Theory, Series A", "115")
+
+
+async def test_inspire_is_asked_jhep_by_issue() -> None:
+    from citecheck.sources.inspire import InspireSource
+
+    hit = {"id": "1", "metadata": {
+        "control_number": 1, "titles": [{"title": SALAM["title"]}],
+        "authors": [{"full_name": "Salam, Gavin P."}],
+        "publication_info": [{"journal_title": "JHEP", "journal_volume": "05", "page_start": "086", "year": 2007}],
+        "document_type": ["article"]}}
+    asked: list[str] = []
+
+    def handler(req: Request) -> Response:
+        q = req.param("q") or ""
+        asked.append(q)
+        return Response(200, json.dumps({"hits": {"hits": [hit] if "JHEP,05,086" in q else [], "total": 1}}))
+
+    with LoopbackServer(handler) as srv:
+        src = InspireSource(SourceConfig(inspire_url=srv.url, rate_scale=100, max_retries=1))
+        try:
+            assert [r.title for r in await src.lookup_journal("JHEP", "0705", "086")] == [SALAM["title"]]
+            assert [r.title for r in await src.lookup_journal("J. High Energy Phys.", "2007", "086", 2007)] == []
+        finally:
+            await src.aclose()
+    assert asked[0] == "j JHEP,05,086"

@@ -23,7 +23,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.physics import is_physics
-from citecheck.venues import same_volume
+from citecheck.venues import same_volume, year_volume
 
 FIELDS = ("titles,authors.full_name,publication_info,dois,arxiv_eprints,earliest_date,"
           "preprint_date,imprints,document_type,control_number,collaborations")
@@ -154,11 +154,13 @@ class InspireSource(Source):
     ) -> list[Record]:
         if not (journal and volume and page):
             return []
-        hits = await self._query(f"j {inspire_journal(journal)},{volume},{page}", 10)
+        named = year_volume(journal, volume, year)  # INSPIRE numbers JHEP by issue: "JHEP,05,086" in 2007
+        asked = f"{named[1]:02d}" if named and named[1] else volume
+        hits = await self._query(f"j {inspire_journal(journal)},{asked},{page}", 10)
         key = canonical_journal(journal)
-        return [r for r in hits if same_volume(journal, (volume, year), (r.volume, r.year, r.issue)) and r.first_page == page
-                and (not r.container_title or canonical_journal(r.container_title) == key
-                     or len(hits) == 1)]
+        return [r for r in hits
+                if same_volume(journal, (volume, year), (r.volume, r.year, r.issue)) and r.first_page == page
+                and (not r.container_title or canonical_journal(r.container_title) == key or len(hits) == 1)]
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         terms = search_terms(citation.fields.title, 250)
