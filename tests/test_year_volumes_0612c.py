@@ -300,3 +300,16 @@ async def test_inspire_is_asked_jhep_by_issue() -> None:
         finally:
             await src.aclose()
     assert asked[0] == "j JHEP,05,086"
+
+
+@pytest.mark.parametrize(("title", "names", "rest"), [
+    ("Haykin, Communication Systems", ["Haykin"], "Communication Systems"),
+    ("王进玉, 王进聪, 敦煌石窟艺术研究", ["王进玉", "王进聪"], "敦煌石窟艺术研究"),
+    ("Smith and Jones, A study of X in Y", ["Smith", "Jones"], "A study of X in Y"),
+    ("A study by Smith of things", ["Smith"], None),  # a name inside the title: nothing to cut
+    ("Haykin, Ed.", ["Haykin"], None),  # too little left to be a title
+])
+def test_the_title_after_the_names_the_other_reading_found(title: str, names: list[str], rest: str | None) -> None:
+    from citecheck.checker import _after_names
+
+    assert _after_names(title, Record(author=[{"family": n} for n in names])) == rest

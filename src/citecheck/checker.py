@@ -355,10 +355,34 @@ def _with_first_fields(other: Record, first: Record) -> Record:
     A first title that holds the names the other reading took for the authors ("王进玉, 王进聪,
     敦煌石窟…") is the misread one, not a title to compare."""
     missing = {f: getattr(first, f) for f in KEPT_FIELDS if getattr(first, f) and not getattr(other, f)}
-    if "title" in missing and (_holds_names(missing["title"], other) or _names_venue(missing["title"], other)
-                               or names_a_meeting_or_journal(missing["title"])):
+    title = missing.get("title")
+    if title and _holds_names(title, other):
+        rest = _after_names(title, other)  # "Haykin, Communication Systems": the title after the name
+        if rest:
+            missing["title"] = rest
+        else:
+            del missing["title"]
+    elif title and (_names_venue(title, other) or names_a_meeting_or_journal(title)):
         del missing["title"]
     return other.model_copy(update=missing) if missing else other
+
+
+def _after_names(title: str, reading: Record) -> str | None:
+    """What a first title holds after the other reading's author names it begins with ("Haykin,
+    Communication Systems" → "Communication Systems"), when that is long enough to be a title."""
+    names = sorted({n.family or n.literal or "" for n in reading.author} - {""}, key=len, reverse=True)
+    rest, cut = title, True
+    while cut:
+        cut = False
+        rest = rest.lstrip(" ,.;:、，·&")
+        for name in names:
+            if rest.startswith(name):
+                rest, cut = rest[len(name):], True
+                break
+        if rest.startswith(("and ", "et al")):
+            rest, cut = rest.split(" ", 1)[1] if " " in rest else "", True
+    rest = rest.strip(" ,.;:、，·")
+    return rest if rest != title and searchable_title(rest) else None
 
 
 def _names_venue(title: str, reading: Record) -> bool:
