@@ -19,8 +19,7 @@ name), volume, first page and year, scored as benchmarks/parser_accuracy.py scor
 checks every reference offline against an index of the whole corpus (69,138 records, which holds each
 one's record): each should come out EXACT; a MAJOR is a false accusation caused by reading.
 
-Splits by arXiv id (`split_of("arxiv-journal-ref", id)`: validation = its validation and train parts,
-test = its test part widened to half the records): develop on ``--split validation``, report on test.
+Split in halves by a hash of the record's id (`split_of`): develop on ``--split validation``, report on test.
 
 Caveats: the layout around the journal reference is composed (only the journal reference is as its authors
 wrote it); the gold is the corpus builder's reading, so journal references it could not read are not scored
