@@ -246,15 +246,8 @@ class Cascade:
         readings = list(readings) + [r for r in other_readings(self.citation)
                                      if r.title and title_key(r.title) not in seen]
         for alt in readings:
-            alt_citation = self.citation.model_copy(update={"fields": alt})
             for source in self._asked("search"):
-                records = await self._search(source, alt_citation, say=False)
-                accepted = 0
-                for record in records or []:
-                    signals = rank_signals(alt, record)
-                    if accept_search_hit(signals, True):
-                        self.add(record, source, "title", signals)
-                        accepted += 1
+                accepted = await self._search_reading(source, alt, titled=True)
                 if accepted:
                     self._say(f"{source.name}: search for '{alt.title}' (re-read from the text) → "
                               f"{accepted} close enough")
@@ -275,17 +268,25 @@ class Cascade:
         for alt in other_readings(self.citation):
             if searchable_title(alt.title) or not alt.author:
                 continue
-            alt_citation = self.citation.model_copy(update={"fields": alt})
             for source in self._asked("search"):
-                records = await self._search(source, alt_citation, say=False)
-                hits = [(r, sig) for r in records or [] if accept_search_hit(sig := rank_signals(alt, r), False)]
-                for record, signals in hits:
-                    self.add(record, source, "title", signals)
-                if hits:
+                accepted = await self._search_reading(source, alt, titled=False)
+                if accepted:
                     self._say(f"{source.name}: search by the authors and year (the text read without a "
-                              f"title) → {len(hits)} close enough")
+                              f"title) → {accepted} close enough")
 
     # -- helpers --------------------------------------------------------------------------------
+    async def _search_reading(self, source: Source, reading: Record, titled: bool) -> int:
+        """Search ``source`` with another reading of the text; its hits that `accept_search_hit`
+        takes (judged against that reading) become candidates. Returns how many."""
+        records = await self._search(source, self.citation.model_copy(update={"fields": reading}), say=False)
+        accepted = 0
+        for record in records or []:
+            signals = rank_signals(reading, record)
+            if accept_search_hit(signals, titled):
+                self.add(record, source, "title", signals)
+                accepted += 1
+        return accepted
+
     def _jvp(self) -> tuple[str, str, str] | None:
         c = self.cited
         return (c.container_title, c.volume, c.first_page) if (

@@ -181,13 +181,7 @@ def split_venue(
         head = text[: vip.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
     best = _volume_group(text, comma_style, has_id)
-    if best is not None and (
-        best.group("issue")
-        or best.group("page")
-        or best.group("dotissue")
-        or best.group("issue2")
-        or looks_like_journal_end(text[: best.start()])
-    ):
+    if best is not None and (_beyond_volume(best) or looks_like_journal_end(text[: best.start()])):
         tail.volume = norm_pages(best.group("vol"))
         if _article_of_year_volume(text, best):
             tail.volume, tail.page = None, tail.volume  # "J. Stat. Mech. (2007) P06012": the year is the volume
@@ -310,7 +304,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
     i = 0
     while i < len(matches):
         m, i = matches[i], i + 1
-        full = m.group("issue") or m.group("page") or m.group("dotissue") or m.group("issue2")
+        full = _beyond_volume(m)
         if m.start() == 0 or (not full and best is not None):
             continue
         if not full and re.match(r"\.\d", text[m.end() :]):
@@ -335,12 +329,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
         best = m
     if (
         best is not None
-        and not (
-            best.group("issue")
-            or best.group("page")
-            or best.group("dotissue")
-            or best.group("issue2")
-        )
+        and not _beyond_volume(best)
         and has_id
         and comma_style
         and not _venue_piece(text[: best.start()].rstrip(" ,").rpartition(",")[2].strip())
@@ -349,10 +338,15 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
     return best
 
 
+def _beyond_volume(group: re.Match[str]) -> str | None:
+    """What a volume group holds besides the volume (issue, page), the first of them; None for a lone number."""
+    return group.group("issue") or group.group("page") or group.group("dotissue") or group.group("issue2")
+
+
 def _article_of_year_volume(text: str, group: re.Match[str]) -> bool:
     """A lone number ending the text after a journal with a volume a year (`YEAR_VOLUME_JOURNALS`):
     its article number, the year (cut out before) standing for the volume."""
-    if group.group("issue") or group.group("page") or group.group("dotissue") or group.group("issue2"):
+    if _beyond_volume(group):
         return False
     piece = text[: group.start()].rstrip(TRIM_KEEP_DOT).rpartition(",")[2]
     return (not text[group.end():].strip(TRIM) and not year_volume_form(group.group("vol"))
