@@ -335,3 +335,23 @@ def test_the_journal_refs_benchmark_on_its_fixture() -> None:
     assert [r["gold"]["journal"] for r in unread] == [[None, None]] * 2
     counts = J.e2e(refs, corpus, None)  # an index of the fixture's records, built, then every reference checked
     assert counts[("titled", "EXACT")] == 4 and counts[("untitled", "EXACT")] == 4
+
+
+@pytest.mark.parametrize(("compared", "label"), [
+    (["author", "issued"], "UNVERIFIED"),  # the comparator had nothing else to compare
+    ([], "UNVERIFIED"),
+    (["author", "issued", "title"], "EXACT"),
+    (None, "EXACT"),  # an assessment that does not say what it compared (built by a caller): as before
+])
+def test_exact_needs_more_than_what_the_comparator_calls_authors_and_year(compared: list[str] | None,
+                                                                           label: str) -> None:
+    from citecheck.decide import Assessed, Thresholds, decide
+    from citecheck.model import Assessment, Candidate, Signals, SourceStatus
+    from citecheck.retrieve import Retrieval
+
+    found = Record.model_validate(LUOTO)
+    cand = Candidate(record=found, source="index", matched_by="title", signals=Signals())
+    a = Assessment(score=10, confidence=0.9, rationale="Matches on authors, year.", compared=compared)
+    d = decide([Assessed(cand, found, a)], Retrieval(statuses=[SourceStatus(source="index", status="answered")]),
+               Thresholds(exact=9.5, minor=3.0), cited=found)
+    assert d.label.value == label

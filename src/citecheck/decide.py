@@ -236,11 +236,13 @@ def _scored(best: Assessed, retrieval: Retrieval, thresholds: Thresholds,
                         discrepancies=list(a.discrepancies), candidate=cand,
                         rationale=f"Closest record disagrees, but {names} could not be asked; "
                         "not judging. " + a.rationale)
-    if label is Label.EXACT and _names_and_year_only(best.fields, cand):
+    if label is Label.EXACT and a.compared is not None and set(a.compared) <= {"author", "issued"}:
+        # the comparator compared nothing but the authors and the year (a title-less reference whose record
+        # lacks journal, volume and page; a misread title it set aside): a work of theirs, not proof of the one cited
         return Decision(Label.UNVERIFIED, "unverified", confidence=0.3, score=a.score, candidate=cand,
-                        rationale=f"{a.rationale} Only the authors and the year could be compared: the "
-                        "record has none of the title, journal, volume or page the citation gives, so "
-                        "this work of theirs may or may not be the one cited.")
+                        rationale=f"{a.rationale} Only the authors and the year could be compared (the "
+                        "citation and the record share no usable title, journal, volume, page or identifier), "
+                        "so this work of theirs may or may not be the one cited.")
     rationale = a.rationale
     if label is Label.MAJOR:
         # a flag is evidence: the source whose record stands against the citation, and who answered
@@ -275,18 +277,6 @@ def _note_unresolved_identifiers(decision: Decision, retrieval: Retrieval,
         decision.rationale += f" The cited {what} {ident} does not resolve ({source})."
         if decision.label is Label.EXACT:
             decision.label = Label.MINOR
-
-
-def _names_and_year_only(cited: Record, cand: Candidate) -> bool:
-    """Nothing but the authors and the year could be compared: a work of theirs from that year, not
-    proof of the one cited (a title-less reference whose record lacks journal, volume and page)."""
-    found = cand.record
-    if cand.matched_by in ("doi", "arxiv"):
-        return False
-    pairs = [(cited.title, found.title), (cited.container_title, found.container_title or found.container_title_short),
-             (cited.volume, found.volume), (cited.page, found.page or found.number),
-             (record_doi(cited), record_doi(found)), (record_arxiv(cited), record_arxiv(found))]
-    return not any(a and b for a, b in pairs)
 
 
 def _note_identifier_conflict(decision: Decision, other: Assessed, cited: Record) -> None:

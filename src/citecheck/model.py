@@ -256,6 +256,7 @@ class Assessment(BaseModel):
     discrepancies: list[Discrepancy] = Field(default_factory=list)
     rationale: str = ""
     field_scores: dict[str, float] = Field(default_factory=dict)
+    compared: list[str] | None = None  # the fields the comparator could compare (None: not told)
 
 
 class SourceStatus(BaseModel):

@@ -161,7 +161,7 @@ def assess(cited: Record, found: Record) -> Assessment:
     _identity(comparison, s)
     confidence = round(min(1.0, 0.35 + s.checked / 9.0), 3) if s.checked else 0.1
     return Assessment(score=round(s.score(), 3), confidence=confidence, discrepancies=s.issues,
-                      rationale=_rationale(s), field_scores=s.scores)
+                      rationale=_rationale(s), field_scores=s.scores, compared=sorted(s.checked_fields))
 
 
 def _anchored(cited: Record, found: Record) -> bool:

@@ -138,6 +138,7 @@ def combine(rule: Assessment, answer: JudgeAnswer | None, *, model: str, scales:
         discrepancies=[*rule.discrepancies, *added],
         rationale=rule.rationale + note,
         field_scores=dict(rule.field_scores),
+        compared=rule.compared,
     )
 
 
