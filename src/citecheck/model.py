@@ -230,6 +230,7 @@ class Signals:
     year_agree: bool | None = None  # years within one; None when either is missing
     author_agree: bool | None = None  # the first cited author is among the record's first five
     author_collective: bool = False  # ... and it is only a collaboration name
+    initial_clash: bool = False  # ... but the first given initial differs from every namesake's
     also_matched_by: str | None = None  # a second cascade stage found the same record
 
     @property

@@ -16,7 +16,7 @@ from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
-from citecheck.names import first_author_key, is_collective, name_key
+from citecheck.names import first_author_key, initials, is_collective, name_key
 from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
 from citecheck.titles import searchable_title, title_key, title_similarity
@@ -116,7 +116,28 @@ def rank_signals(cited: Record, found: Record) -> Signals:
     collective = bool(author_agree) and bool(cited.author) and all(
         n.literal and not n.family and is_collective(n.literal) for n in cited.author)
     return Signals(title_similarity=round(title_similarity(cited.title, found.title), 4),
-                   year_agree=year_agree, author_agree=author_agree, author_collective=collective)
+                   year_agree=year_agree, author_agree=author_agree, author_collective=collective,
+                   initial_clash=bool(author_agree) and _initial_clash(cited, found, ca)
+                   and not _shares_numbers(cited, found))
+
+
+def _shares_numbers(cited: Record, found: Record) -> bool:
+    """The record has the cited identifier, volume or first page: a miscited initial, not a namesake."""
+    same = [(record_arxiv(cited), record_arxiv(found)), (record_doi(cited), record_doi(found)),
+            (cited.volume, found.volume), (cited.first_page, found.first_page)]
+    return any(a and a == b for a, b in same)
+
+
+def _initial_clash(cited: Record, found: Record, key: str) -> bool:
+    """The cited first author's first initial differs from that of every author of ``found`` with
+    the same family name ("Q.-X. Liu" against "Xinfei Liu" and "Kai Liu"); False when a side gives none.
+    (A title-less citation is not matched to such a namesake unless the record has its identifier, volume
+    or first page: `_shares_numbers`.)"""
+    first = initials(cited.author[0].given)[:1] if cited.author else ""
+    if not first:
+        return False
+    namesakes = [initials(n.given)[:1] for n in found.author[:5] if name_key(n.family or n.literal) == key]
+    return bool(namesakes) and all(i and i != first for i in namesakes)
 
 
 def retrieval_score(signals: Signals, has_title: bool) -> float:
@@ -129,8 +150,8 @@ def retrieval_score(signals: Signals, has_title: bool) -> float:
 def accept_search_hit(signals: Signals, has_title: bool) -> bool:
     """A search hit is worth verifying: a close title, or a looser one with author and year."""
     sim = signals.title_similarity
-    if not has_title:
-        return signals.personal_author_agrees and signals.year_agree is not False
+    if not has_title:  # (authors and year are all there is: a namesake of another initial is not them)
+        return signals.personal_author_agrees and signals.year_agree is not False and not signals.initial_clash
     if sim >= ACCEPT_TITLE:
         return True
     return sim >= ACCEPT_TITLE_CORROBORATED and signals.personal_author_agrees and bool(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from citecheck.folding import fold
@@ -291,9 +291,51 @@ _MEETING_NAME_RE = re.compile(
 
 def names_a_meeting_or_journal(text: str) -> bool:
     """The text is a journal's name or a meeting's ("Proc. 6th European Dependable Computing
-    Conference (EDCC-6)", "XXII International Conference On Neutrino Physics"): what a title-less
-    reference may hold where a title would be, never a work's own title."""
-    return known_journal(text) or bool(_MEETING_NAME_RE.match(text.strip()))
+    Conference (EDCC-6)", "XXII International Conference On Neutrino Physics"), or an abbreviated
+    journal's written without its periods ("Int Math Res Notices"): what a title-less reference
+    may hold where a title would be, never a work's own title."""
+    return known_journal(text) or bool(_MEETING_NAME_RE.match(text.strip())) or dotless_abbreviation(text)
+
+
+def dotless_abbreviation(text: str) -> bool:
+    """'Int Math Res Notices', 'J Phys Conf Ser': capitalised words (and function words), two to six,
+    at least two of them truncated words of journal names that are no English word ("Int", "Res",
+    "Phys"; not "Can", "Not", "Math"): a journal's name abbreviated without periods."""
+    words = [w for w in text.strip(" .,").split() if w not in _JOURNAL_STOP]
+    if not 2 <= len(words) <= 6 or not all(w[:1].isupper() for w in words):
+        return False
+    truncated = [w for w in words if w.isalpha() and w.lower() in JOURNAL_WORDS
+                 and w.lower() not in FULL_JOURNAL_WORDS and w.lower() not in _EVERYDAY_WORDS]
+    return len(truncated) >= 2 and 2 * len(truncated) >= len(words)
+
+
+# words of the abbreviation list that are also everyday English ("Can We Not Forget" is a title)
+_EVERYDAY_TEXT = """can not am at part class front drill invent meet react detect planet pure mag temp
+    surf bull rec gen ind dis vet bot sol met mat mod comm anal lab exp adv eff tech num equip mon meth quart
+    chin opin trans spec indian korean euro hum rel dev mem stud ass electron meteor elem progr compos oper
+    liq mach rep circ invest vis contin abstr lit art cell nature science ann"""
+_EVERYDAY_WORDS = frozenset(_EVERYDAY_TEXT.split())
+
+
+def acronym_of(acronym: str, name: str) -> bool:
+    """``acronym`` is the initials of ``name``'s words, its small function words taken or left out
+    ("PIER": "Progress In Electromagnetics Research", "MNRAS": "Monthly Notices of the Royal
+    Astronomical Society", "JHEP": "Journal of High Energy Physics")."""
+    letters = acronym.upper()
+    words = re.findall(r"[^\W\d_][\w'’-]*", name)
+    if len(words) < 2 or not 2 <= len(letters) <= 8 or not letters.isalpha():
+        return False
+
+    @cache
+    def walk(i: int, j: int) -> bool:
+        if j == len(words):
+            return i == len(letters)
+        optional = words[j].lower() in _JOURNAL_STOP
+        if i < len(letters) and words[j][0].upper() == letters[i] and walk(i + 1, j + 1):
+            return True
+        return optional and walk(i, j + 1)
+
+    return walk(0, 0)
 
 
 def looks_like_venue(text: str) -> bool:

@@ -8,6 +8,8 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
+from citecheck.venues import acronym_of, known_journal, looks_like_venue
+
 _LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
 _LATEX_HINT_RE = re.compile(r"[\\{}$~]")
 # what makes pylatexenc do more than drop braces and make dashes of "--"/"---": a macro, math, a
@@ -130,6 +132,10 @@ def clean_reference(text: str) -> str:
     text = _BROKEN_WORD_RE.sub(_mend, text).replace("−", "-")  # (a minus sign is no line-end hyphen: "W+W− production")
     text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many
     text = _NAME_THEN_ACRONYM_RE.sub(_drop_acronym, text)
+    if _ACRONYM_VOLUME_RE.search(text):  # (the cheap part first: an acronym and a number)
+        text = _NAME_AND_ACRONYM_RE.sub(_drop_spelled_acronym, text)
+    if ".)" in text or ("(" in text and _ORIGINAL_HINT_RE.search(text)):
+        text = _ORIGINAL_NAME_RE.sub(_drop_original_name, text)
     return text.strip(" \t")
 
 
@@ -145,6 +151,57 @@ def _drop_acronym(m: re.Match[str]) -> str:
     if initials != m.group("acr"):
         return m.group(0)
     return f"{m.group('name')}{m.group('vol')} ({m.group('year')}) "
+
+
+# … or writes the name out and then its acronym before the volume: "Progress in Electromagnetics
+# Research, PIER 58, 271-283", "Physical Review Letters, PRL 19, 1264", "Journal of High Energy Physics
+# (JHEP) 05 (2007) 086"; the acronym goes when the end of the name spells it (`venues.acronym_of`),
+# else the name is read as the title and the acronym as the journal
+_ACRONYM_VOLUME_RE = re.compile(r",\s*[A-Z]{2,6}[\s,]*\d|\(\s*[A-Z]{2,6}\s*\)\s*\d")
+_NAME_AND_ACRONYM_RE = re.compile(
+    r"(?<![\w.])(?P<name>[A-Z][a-z]*\.?(?:\s+(?:(?:of|in|the|and|on|for|de|la)\s+)*[A-Z][a-z]*\.?){1,8})"
+    r"(?:\s*,\s*|\s*(?P<open>\()\s*)(?P<acr>[A-Z]{2,6})(?(open)\s*\)\s*|[\s,]*)"  # ("(CSCW), 12" is its name)
+    r"(?=(?!(?:1[89]|20)\d\d\b)\d{1,4}(?:\s*[(,:;]|\s+\d))"  # (a volume, not a year: "… (NOAO) 2006,")
+)
+
+
+def _drop_spelled_acronym(m: re.Match[str]) -> str:
+    name, acr = m.group("name"), m.group("acr")
+    starts = [0] + [w.end() for w in re.finditer(r"\s+", name)]
+    for start in reversed(starts[:-1]):  # the shortest end of the name that spells it
+        if acronym_of(acr, name[start:]):
+            return f"{name} "
+    return m.group(0)
+
+
+# A translation journal with its original's name in parentheses before the volume: "Sov. J. Nucl. Phys.
+# (Yad. Fiz.) 41, 1063", "JETP Lett. (Pis'ma Zh. Eksp. Teor. Fiz.) 30, 682", "Physics of Atomic Nuclei (J.
+# Yadernaya fizika), Vol. 71": the volume and page are the translation's, so the original's name goes
+_ORIGINAL_NAME_RE = re.compile(
+    r"(?<=[\w.])\s*\((?P<inner>[A-Z][^()\d]{2,60})\)(?=[\s,]*(?:(?:Vol|vol|V|v)\.?\s*)?\d)"
+)
+_ORIGINAL_HINT_RE = re.compile(r"\((?:J|Zh)\.")
+_DOTTED_WORD_RE = re.compile(r"[A-Z][a-z'’]{1,9}\.")  # (an abbreviated word, not an initial)
+
+
+def _drop_original_name(m: re.Match[str]) -> str:
+    inner = m.group("inner").strip()
+    words = inner.split()
+    if "," in inner or _SERIES_PART_RE.search(inner):  # editors' names; "(Proc. Suppl.)" is another journal
+        return m.group(0)
+    journal_like = known_journal(inner) or (len(words) >= 2 and (
+        sum(bool(_DOTTED_WORD_RE.fullmatch(w)) for w in words) >= 2 or words[0] in ("J.", "Zh.")))
+    if not journal_like:
+        return m.group(0)
+    before = m.string[max(0, m.start() - 80):m.start()].split()
+    for k in range(min(6, len(before)), 0, -1):  # the text before it ends in a journal's name
+        name = " ".join(before[-k:])
+        if known_journal(name) or (k >= 2 and looks_like_venue(name)):
+            return ""
+    return m.group(0)
+
+
+_SERIES_PART_RE = re.compile(r"\b(?:Proc|Suppl|Ser|Sect|Part|Pt|Lett)\.")
 
 
 # (not "Agranovich, V. M.. J. Lumin.": there the period after the initials ends the names)

@@ -119,11 +119,42 @@ def _periodical_issue(st: ParseState) -> None:
     r.container_title, r.title = r.title, None
 
 
+# What follows a title that is an edited book's, not the cited chapter's: its editors, in parentheses
+# or after a series and its volume ("Geometric Flows (H.-D. Cao and S.-T. Yau, eds.), Surveys in
+# Differential Geometry, vol. XII, …, pp. 113-165"; "Theory and Simulation of Hard-Sphere Fluids,
+# Lecture Notes in Physics, vol. 753, A. Mulero, ed. (Springer, 2008), pp. 183-245")
+_EDITORS_AFTER_RE = re.compile(
+    r"[\s,.]*(?:\((?P<peds>[^()]{3,150}?),?\s*(?:eds?|editors?)\.?\)|"
+    r"(?:[^,()]{3,80},\s*(?:[Vv]ol\.?|[Vv]olume)\s*[\dIVXLC]{1,5}\s*,\s*)?"
+    r"(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’-]+,?\s*\(?(?<!\w)(?:eds?|editors?)\.)"  # (person names)
+)
+
+
+def _edited_book_title(st: ParseState) -> None:
+    """"C. Gerhardt, Geometric Flows (Cao and Yau, eds.), …, pp. 113-165": the title read is the book's
+    its editors made, the pages the cited chapter's, whose own title the text does not give — the book
+    becomes the container (its series the collection), the title is left empty."""
+    r = st.record
+    if not (r.title and r.author and r.page and "-" in r.page) or st.thesis or IN_MARK_RE.search(st.text):
+        return
+    if ", " in r.title:  # "Chapter, Book (E. Editor, ed.)" read as one title: the chapter's is in it
+        return
+    at = st.text.find(r.title)
+    if at < 0 or st.text[at - 1 : at] in ("“", '"', "'", "‘", "«") or not _EDITORS_AFTER_RE.match(
+            st.text, at + len(r.title)):  # (a quoted title is the work's own)
+        return
+    if r.container_title and r.container_title != r.title:
+        r.collection_title = r.collection_title or r.container_title
+    r.container_title, r.title = r.title, None
+    st.layout_type = st.layout_type or "chapter"
+
+
 def finish(st: ParseState) -> ParsedReference:
     """The work type, then the confidence (which adds its warnings)."""
     record = st.record
     _prose_note(st)
     _periodical_issue(st)
+    _edited_book_title(st)
     record.type = st.layout_type or _guess_type(record, st.thesis, st.report, st.text)
     confidence = _confidence(record, st.warnings)
     return ParsedReference(record, confidence, tuple(st.warnings))

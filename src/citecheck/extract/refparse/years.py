@@ -126,10 +126,20 @@ _INSPIRE_ISSUE_RE = re.compile(
 )
 
 
+# arXiv authors' "Optics Letters 32, 15 (2007) 2206-2208", "Physical Review B 76, 10 (2007) 100406(R)":
+# volume, issue (year) page — the issue is written as one, so that cutting the year out leaves no "32, 15
+# 2206-2208" (a volume 15 and its page)
+_ISSUE_YEAR_PAGE_RE = re.compile(
+    rf"(?<![\w.])([A-Z]?\d{{1,5}}),\s*(\d{{1,3}})\s*(\(\s*{YEAR}\s*\))\s+"
+    r"(?=[A-Z]?\d{1,7}(?:\s*[-–]\s*\d{1,7})?(?:\([A-Z]\))?\s*(?:[.,;]|$))"
+)
+
+
 def year_pass(st: ParseState) -> None:
     """The publication year: the one right after the authors when there is one (APA,
     astronomy), else the one `_choose_year` picks anywhere in the rest; cut out of ``rest``."""
     st.rest = _INSPIRE_ISSUE_RE.sub(r"\1 no. \2, ", st.rest)
+    st.rest = _ISSUE_YEAR_PAGE_RE.sub(r"\1(\2) \3 ", st.rest)
     m = _YEAR_AFTER_AUTHORS_RE.match(st.rest)
     if st.named_authors and m and not _SPAN_AFTER_AUTHORS_RE.match(st.rest):
         year: int | None = _year_after_authors(st, m)
