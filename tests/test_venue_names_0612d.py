@@ -175,3 +175,22 @@ def test_a_namesake_is_not_called_the_cited_work(closed_world: Path) -> None:
 def test_volume_issue_year_page(text: str, volume: str, issue: str | None, page: str) -> None:
     rec = read_reference(text).record
     assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
+
+
+@pytest.mark.parametrize(("text", "journal", "title"), [
+    # "Groups" is no research group: the journal keeps its first word
+    ("J. Blanc, Groups Geom. Dyn. 3 (2009), no. 2, 215-266", "Groups Geom. Dyn.", None),
+    # a run of abbreviations before an abbreviated journal is its head, not a title
+    ("B. J. Malesevic, Univ. Beograd. Publ. Elektrotehn. Fak. Ser. Mat. 9 (1998), 29--33",
+     "Univ. Beograd. Publ. Elektrotehn. Fak. Ser. Mat.", None),
+    ("A. Author, Dr. Strangelove. Phys. Rev. 5, 1 (2007)", "Phys. Rev.", "Dr. Strangelove"),
+])
+def test_journal_heads(text: str, journal: str, title: str | None) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.title) == (journal, title)
+    assert all(n.literal is None for n in rec.author)
+
+
+def test_a_research_group_is_still_an_author() -> None:
+    rec = read_reference("C. Amsler et al., Particle Data Group, Phys. Lett. B 667, 1 (2008)").record
+    assert [n.literal for n in rec.author if n.literal] == ["Particle Data Group"]

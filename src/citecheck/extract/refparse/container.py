@@ -17,7 +17,7 @@ from citecheck.extract.refparse.imprint import (
     strip_location,
     trailing_imprint,
 )
-from citecheck.extract.refparse.journals import names_a_journal, names_a_venue
+from citecheck.extract.refparse.journals import abbreviated_piece, names_a_journal, names_a_venue
 from citecheck.extract.refparse.lexicon import (
     CONF_RE,
     IN_MARK_RE,
@@ -275,7 +275,14 @@ def _container_or_imprint(st: ParseState) -> str | None:
 
 def _abbreviation_back_to_venue(st: ParseState, title: str, container: str) -> str:
     """ "… Preliminary Analysis. Serb. Astron. J., 174": a journal abbreviation's first word
-    split off into the title ('Serb.'); a title does not end in a lone short abbreviation."""
+    split off into the title ('Serb.'); a title does not end in a lone short abbreviation. A "title" of
+    abbreviations only, before an abbreviated journal with nothing but a space between them, is the
+    journal's head ("Univ. Beograd. Publ. Elektrotehn. Fak. Ser. Mat. 9")."""
+    if (abbreviated_piece(f"{title}.", 2) and all(w.endswith(".") for w in f"{title}.".split())
+            and re.match(r"[A-Z][a-z]{0,9}\.", container) and abbreviated_piece(container, 1)
+            and f"{title}. {container}" in st.text):
+        st.record.title = None
+        return f"{title}. {container}"
     am = _TITLE_ABBREV_TAIL_RE.search(title)
     abbrev = f"{am.group(1)}." if am else ""
     if (
