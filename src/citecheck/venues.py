@@ -299,8 +299,9 @@ def names_a_meeting_or_journal(text: str) -> bool:
 
 def dotless_abbreviation(text: str) -> bool:
     """'Int Math Res Notices', 'J Phys Conf Ser': capitalised words (and function words), two to six,
-    at least two of them truncated words of journal names that are no English word ("Int", "Res",
-    "Phys"; not "Can", "Not", "Math"): a journal's name abbreviated without periods."""
+    at least two of them (and half the words) truncated words of journal names that are no everyday
+    English word ("Int", "Res", "Phys"; not "Can", "Not": "Can We Not Forget" is a title): a journal's
+    name abbreviated without periods."""
     words = [w for w in text.strip(" .,").split() if w not in _JOURNAL_STOP]
     if not 2 <= len(words) <= 6 or not all(w[:1].isupper() for w in words):
         return False
