@@ -194,3 +194,14 @@ def test_journal_heads(text: str, journal: str, title: str | None) -> None:
 def test_a_research_group_is_still_an_author() -> None:
     rec = read_reference("C. Amsler et al., Particle Data Group, Phys. Lett. B 667, 1 (2008)").record
     assert [n.literal for n in rec.author if n.literal] == ["Particle Data Group"]
+
+
+@pytest.mark.parametrize(("text", "journal", "volume"), [
+    ("R. J. Shalloo et al., Nucl. Instrum. Methods Phys. Res., Sect. A829, 383 (2016).",
+     "Nucl. Instrum. Methods Phys. Res., Sect. A", "829"),
+    ("R. J. Shalloo et al., Nucl. Instrum. Methods Phys. Res., Sect. B 267, 383 (2009).",
+     "Nucl. Instrum. Methods Phys. Res., Sect. B", "267"),
+])
+def test_a_section_letter_glued_to_the_volume(text: str, journal: str, volume: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.volume) == (journal, volume)

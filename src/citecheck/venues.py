@@ -96,7 +96,8 @@ SIX_DIGIT_ARTICLE_JOURNAL = (
     r"Meas\.\s?Sci\.\s?Technol\.|Environ\.\s?Res\.\s?Lett\."
 )
 
-_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?")  # "Nucl. Phys. (Proc. Suppl.) B"
+# "Nucl. Phys. (Proc. Suppl.) B", "Nucl. Instrum. Methods Phys. Res., Sect. A"
+_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?(?:,?\s?Sect(?:ion\b|\.))?")
 _LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
 
 
