@@ -90,3 +90,12 @@ def devset_batch(folder: Path, n: int) -> Path:
             text = {"bibtex": item["bibtex"]} if item.get("bibtex") else {"text": item["text"]}
             fh.write(json.dumps({"id": item["id"], **text}) + "\n")
     return batch
+
+
+def closed_world_index(folder: Path, records: Iterable[dict[str, object]]) -> Path:
+    """A real local index of these CSL records, declared complete (``--covers all``), built in ``folder``."""
+    from citecheck.index.build import build_index
+
+    (folder / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    build_index(folder / "ix.db", [folder / "r.jsonl"], covers=["all"])
+    return folder / "ix.db"

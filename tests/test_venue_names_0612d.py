@@ -4,17 +4,16 @@ initial (benchmarks/journal_refs.py --unread, validation split, fourth session o
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from citecheck.extract.cleanup import clean_reference
 from citecheck.extract.combine import read_reference
-from citecheck.index.build import build_index
 from citecheck.model import Name, Record
 from citecheck.retrieve import accept_search_hit, rank_signals
 from citecheck.venues import acronym_of, dotless_abbreviation, names_a_meeting_or_journal
+from tests.fakes import closed_world_index
 
 
 @pytest.mark.parametrize(("acronym", "name", "spelled"), [
@@ -134,10 +133,7 @@ NAMESAKE = {"id": "xinfei", "type": "article-journal", "title": "Tuning carrier 
 @pytest.fixture(scope="module")
 def closed_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An index declared complete whose records lack the journals and books the references give."""
-    tmp = tmp_path_factory.mktemp("books")
-    (tmp / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (GERHARDT, MILLER, NAMESAKE)))
-    build_index(tmp / "ix.db", [tmp / "r.jsonl"], covers=["all"])
-    return tmp / "ix.db"
+    return closed_world_index(tmp_path_factory.mktemp("books"), (GERHARDT, MILLER, NAMESAKE))
 
 
 @pytest.mark.parametrize(("text", "label", "match"), [

@@ -23,6 +23,7 @@ from citecheck.venues import (
     year_volume_forms,
 )
 from citecheck.verify.compare import assess
+from tests.fakes import closed_world_index
 from tests.servers.base import LoopbackServer, Request, Response
 
 # Crossref gives JHEP's May 2007 issue as volume 2007, issue 05 (the publisher's numbering)
@@ -190,10 +191,7 @@ OTHER = {"id": "other", "type": "article-journal", "title": "Quasisymmetric func
 @pytest.fixture(scope="module")
 def closed_world(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An index declared complete whose record of the work has no journal, volume or page."""
-    tmp = tmp_path_factory.mktemp("luoto")
-    (tmp / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in (LUOTO, OTHER, ONG)))
-    build_index(tmp / "ix.db", [tmp / "r.jsonl"], covers=["all"])
-    return tmp / "ix.db"
+    return closed_world_index(tmp_path_factory.mktemp("luoto"), (LUOTO, OTHER, ONG))
 
 
 def test_the_journal_read_as_a_title_is_no_proof_of_absence(closed_world: Path) -> None:
