@@ -6,7 +6,7 @@
 - `PARTICLES` — family-name particles ("van", "de", "zu"), dropped by `name_key`.
 - `parse_person` — the one splitter of a single written name into a CSL `Name`, used by the
   reference parser, the BibTeX reader, the index reader and the source adapters.
-- `name_key`, `initials`, `first_author_key` — comparison keys.
+- `name_key`, `initials`, `initials_agree`, `first_author_key` — comparison keys.
 - `names_cover` — whether a piece of text is only the words of given names (the combination asks it of
   what the rules put before a title).
 - `title_like_name` (with `NOT_NAME_WORDS`, `NOT_NAME_END`, `VERB_END`) — a "name" whose words read as a
@@ -155,6 +155,11 @@ def initials(given: str | None) -> str:
         return ""
     parts = re.split(r"[\s.\-‐]+", fold(given))
     return "".join(p[0] for p in parts if p and p[0].isalpha())
+
+
+def initials_agree(a: str, b: str) -> bool:
+    """Two `initials` strings can be one person's: the first letters agree, or a side gives none."""
+    return not a or not b or a[0] == b[0]
 
 
 def first_author_key(record: Record) -> str:

@@ -16,7 +16,7 @@ from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
-from citecheck.names import first_author_key, initials, is_collective, name_key
+from citecheck.names import first_author_key, initials, initials_agree, is_collective, name_key
 from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
 from citecheck.titles import searchable_title, title_key, title_similarity
@@ -133,11 +133,9 @@ def _initial_clash(cited: Record, found: Record, key: str) -> bool:
     the same family name ("Q.-X. Liu" against "Xinfei Liu" and "Kai Liu"); False when a side gives none.
     (A title-less citation is not matched to such a namesake unless the record has its identifier, volume
     or first page: `_shares_numbers`.)"""
-    first = initials(cited.author[0].given)[:1] if cited.author else ""
-    if not first:
-        return False
-    namesakes = [initials(n.given)[:1] for n in found.author[:5] if name_key(n.family or n.literal) == key]
-    return bool(namesakes) and all(i and i != first for i in namesakes)
+    first = initials(cited.author[0].given) if cited.author else ""
+    namesakes = [initials(n.given) for n in found.author[:5] if name_key(n.family or n.literal) == key]
+    return bool(namesakes) and not any(initials_agree(first, i) for i in namesakes)
 
 
 def retrieval_score(signals: Signals, has_title: bool) -> float:

@@ -23,6 +23,7 @@ from citecheck.names import (
     cjk_whole_name,
     collab_key,
     initials,
+    initials_agree,
     is_et_al,
     name_key,
 )
@@ -200,10 +201,6 @@ class AuthorComparison:
                     or self.missing or self.swapped)
 
 
-def _initials_agree(a: str, b: str) -> bool:
-    return not a or not b or a[0] == b[0]
-
-
 def _given_differs(a: str, b: str) -> bool:
     """Both first given names written out, and not the same name (nor one short for the other)."""
     if not a or not b or a.startswith(b) or b.startswith(a):
@@ -252,7 +249,7 @@ def _closest(k: NameKey, f_keys: list[NameKey], used: set[int]) -> int | None:
         dist = min(OSA.distance(k.family, fk.family), OSA.distance(k.translit, fk.translit))
         if k.full != k.family or fk.full != fk.family:
             dist = min(dist, OSA.distance(k.full, fk.full))
-        if dist < best_dist and _initials_agree(k.initials, fk.initials):
+        if dist < best_dist and initials_agree(k.initials, fk.initials):
             best, best_dist = i, dist
     if best is None:
         return None
@@ -286,7 +283,7 @@ class _Matcher:
         free = [i for i in pool or () if i not in self.used]
         if not free:
             return None
-        return next((i for i in free if _initials_agree(inits, self.f_keys[i].initials)), free[0])
+        return next((i for i in free if initials_agree(inits, self.f_keys[i].initials)), free[0])
 
     def _claim(self, idx: int) -> None:
         self.used.add(idx)
@@ -314,7 +311,7 @@ class _Matcher:
         """'Zhang Ningyu' vs 'Ningyu Zhang', or the same full name split otherwise."""
         if k.given_key:
             idx = next((i for i in self.by_family.get(k.given_key, []) if i not in self.used
-                        and _initials_agree(k.family[:1], self.f_keys[i].initials)), None)
+                        and initials_agree(k.family[:1], self.f_keys[i].initials)), None)
             if idx is not None:
                 return idx
         if len(self.unmatched) >= FUZZY_LIMIT:
@@ -335,7 +332,7 @@ class _Matcher:
             return
         self._claim(idx)
         fk = self.f_keys[idx]
-        if not k.is_collab and not _initials_agree(k.initials, fk.initials) and not _middle_name(k, fk):
+        if not k.is_collab and not initials_agree(k.initials, fk.initials) and not _middle_name(k, fk):
             self.result.wrong_initials.append((k.display, fk.display))
         elif not k.is_collab and _given_differs(k.first_given, fk.first_given):
             self.result.wrong_given.append((k.display, fk.display))
