@@ -19,6 +19,7 @@ from typing import Any
 from citecheck.coverage import source_scopes
 from citecheck.deadline import budget, deadline_reason
 from citecheck.decide import Assessed, Coverage, Decision, Thresholds, decide, load_thresholds
+from citecheck.errors import RunFatalError
 from citecheck.extract import finish_reading, read_path, read_text
 from citecheck.extract.combine import other_readings
 from citecheck.extract.errors import NOT_A_REFERENCE
@@ -211,6 +212,8 @@ class Checker:
     async def acheck_one(self, citation: Citation, memo: LookupMemo | None = None) -> Verdict:
         try:
             return await self._check_one(citation, memo or LookupMemo())
+        except RunFatalError:  # a damaged index: no verdict still to come can be trusted
+            raise
         except Exception as exc:  # one bad citation never sinks the batch
             log.exception("checking %s failed", citation.id)
             return self._verdict(citation, Label.ERROR, decided_by="error",

@@ -177,7 +177,7 @@ def check(
             concurrency=concurrency,
         )
     report = _Report(format, output, quiet, resume, keep=fix_bib is not None)
-    verdicts, reported = _execute(checker, model_run, spec, workers, citations, report)
+    verdicts, reported = _run_or_exit_2(checker, model_run, spec, workers, citations, report)
     if fix_bib is not None:
         from citecheck.report.fixbib import render_fixed_bibtex
 
@@ -302,6 +302,24 @@ def _execute(
                   + (f" to {output}" if output else ""))
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     return verdicts, reported
+
+
+def _run_or_exit_2(
+    checker: Checker, model_run: ModelRun | None, spec: WorkerSpec | None, workers: int,
+    citations: list[Citation], report: _Report,
+) -> tuple[list[Verdict], list[Reported]]:
+    """`_execute`, ended with exit 2 and the file named when a search finds the index damaged."""
+    from citecheck.index.search import IndexDamagedError
+
+    try:
+        return _execute(checker, model_run, spec, workers, citations, report)
+    except IndexDamagedError as exc:
+        from rich.markup import escape
+
+        from citecheck.index.default import damaged_index_message
+
+        err.print(f"[bold red]error:[/] {escape(damaged_index_message(exc))}", soft_wrap=True)
+        raise typer.Exit(2) from exc
 
 
 def _exit_code(verdicts: Sequence[Verdict | Reported], input_errors: bool, fail_on: FailOn) -> int:

@@ -24,7 +24,7 @@ from citecheck.cachedir import cache_dir
 from citecheck.index.schema import SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from citecheck.index.search import LocalIndex
+    from citecheck.index.search import IndexDamagedError, LocalIndex
 
 EMBEDDED_NAME = "embedded-corpus.jsonl.gz"
 log = logging.getLogger(__name__)
@@ -50,9 +50,7 @@ def default_index_path() -> Path:
     if env:
         return Path(env)
     source = embedded_corpus_path()
-    stat = source.stat()
-    name = f"embedded-{_file_digest(source, stat.st_size, stat.st_mtime_ns)}-v{SCHEMA_VERSION}.sqlite"
-    target = cache_dir() / name
+    target = _default_target(source)
     if not target.is_file():
         _build_atomically(source, target)
     elif (problem := _damage(target)) is not None:
@@ -60,6 +58,25 @@ def default_index_path() -> Path:
         log.warning("the default index %s is damaged (%s); rebuilding it", target, problem)
         _build_atomically(source, target)
     return target
+
+
+def _default_target(source: Path) -> Path:
+    """Where the index of the embedded corpus ``source`` lives (named by its hash and schema)."""
+    stat = source.stat()
+    name = f"embedded-{_file_digest(source, stat.st_size, stat.st_mtime_ns)}-v{SCHEMA_VERSION}.sqlite"
+    return cache_dir() / name
+
+
+def damaged_index_message(error: IndexDamagedError) -> str:
+    """What to tell the user about an index found damaged during a run. The default index is
+    citecheck's own file: it is removed, so the next run rebuilds it (the start-up check reads a
+    few rows only and would pass it again); a user's index is theirs to rebuild."""
+    if os.environ.get("CITECHECK_INDEX") or error.path != _default_target(embedded_corpus_path()):
+        return str(error)
+    with contextlib.suppress(FileNotFoundError):
+        error.path.unlink()
+    return (f"{error.path}: {error.problem}; this is citecheck's default index: it was removed "
+            "and the next run rebuilds it")
 
 
 def _damage(target: Path) -> str | None:

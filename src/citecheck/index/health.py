@@ -5,6 +5,10 @@ every citation UNVERIFIED.
 file's length with the size SQLite's header promises (a truncated copy), and probes each table
 once. It costs milliseconds whatever the index's size. The default index, which citecheck builds
 itself, is rebuilt when it fails these checks (`citecheck.index.default`).
+
+A damaged page in the middle of a whole-looking file is found only when a search reads it:
+`damage_in` tells such an error (SQLite's "database disk image is malformed", a stored record
+that no longer decodes) from a passing failure, and the run then ends with `IndexDamagedError`.
 """
 
 from __future__ import annotations
@@ -12,9 +16,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from citecheck.index.search import IndexOpenError, LocalIndex
+from pydantic import ValidationError
+
+from citecheck.index.search import IndexDamagedError, IndexOpenError, LocalIndex
 
 _HEADER = b"SQLite format 3\x00"
+#: SQLite's primary result codes for a damaged file (extended codes such as SQLITE_CORRUPT_VTAB,
+#: FTS5's, carry them in the low byte): SQLITE_CORRUPT, SQLITE_NOTADB
+_DAMAGE_CODES = frozenset({11, 26})
 _PROBES = ("SELECT csl FROM records ORDER BY rowid DESC LIMIT 1",
            "SELECT 1 FROM doi LIMIT 1", "SELECT 1 FROM arxiv LIMIT 1")
 
@@ -31,6 +40,21 @@ def _truncated(path: Path) -> str | None:
     size = path.stat().st_size
     if valid and pages and size < pages * page_size:
         return f"truncated: {size} bytes of the {pages * page_size} its header promises"
+    return None
+
+
+def damage_in(path: str | Path, exc: BaseException) -> IndexDamagedError | None:
+    """The `IndexDamagedError` that ``exc``, raised while searching the index at ``path``, stands
+    for; None when it is no sign of damage (a locked or unreadable file fails that source only)."""
+    if isinstance(exc, IndexDamagedError):
+        return exc
+    if isinstance(exc, sqlite3.DatabaseError):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in _DAMAGE_CODES:
+            return IndexDamagedError(path, f"damaged page found while searching ({exc})")
+    if isinstance(exc, ValidationError):  # the builder stores valid CSL only: the bytes changed
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        return IndexDamagedError(path, f"damaged record found while searching ({first})")
     return None
 
 
@@ -60,4 +84,4 @@ def check_index(path: str | Path) -> None:
         index.close()
 
 
-__all__ = ["check_index"]
+__all__ = ["check_index", "damage_in"]

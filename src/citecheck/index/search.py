@@ -21,7 +21,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from citecheck.errors import CitecheckError
+from citecheck.errors import CitecheckError, RunFatalError
 from citecheck.index.journal_ref import parse_journal_ref
 from citecheck.index.schema import (
     SCHEMA_VERSION,
@@ -55,6 +55,20 @@ DF_MEMO = 100_000  # title and name words' posting counts remembered per open in
 class IndexOpenError(CitecheckError, ValueError):
     """The file is missing, not SQLite, or not a citecheck index (a ValueError, so callers that
     turn bad input into exit 2 with a message treat it as one)."""
+
+
+class IndexDamagedError(IndexOpenError, RunFatalError):
+    """A damaged page or stored record found while a run searched the index (the start-up check
+    `index.health.check_index` reads a few rows only). It ends the run: the works on that page
+    would otherwise come back silently UNVERIFIED."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path, self.problem = Path(path), problem
+        super().__init__(f"{path}: {problem}; rebuild it with `citecheck index build` "
+                         "(into a new file: a damaged one cannot be updated)")
+
+    def __reduce__(self) -> tuple[type[IndexDamagedError], tuple[Path, str]]:
+        return type(self), (self.path, self.problem)  # crosses a process pool (check -j N) whole
 
 
 class LocalIndex:

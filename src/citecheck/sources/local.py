@@ -1,8 +1,10 @@
 """The local offline index as a `Source`: the first stop of every lookup, and the only one offline.
 
 Lookups are sub-millisecond SQLite probes, so they run inline on the event loop rather than in
-a thread (a thread hop would cost more than the query). Any SQLite failure becomes a
-`SourceError`, which the cascade reports as "index failed" instead of a silent "not found".
+a thread (a thread hop would cost more than the query). A damaged page or record found by a
+search ends the run (`IndexDamagedError`, `index.health.damage_in`): every citation whose
+works lie on it would otherwise be UNVERIFIED. Any other SQLite failure (a locked or unreadable
+file) becomes a `SourceError`, which the cascade reports as "index failed", never "not found".
 """
 
 from __future__ import annotations
@@ -12,6 +14,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
+from pydantic import ValidationError
+
+from citecheck.index.health import damage_in
 from citecheck.index.search import IndexOpenError, LocalIndex
 from citecheck.model import Citation, Record
 from citecheck.sources.base import Source, SourceError
@@ -68,7 +73,10 @@ class LocalIndexSource(Source):
             return fn()
         except SourceError:
             raise
-        except (sqlite3.Error, IndexOpenError, OSError) as exc:
+        except (sqlite3.Error, IndexOpenError, OSError, ValidationError) as exc:
+            damaged = damage_in(self._path, exc)
+            if damaged is not None:
+                raise damaged from exc
             raise SourceError(self.name, f"{self._path}: {exc}") from exc
 
     async def lookup_doi(self, doi: str) -> Record | None:
