@@ -25,7 +25,7 @@ from citecheck.extract.texfiles import TexProject
 from citecheck.model import Citation, Name, Provenance, Record, set_year
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
-__all__ = ["parse_bibitem", "read_bbl", "read_tex", "split_bibitems"]
+__all__ = ["cited_keys", "parse_bibitem", "read_bbl", "read_tex", "split_bibitems", "strip_comments"]
 
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _BIBITEM_RE = re.compile(r"\\bibitem(?![A-Za-z])\s*")
@@ -82,7 +82,7 @@ def _group(text: str, pos: int, open_: str = "{", close: str = "}") -> tuple[str
     return None
 
 
-def _strip_comments(text: str) -> str:
+def strip_comments(text: str) -> str:
     """Drop TeX comments but keep every newline, so line numbers still point at the source."""
     return _COMMENT_RE.sub("", text)
 
@@ -440,7 +440,7 @@ def read_bbl(text: str, name: str) -> list[Citation]:
 
 
 def _read_bbl(text: str, name: str, fmt: str) -> list[Citation]:
-    text = _strip_comments(text)
+    text = strip_comments(text)
     if _ENTRY_RE.search(text) and ("\\endentry" in text or "\\datalist" in text):
         return _read_biblatex(text, name, fmt)
     if not _BIBITEM_RE.search(text):
@@ -474,9 +474,9 @@ def cited_keys(text: str) -> tuple[list[str], bool]:
 def read_tex(text: str, name: str) -> list[Citation]:
     """Citations of a LaTeX document: its ``thebibliography`` and the ``.bib`` files it names."""
     project = TexProject(name, len(text.encode("utf-8")))
-    text = _strip_comments(text)
+    text = strip_comments(text)
     out: list[Citation] = []
-    files = project.collect(text, _strip_comments)
+    files = project.collect(text, strip_comments)
     # thebibliography environments, in the .tex or a file it \input s; line numbers stay true.
     for fname, ftext in files:
         for m in _BEGIN_BIB_RE.finditer(ftext):

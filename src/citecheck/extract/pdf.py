@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation, Provenance, set_year
 
-__all__ = ["is_references_heading", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
+__all__ = ["is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
 
 _HEADING_RE = re.compile(
     r"^\s*(?:[0-9IVX]+\.?\s+)?(?:references(?:\s+and\s+notes)?|bibliography|literature\s+cited|"
@@ -110,7 +110,7 @@ def parse_pages(spec: str | None, count: int) -> list[int]:
 # -- text extraction -----------------------------------------------------------------------------------
 
 
-def _pypdf_pages(data: bytes, name: str, pages: str | None) -> list[str]:
+def _pypdf_pages(data: bytes, name: str, pages: str | None, layout: bool = True) -> list[str]:
     from pypdf import PdfReader
     from pypdf.errors import PyPdfError
 
@@ -132,7 +132,7 @@ def _pypdf_pages(data: bytes, name: str, pages: str | None) -> list[str]:
     texts: list[str] = []
     for number in wanted:
         try:
-            texts.append(reader.pages[number - 1].extract_text(extraction_mode="layout") or "")
+            texts.append(reader.pages[number - 1].extract_text(extraction_mode="layout" if layout else "plain") or "")
         except Exception:  # one unreadable page (broken font, bad stream) must not sink the rest
             try:
                 texts.append(reader.pages[number - 1].extract_text() or "")
@@ -451,6 +451,26 @@ def split_reference_text(text: str) -> list[str]:
 # -- the reader ----------------------------------------------------------------------------------------
 
 
+def page_texts(data: bytes, name: str, pages: str | None = None, backend: str = "auto",
+               layout: bool = True) -> list[str]:
+    """The text of each page (of ``pages``, or all), as the backend lays it out (``layout``:
+    columns side by side, as the reference splitter wants; otherwise in reading order).
+
+    ``backend``: "pypdf", "pdftotext" (poppler, when installed) or "auto" (pypdf, then
+    pdftotext when pypdf finds no text). No text layer is an `InputError`.
+    """
+    if not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
+        raise InputError(name, "not a PDF file (no %PDF header)")
+    texts: list[str] = []
+    if backend in ("auto", "pypdf"):
+        texts = _pypdf_pages(data, name, pages, layout)
+    if backend == "pdftotext" or (backend == "auto" and not "".join(texts).strip()):
+        texts = _pdftotext_pages(data, pages) or texts
+    if len("".join(texts).split()) < 5:
+        raise InputError(name, "PDF has no text layer (scanned?); run OCR first")
+    return texts
+
+
 def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "auto") -> list[Citation]:
     """Citations from a PDF's references section; ``pages`` limits the search ("5-7", "12-").
 
@@ -459,15 +479,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
     """
     from citecheck.extract.combine import read_reference
 
-    if not data.startswith(b"%PDF") and b"%PDF" not in data[:1024]:
-        raise InputError(name, "not a PDF file (no %PDF header)")
-    texts: list[str] = []
-    if backend in ("auto", "pypdf"):
-        texts = _pypdf_pages(data, name, pages)
-    if backend == "pdftotext" or (backend == "auto" and not "".join(texts).strip()):
-        texts = _pdftotext_pages(data, pages) or texts
-    if len("".join(texts).split()) < 5:
-        raise InputError(name, "PDF has no text layer (scanned?); run OCR first")
+    texts = page_texts(data, name, pages, backend)
     page_lines = _drop_running_lines(_pages_to_lines(texts))
     all_lines = [ln for page in page_lines for ln in page]
     section = _section(all_lines)

@@ -15,7 +15,7 @@ from pathlib import Path
 from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance
 
-__all__ = ["read_reference_list", "split_entries"]
+__all__ = ["read_reference_list", "references_section", "split_entries"]
 
 _HEADING_WORDS = (
     r"references?(?:\s+(?:list|cited))?|bibliography|works\s+cited|literature\s+cited|"
@@ -45,7 +45,7 @@ class Entry:
     loose: bool = False  # text outside the items of a numbered/bulleted list (maybe prose)
 
 
-def _find_section(lines: list[str]) -> tuple[int, int]:
+def references_section(lines: list[str]) -> tuple[int, int]:
     """(start, end) line indices of the references section; the whole text if none."""
     heading, found = None, None
     for i, line in enumerate(lines):
@@ -97,7 +97,7 @@ def _is_noise(line: str) -> bool:
 def split_entries(text: str) -> list[Entry]:
     """Split a document (or its references section) into reference entries."""
     lines = text.splitlines()
-    start, end = _find_section(lines)
+    start, end = references_section(lines)
     body = list(range(start, end))
     items = [i for i in body if _ITEM_RE.match(lines[i]) and not _is_noise(lines[i])]
     groups: list[list[int]] = []

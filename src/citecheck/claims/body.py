@@ -1,0 +1,105 @@
+"""The body of a document — the text that cites — in every input format that has one.
+
+A `Segment` is a piece of body text with where it came from (file, first line or paragraph,
+page) and how its markers are written (``latex`` commands, or ``text`` for everything read as
+prose). The references section itself is not body. BibTeX, JSONL and ``.bbl`` files are
+reference lists only: they have no body (an empty list).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from citecheck.extract import detect_format
+from citecheck.extract.decode import decode, read_limited
+from citecheck.extract.errors import InputError
+
+__all__ = ["Segment", "body_segments"]
+
+_BIBLIOGRAPHY_RE = re.compile(r"\\begin\s*\{thebibliography\}.*?(?:\\end\s*\{thebibliography\}|\Z)", re.S)
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str
+    file: str
+    first_line: int = 1  # line (paragraph for Word) of the segment's first line
+    page: int | None = None
+    syntax: Literal["text", "latex"] = "text"
+
+
+def _text_body(text: str, name: str) -> list[Segment]:
+    from citecheck.extract.text import references_section
+
+    lines = text.splitlines()
+    start, end = references_section(lines)
+    if start == 0 and end == len(lines):
+        return [Segment(text, name)]  # no references heading: the whole text may cite
+    head = "\n".join(lines[: max(start - 1, 0)])
+    out = [Segment(head, name)]
+    if end < len(lines):
+        out.append(Segment("\n".join(lines[end:]), name, first_line=end + 1))
+    return out
+
+
+def _latex_body(text: str, name: str) -> list[Segment]:
+    from citecheck.extract.latex import strip_comments
+    from citecheck.extract.texfiles import TexProject
+
+    project = TexProject(name, len(text.encode("utf-8")))
+    files = project.collect(strip_comments(text), strip_comments)
+
+    def blank(m: re.Match[str]) -> str:  # keep line numbers: the bibliography's lines stay, empty
+        return "\n" * m.group(0).count("\n")
+
+    return [Segment(_BIBLIOGRAPHY_RE.sub(blank, body), fname, syntax="latex") for fname, body in files]
+
+
+def _docx_body(data: bytes, name: str) -> list[Segment]:
+    from citecheck.extract.docx import docx_paragraphs
+    from citecheck.extract.pdf import is_references_heading
+
+    paragraphs = [text for _, text in docx_paragraphs(data, name)]
+    end = len(paragraphs)
+    for i, text in enumerate(paragraphs):
+        if is_references_heading(text):
+            end = i
+    # one paragraph a line, so a marker's "line" is its paragraph number
+    return [Segment("\n".join(p.replace("\n", " ") for p in paragraphs[:end]), name)]
+
+
+def _pdf_body(data: bytes, name: str) -> list[Segment]:
+    from citecheck.extract.pdf import is_references_heading, join_lines, page_texts
+
+    out: list[Segment] = []
+    for number, page in enumerate(page_texts(data, name, layout=False), start=1):
+        lines = page.splitlines()
+        cut = next((i for i, ln in enumerate(lines) if is_references_heading(ln.strip())), None)
+        # a page's lines joined (hyphenated words re-joined, accents set): its markers say the page
+        out.append(Segment(join_lines(lines[:cut]), name, page=number))
+        if cut is not None:
+            break  # the references begin: the rest is the list (appendices are not read)
+    return out
+
+
+def body_segments(path: str | Path, data: bytes | None = None) -> list[Segment]:
+    """The body of the document at ``path`` (``data`` when already read), as segments."""
+    name = str(path)
+    raw = data if data is not None else read_limited(Path(name))
+    suffix = Path(name).suffix.lower()
+    if suffix == ".pdf":
+        return _pdf_body(raw, name)
+    if suffix == ".docx":
+        return _docx_body(raw, name)
+    text = decode(raw, name).text
+    fmt = detect_format(name, text)
+    if fmt == "tex":
+        return _latex_body(text, name)
+    if fmt in ("text", "markdown"):
+        return _text_body(text, name)
+    if fmt in ("bibtex", "jsonl", "bbl"):
+        return []
+    raise InputError(name, f"no body text to read in a {fmt} file")

@@ -1,0 +1,231 @@
+"""Markers tied to entries, and what does not tie: findings that need no network and no model.
+
+- a numeric marker names an entry's printed label ("[12]" → the entry labelled 12; by position
+  when the list prints no labels);
+- a key (``\\cite{k}``, ``[@k]``) names the entry with that BibTeX / ``\\bibitem`` key;
+- an author–year marker names the entry whose first author and year agree (the second author
+  too for "Smith and Lee"; "et al." wants two or more authors); "2019a"/"2019b" choose among one
+  author's works of a year by the letter printed in the entry, else by their order in the list.
+
+Findings: ``orphan-marker`` (a marker with no entry), ``uncited-entry`` (an entry no marker
+cites; only said of a document that cites at all, never after ``\\nocite{*}``) and
+``ambiguous-marker`` (an author–year marker that fits several entries).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from citecheck.claims.body import Segment
+from citecheck.claims.markers import Marker, Ref, find_latex_markers, find_text_markers
+from citecheck.claims.sentences import context_of
+from citecheck.model import Citation
+from citecheck.names import first_author_key, name_key
+
+__all__ = ["Finding", "Link", "Linkage", "link_document", "link_markers"]
+
+FindingKind = Literal["orphan-marker", "uncited-entry", "ambiguous-marker"]
+
+_NOCITE_RE = re.compile(r"\\nocite\s*\{([^{}]*)\}")
+_YEAR_RE = re.compile(r"(\d{4})([a-z]?)$")
+
+
+@dataclass(frozen=True)
+class Link:
+    """One marker's reference to one entry, with the sentence it supports."""
+
+    marker: Marker
+    ref: Ref
+    citation_id: str
+    sentence: str
+    clause: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: FindingKind
+    message: str
+    marker: Marker | None = None
+    citation_id: str | None = None
+    candidates: tuple[str, ...] = ()
+
+
+@dataclass
+class Linkage:
+    markers: list[Marker] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def cited_by(self, citation_id: str) -> list[Link]:
+        return [link for link in self.links if link.citation_id == citation_id]
+
+
+class _Entries:
+    """The entries a marker can name, indexed by label, key, and first author and year."""
+
+    def __init__(self, citations: list[Citation]) -> None:
+        self.citations = citations
+        self.by_key: dict[str, str] = {}
+        for cit in citations:
+            key = cit.provenance.key
+            if key and key not in self.by_key:
+                self.by_key[key] = cit.id
+        labelled = any(k.isdigit() for k in self.by_key)
+        self.by_number = {k: v for k, v in self.by_key.items() if k.isdigit()} if labelled else {
+            str(i): cit.id for i, cit in enumerate(citations, start=1)}
+
+    def numeric(self, label: str) -> list[str]:
+        found = self.by_number.get(label)
+        return [found] if found else []
+
+    def key(self, label: str) -> list[str]:
+        found = self.by_key.get(label)
+        return [found] if found else []
+
+    def author_year(self, ref: Ref) -> list[str]:
+        m = _YEAR_RE.match(ref.year or "")
+        if not m or not ref.names:
+            return []
+        year, letter = int(m.group(1)), m.group(2)
+        first = name_key(ref.names[0])
+        fits = [c for c in self.citations if c.fields.year == year and first_author_key(c.fields) == first
+                and _more_authors_fit(c, ref)]
+        if len(fits) > 1 and letter:
+            printed = [c for c in fits if re.search(rf"\b{year}{letter}\b", c.raw)]
+            if printed:
+                return [c.id for c in printed]
+            index = ord(letter) - ord("a")
+            return [fits[index].id] if index < len(fits) else []
+        return [c.id for c in fits]
+
+
+def _more_authors_fit(cit: Citation, ref: Ref) -> bool:
+    authors = cit.fields.author
+    if ref.et_al:
+        return len(authors) >= 2
+    if len(ref.names) >= 2:
+        keys = [name_key(a.family or a.literal) for a in authors]
+        return all(name_key(n) in keys for n in ref.names[1:])
+    return True
+
+
+def _markers(segment: Segment) -> list[Marker]:
+    if segment.syntax == "latex":
+        found = find_latex_markers(segment.text, segment.first_line, segment.file)
+    else:
+        found = find_text_markers(segment.text, segment.first_line, segment.file)
+    if segment.page is not None:
+        found = [Marker(m.style, m.text, m.start, m.end, m.refs, m.line, m.file, segment.page, m.narrative)
+                 for m in found]
+    return found
+
+
+def _targets(entries: _Entries, marker: Marker, ref: Ref) -> list[str]:
+    if marker.style == "numeric":
+        return entries.numeric(ref.label or "")
+    if marker.style == "key":
+        return entries.key(ref.label or "")
+    return entries.author_year(ref)
+
+
+def _where(marker: Marker) -> str:
+    place = f"page {marker.page}" if marker.page is not None else f"line {marker.line}"
+    return f"{marker.file}: {place}" if marker.file else place
+
+
+def _describe(ref: Ref) -> str:
+    if ref.label is not None:
+        return ref.label
+    names = " and ".join(ref.names) + (" et al." if ref.et_al else "")
+    return f"{names} {ref.year}"
+
+
+def _nocite(segments: Iterable[Segment]) -> tuple[set[str], bool]:
+    keys = {k.strip() for s in segments if s.syntax == "latex"
+            for m in _NOCITE_RE.finditer(s.text) for k in m.group(1).split(",")}
+    return keys - {"*"}, "*" in keys
+
+
+def link_markers(segments: list[Segment], citations: list[Citation]) -> Linkage:
+    """Find the markers of ``segments``, tie each to ``citations``, and say what does not tie."""
+    entries = _Entries([c for c in citations if c.error is None])
+    out = Linkage()
+    for segment in segments:
+        for marker in _markers(segment):
+            out.markers.append(marker)
+            ctx = context_of(segment.text, marker.start, marker.end, latex=segment.syntax == "latex")
+            for ref in marker.refs:
+                _link_one(out, entries, marker, ref, ctx.sentence, ctx.clause)
+    nocited, everything = _nocite(segments)
+    if out.links and not everything:
+        cited = ({link.citation_id for link in out.links} | {entries.by_key.get(k) for k in nocited}
+                 | {c for f in out.findings for c in f.candidates})  # an ambiguous marker cites one of them
+        for cit in entries.citations:
+            if cit.id not in cited:
+                out.findings.append(Finding("uncited-entry", f"{cit.id}: no marker in the text cites this entry",
+                                            citation_id=cit.id))
+    return out
+
+
+def _link_one(out: Linkage, entries: _Entries, marker: Marker, ref: Ref, sentence: str, clause: str) -> None:
+    targets = _targets(entries, marker, ref)
+    if len(targets) == 1:
+        out.links.append(Link(marker, ref, targets[0], sentence, clause))
+    elif targets:
+        out.findings.append(Finding(
+            "ambiguous-marker",
+            f"{_where(marker)}: {marker.text!r} ({_describe(ref)}) fits {len(targets)} entries: {', '.join(targets)}",
+            marker=marker, candidates=tuple(targets)))
+    elif _could_be_a_citation(entries, marker):
+        out.findings.append(Finding("orphan-marker",
+                                    f"{_where(marker)}: {marker.text!r} cites {_describe(ref)}, which no entry is",
+                                    marker=marker))
+
+
+def _could_be_a_citation(entries: _Entries, marker: Marker) -> bool:
+    """A marker that ties to nothing is an orphan when the list could have held its target: a
+    key when the entries have keys (a Markdown list has none: pandoc keys need the ``.bib``);
+    an author–year marker when the list is an author–year list (no printed numbers) — in a
+    numbered document "Einstein (1905)" is prose."""
+    if not entries.citations:
+        return False
+    if marker.style == "key":
+        return any(not k.isdigit() for k in entries.by_key)
+    if marker.style == "author-year":
+        return not any(k.isdigit() for k in entries.by_key)
+    return True
+
+
+def link_document(path: str, citations: list[Citation] | None = None) -> Linkage:
+    """The linkage of the document at ``path``: its body's markers tied to its entries (read
+    from the same file unless ``citations`` are given, e.g. a ``.tex`` file's ``.bib`` entries)."""
+    from pathlib import Path
+
+    from citecheck.claims.body import body_segments
+    from citecheck.extract import read_bytes, read_path
+    from citecheck.extract.decode import read_limited
+
+    data = read_limited(Path(path))
+    if citations is None:
+        bib = _front_matter_bibliography(path, data)
+        citations = read_path(bib) if bib else read_bytes(data, path)
+    return link_markers(body_segments(path, data), citations)
+
+
+_FRONT_BIB_RE = re.compile(rb"\A---\r?\n(?:.{0,500}\r?\n){0,60}?bibliography:\s*[\"']?([^\"'\r\n]+?)[\"']?\s*\r?\n")
+
+
+def _front_matter_bibliography(path: str, data: bytes) -> str | None:
+    """The ``bibliography:`` a pandoc Markdown file names in its YAML front matter, resolved in
+    the document's folder (never outside it); None when there is none."""
+    from pathlib import Path
+
+    m = _FRONT_BIB_RE.match(data[:20000])
+    if not m or Path(path).suffix.lower() not in (".md", ".markdown", ".txt"):
+        return None
+    root = Path(path).resolve().parent
+    bib = (root / m.group(1).decode("utf-8", "replace").strip()).resolve()
+    return str(bib) if bib.is_relative_to(root) and bib.is_file() else None
