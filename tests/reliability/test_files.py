@@ -119,6 +119,56 @@ def test_docx_doctype_is_refused(tmp_path: Path, padding: int) -> None:
         read_path(tmp_path / "d.docx")
 
 
+_W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def _docx_of(xml: bytes) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("word/document.xml", xml)
+    return buf.getvalue()
+
+
+def _read_in_subprocess(path: Path) -> tuple[str, int]:
+    """read_path(path) in a fresh interpreter: the error it gives ("" for none) and its peak RSS."""
+    code = ("import resource, sys\nfrom citecheck.extract import read_path, InputError\n"
+            "try:\n    read_path(sys.argv[1])\n    print()\nexcept InputError as exc:\n    print(exc)\n"
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         check=True, timeout=120).stdout.splitlines()
+    return out[0], int(out[-1]) * 1024  # ru_maxrss is in KiB on Linux
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_utf16_billion_laughs_docx_is_refused_in_little_memory(tmp_path: Path, encoding: str) -> None:
+    # 400 KB of text in one reference: under expat's own amplification guard
+    entities = '<!ENTITY a0 "lol ">' + "".join(
+        f'<!ENTITY a{i} "{f"&a{i - 1};" * 10}">' for i in range(1, 6))
+    xml = (f'<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE w:document [{entities}]>'
+           f'<w:document xmlns:w="{_W}"><w:body><w:p><w:r><w:t>References</w:t></w:r></w:p>'
+           '<w:p><w:r><w:t>Smith, J. (2001). &a5; Nature, 4, 5-6.</w:t></w:r></w:p></w:body></w:document>')
+    path = tmp_path / "laughs.docx"
+    path.write_bytes(_docx_of(xml.encode(encoding)))
+    assert path.stat().st_size < 2_000  # 100,000 "lol"s once expanded
+    error, peak = _read_in_subprocess(path)
+    assert error.startswith(f"{path}: word/document.xml declares a DOCTYPE"), error
+    assert peak < 100 << 20, f"peak RSS {peak >> 20} MiB"
+
+
+def test_unfinished_paragraph_of_empty_runs_is_refused_in_little_memory(tmp_path: Path) -> None:
+    path = tmp_path / "runs.docx"
+    buf = io.BytesIO()
+    with (zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf,
+          zf.open("word/document.xml", "w", force_zip64=True) as fh):
+        fh.write(f'<w:document xmlns:w="{_W}"><w:body><w:p>'.encode())
+        for _ in range(80):
+            fh.write(b"<w:r/>" * 100_000)  # 8 M runs, and the paragraph never ends
+    path.write_bytes(buf.getvalue())
+    error, peak = _read_in_subprocess(path)
+    assert error == f"{path}: paragraph 1 of word/document.xml has over 500,000 XML elements; not read"
+    assert peak < 100 << 20, f"peak RSS {peak >> 20} MiB"
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-8-sig"])
 def test_wide_and_bom_encodings_decode(encoding: str) -> None:
     text = "@article{k, title={Über die Quantentheorie der Wärme}, year={1905}}\n"
