@@ -142,3 +142,26 @@ async def test_whole_text_searches_are_cached(cache: ResponseCache) -> None:
     again = await src.search_text("phys. rev.  lett. 104, 251301 (2010)")  # case and spacing
     assert [r.title for r in again] == [r.title for r in first]
     assert inner.calls == ["text"]
+
+
+def test_rows_say_what_they_hold_and_bare_rows_are_read_by_the_same_shape(tmp_path: Path) -> None:
+    import json
+    import sqlite3
+
+    path = tmp_path / "c.sqlite"
+    cache = ResponseCache(path)
+    cache.put("crossref", "doi", "10.1/a", {"title": "A"})
+    cache.put("crossref", "search", "k", [{"title": "A"}])
+    cache.put("llm:m", "JudgeAnswer", "h", {"score": 9})
+    stored = {kind: json.loads(v) for kind, v in cache.db.execute("SELECT kind, value FROM responses")}
+    assert stored == {"doi": {"holds": "record", "value": {"title": "A"}},
+                      "search": {"holds": "records", "value": [{"title": "A"}]},
+                      "JudgeAnswer": {"holds": "answer", "value": {"score": 9}}}
+    cache.db.execute("UPDATE responses SET value = json_extract(value, '$.value') WHERE kind = 'doi'")
+    assert cache.get("crossref", "doi", "10.1/a") == (True, {"title": "A"})  # a row from before envelopes
+    cache.close()
+    db = sqlite3.connect(path)
+    db.execute("""UPDATE responses SET value = '{"holds": "record", "value": null}' WHERE kind = 'search'""")
+    db.commit()
+    db.close()
+    assert cache_info(path)["corrupt"] == "1 damaged rows (read as misses and replaced)"

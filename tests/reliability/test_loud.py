@@ -17,6 +17,9 @@ from citecheck.index import default as default_index
 from citecheck.index.build import build_index
 from citecheck.index.health import check_index
 from citecheck.index.search import IndexDamagedError, IndexOpenError
+from citecheck.llm.base import Message, Usage
+from citecheck.llm.cached import CachedModel
+from citecheck.llm.schemas import JudgeAnswer
 from citecheck.model import Record
 from citecheck.sources.cache import CachedSource, ResponseCache, cache_clear, cache_info
 from citecheck.sources.local import LocalIndexSource
@@ -239,3 +242,74 @@ def test_default_index_damaged_mid_run_is_removed_so_the_next_run_rebuilds_it(
     mine.write_bytes(path.read_bytes())
     assert "rebuild it with" in default_index.damaged_index_message(IndexDamagedError(mine, "x"))
     assert mine.is_file()
+
+
+def _set_rows(path: Path, kind: str, value: object) -> None:
+    db = sqlite3.connect(path)
+    db.execute("UPDATE responses SET value = ? WHERE kind = ?", (json.dumps(value), kind))
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize(("kind", "value"), [
+    ("doi", [{"title": "A list where one record was stored"}]),
+    ("doi", {}),  # an object naming no work: no id, title, DOI or URL
+    ("doi", {"note": "the fields the adapters read are missing"}),
+    ("doi", "a string"),
+    ("doi", {"holds": "records", "value": []}),  # an envelope of another kind's content
+    ("search", {"title": "an object where a list was stored"}),
+    ("search", ["a string in the list"]),
+    ("search", [{}]),
+    ("search", {"holds": "record", "value": None}),
+])
+def test_cache_rows_of_the_wrong_shape_are_misses_and_are_replaced(
+    tmp_path: Path, kind: str, value: object
+) -> None:
+    record = Record(id="doi:10.1234/a", title="A Title Long Enough To Be Checked", DOI="10.1234/a")
+    path = tmp_path / "cache.sqlite"
+    citation = read_text(BIB, "refs.bib")[0]
+
+    def run() -> tuple[CachedSource, Record | None, list[Record]]:
+        cached = CachedSource(MemorySource([record]), ResponseCache(path))
+        found = asyncio.run(cached.search(citation))
+        return cached, asyncio.run(cached.lookup_doi("10.1234/a")), found
+
+    run()
+    _set_rows(path, kind, value)
+    assert cache_info(path)["corrupt"] == "1 damaged rows (read as misses and replaced)"
+    second, by_doi, found = run()
+    assert (second.hits, second.misses, second.cache.corrupt_rows) == (1, 1, 1)
+    assert by_doi == record and found == [record]  # the fresh answers, not the damaged rows
+    assert cache_info(path)["corrupt"] is None
+    assert run()[0].hits == 2
+
+
+class _Answering:
+    """A model that answers every prompt with the same judgement, counting its calls."""
+
+    name = "fake"
+
+    def __init__(self) -> None:
+        self.usage = Usage()
+
+    async def complete(self, messages: list[Message], schema: type[JudgeAnswer]) -> JudgeAnswer:
+        self.usage.calls += 1
+        return schema(score=9, confidence=0.8, rationale="same work")
+
+    async def aclose(self) -> None:
+        return None
+
+
+def test_cache_info_knows_model_answers(tmp_path: Path) -> None:
+    path = tmp_path / "cache.sqlite"
+    model = _Answering()
+    cached = CachedModel(model, ResponseCache(path))  # type: ignore[arg-type]
+    for prompt in ("one", "two"):
+        asyncio.run(cached.complete([Message("user", prompt)], JudgeAnswer))
+    cached.cache.close()
+    assert cache_info(path)["entries"] == 2 and cache_info(path)["corrupt"] is None
+    _set_rows(path, "JudgeAnswer", ["an answer is an object"])
+    assert cache_info(path)["corrupt"] == "2 damaged rows (read as misses and replaced)"
+    again = CachedModel(model, ResponseCache(path))  # type: ignore[arg-type]
+    asyncio.run(again.complete([Message("user", "one")], JudgeAnswer))
+    assert model.usage.calls == 3 and again.cache.corrupt_rows == 1

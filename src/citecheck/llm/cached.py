@@ -1,7 +1,9 @@
 """Model answers in the SQLite response cache, keyed by (model, schema, prompt hash).
 
 Only validated answers are stored (a failed call is asked again next run). The key is a hash of
-the model name, the JSON schema and the messages: never the endpoint or the key.
+the model name, the JSON schema and the messages: never the endpoint or the key. Rows are stored
+under source "llm:<model>", kind <schema name>, and hold an "answer" (`sources.cache.holds_for`);
+one that does not validate against the schema is a miss, counted as damaged.
 """
 
 from __future__ import annotations
@@ -35,13 +37,13 @@ class CachedModel:
     async def complete(self, messages: list[Message], schema: type[T]) -> T:
         key = prompt_key(self.name, messages, json_schema(schema))
         source = f"llm:{self.name}"
-        hit, value = self.cache.get(source, schema.__name__, key)
-        if hit and isinstance(value, dict):
+        hit, value = self.cache.get(source, schema.__name__, key)  # an "answer" row: an object
+        if hit:
             try:
                 answer = schema.model_validate(value)
-            except ValueError:
-                answer = None
-            if answer is not None:
+            except ValueError:  # another schema's fields: a miss, replaced below
+                self.cache.corrupt_rows += 1
+            else:
                 self.inner.usage.cached += 1
                 return answer
         answer = await self.inner.complete(messages, schema)

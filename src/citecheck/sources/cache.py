@@ -4,6 +4,13 @@ Keys are (source, kind, base URL + normalised request) and never contain secrets
 from the citation's fields and the service's configured base URL, never from request URLs): an
 answer from a test server or a mirror is never taken for the real service's. Found records live 30 days by default, "not found" answers
 1 day, errors are never stored (a source that failed must be asked again next run).
+
+Each row is an envelope ``{"holds": H, "value": V}`` naming what it holds (`holds_for`): "record"
+(one CSL record, or null for "not found": identifier lookups), "records" (a list of them:
+searches, journal lookups) or "answer" (a model's answer object: `citecheck.llm.cached`). A row
+read back must hold what its kind expects, in that shape (`_shape_ok`: a record names a work by
+its id, title, DOI or URL); one that does not is a miss, counted as damaged and replaced by the
+fresh answer. Rows written before envelopes (a bare value) are read under the same shape rule.
 """
 
 from __future__ import annotations
@@ -73,19 +80,20 @@ class ResponseCache:
             return False, None  # a broken cache never breaks a run
         if row is None or row[1] < time.time():
             return False, None
-        try:
-            return True, json.loads(row[0])
-        except ValueError:
+        ok, value = _unwrap(row[0], holds_for(source, kind))
+        if not ok:
             self.corrupt_rows += 1  # a damaged row is a miss; the next answer replaces it
             return False, None
+        return True, value
 
     def put(self, source: str, kind: str, key: str, value: Any) -> None:
         found = value not in (None, [])
         now = time.time()
+        envelope = {"holds": holds_for(source, kind), "value": value}
         with contextlib.suppress(sqlite3.Error):
             self.db.execute(
                 "INSERT OR REPLACE INTO responses VALUES (?,?,?,?,?,?,?)",
-                (source, kind, key, json.dumps(value, ensure_ascii=False), int(found), now,
+                (source, kind, key, json.dumps(envelope, ensure_ascii=False), int(found), now,
                  now + (self.ttl_found if found else self.ttl_notfound)),
             )
 
@@ -109,12 +117,8 @@ class ResponseCache:
             (time.time(),),
         ).fetchone()
         by_source = dict(db.execute("SELECT source, COUNT(*) FROM responses GROUP BY source"))
-        bad = 0
-        for kind, value in db.execute("SELECT kind, value FROM responses"):
-            try:
-                (_load if kind in ("doi", "arxiv") else _load_list)(json.loads(value))
-            except (ValueError, TypeError, AttributeError, KeyError):
-                bad += 1
+        bad = sum(not _readable(source, kind, value)
+                  for source, kind, value in db.execute("SELECT source, kind, value FROM responses"))
         return {"entries": total, "found": found, "not_found": total - found, "expired": expired,
                 "by_source": by_source,
                 "corrupt": f"{bad} damaged rows (read as misses and replaced)" if bad else None}
@@ -157,6 +161,60 @@ def cache_clear(path: str | Path | None = None, source: str | None = None) -> in
         return cache.clear(source)
     finally:
         cache.close()
+
+
+#: what a row of each kind holds; any other kind is a model's answer (`citecheck.llm.cached`)
+_HOLDS = {"doi": "record", "arxiv": "record", "journal": "records", "search": "records",
+          "text": "records"}
+_NAMES_A_WORK = ("id", "title", "DOI", "URL")
+_LOAD_ERRORS = (ValueError, TypeError, AttributeError, KeyError)  # pydantic's included
+
+
+def holds_for(source: str, kind: str) -> str:
+    """What a row of this source and kind holds: "record", "records" or "answer"."""
+    return "answer" if source.startswith("llm:") else _HOLDS.get(kind, "answer")
+
+
+def _is_record(value: Any) -> bool:
+    return isinstance(value, dict) and any(
+        isinstance(value.get(k), str) and value[k].strip() for k in _NAMES_A_WORK)
+
+
+def _shape_ok(holds: str, value: Any) -> bool:
+    """Whether ``value`` has the shape a row holding ``holds`` must have."""
+    if holds == "record":
+        return value is None or _is_record(value)
+    if holds == "records":
+        return isinstance(value, list) and all(_is_record(v) for v in value)
+    return isinstance(value, dict)
+
+
+def _unwrap(text: str, holds: str) -> tuple[bool, Any]:
+    """(ok, value) of a stored row expected to hold ``holds``; ok is False for a row that does
+    not decode, names another content, or has the wrong shape."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False, None
+    if isinstance(data, dict) and data.keys() == {"holds", "value"}:
+        if data["holds"] != holds:
+            return False, None
+        data = data["value"]
+    return (True, data) if _shape_ok(holds, data) else (False, None)
+
+
+def _readable(source: str, kind: str, text: str) -> bool:
+    """For `cache info`: the row unwraps, and records in it load as `Record`s (model answers are
+    checked against their schema when read: `citecheck.llm.cached`)."""
+    holds = holds_for(source, kind)
+    ok, value = _unwrap(text, holds)
+    if not ok or holds == "answer":
+        return ok
+    try:
+        (_load if holds == "record" else _load_list)(value)
+    except _LOAD_ERRORS:
+        return False
+    return True
 
 
 def _dump(record: Record | None) -> Any:
@@ -206,7 +264,7 @@ class CachedSource(Source):
         if hit:
             try:
                 loaded = load(value)
-            except (ValueError, TypeError, AttributeError, KeyError):  # pydantic errors included
+            except _LOAD_ERRORS:
                 self.cache.corrupt_rows += 1
                 hit = False
         if hit:
@@ -288,4 +346,5 @@ __all__ = [
     "cache_dir",
     "cache_info",
     "default_cache_path",
+    "holds_for",
 ]
