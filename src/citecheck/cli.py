@@ -116,7 +116,8 @@ _LlmThresholdsOpt = Annotated[
 def check(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Files to check (.bib .bbl .tex .md .txt .jsonl .pdf .docx), or - for stdin."),
+        typer.Argument(help="Files to check (.bib .bbl .tex .md .txt .jsonl .pdf .docx), - for stdin, "
+                      "or a paper: arXiv:ID, doi:10.…, an https:// URL (docs/reliability.md, Remote papers)."),
     ],
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat("table"),
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the report here instead of stdout.")] = None,
@@ -157,7 +158,7 @@ def check(
     Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
     ERROR) was found, 2 usage or input error.
     """
-    citations, input_errors = _read_citations(paths, pages, offline, resume, format, output)
+    citations, input_errors, papers = _read_citations(paths, pages, offline, resume, format, output)
     names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
     checker, model_run = _make_checker(
         names, offline=offline, no_cache=no_cache, check_urls=check_urls, index=index,
@@ -176,7 +177,7 @@ def check(
             sources=tuple(names) if names else None, use_cache=not no_cache,
             concurrency=concurrency,
         )
-    report = _Report(format, output, quiet, resume, keep=fix_bib is not None)
+    report = _Report(format, output, quiet, resume, keep=fix_bib is not None, papers=tuple(papers))
     verdicts, reported = _run_or_exit_2(checker, model_run, spec, workers, citations, report)
     if fix_bib is not None:
         from citecheck.report.fixbib import render_fixed_bibtex
@@ -189,13 +190,21 @@ def check(
 def _read_citations(
     paths: list[str], pages: str | None, offline: bool, resume: bool,
     format: OutputFormat, output: Path | None,
-) -> tuple[list[Citation], list[str]]:
-    """The citations of PATHS (exit 2 when there are none); input errors are printed."""
-    from citecheck.extract.cli import read_inputs
+) -> tuple[list[Citation], list[str], list[dict[str, object]]]:
+    """The citations of PATHS (exit 2 when there are none), input errors printed, and the
+    headers of the remote papers among them (arXiv ids, DOIs, URLs: `citecheck.remote`)."""
+    from citecheck.extract.cli import number_citations, read_inputs
+    from citecheck.remote.cli import read_remote
 
+    remote = read_remote(paths)
+    for line in remote.routes:
+        err.print(line, markup=False, highlight=False, soft_wrap=True)
     # offline, JSON Lines entries are parsed where they are checked (in the worker processes
     # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
-    citations, input_errors = read_inputs([Path(p) for p in paths], pages, defer=offline)
+    citations, input_errors = (read_inputs([Path(p) for p in remote.local], pages, defer=offline)
+                               if remote.local else ([], []))
+    citations, input_errors = [*remote.citations, *citations], [*remote.errors, *input_errors]
+    number_citations(citations)
     for message in input_errors:
         err.print(f"[bold red]error:[/] {message}")
     if not citations:
@@ -204,7 +213,7 @@ def _read_citations(
         raise typer.Exit(2)
     if resume:
         citations = _resume(citations, format, output)
-    return citations, input_errors
+    return citations, input_errors, remote.papers
 
 
 def _make_checker(
@@ -260,6 +269,7 @@ class _Report:
     quiet: bool
     resume: bool
     keep: bool = False  # the verdicts are needed after the run (--fix-bib), not only the report
+    papers: tuple[dict[str, object], ...] = ()  # remote papers read: the report's header
 
 
 def _execute(
@@ -291,12 +301,12 @@ def _execute(
                 err.print(model_run.model.usage.line(model_run.model.name))
             verdicts.sort(key=lambda v: v.citation.provenance.index)
             with interruption.deferred():  # a signal now waits until the report is written whole
-                _write_report(verdicts, fmt, output, seconds)
+                _write_report(verdicts, fmt, output, seconds, report.papers)
                 written = True
     except Interrupted as stop:
         if not written:
             verdicts.sort(key=lambda v: v.citation.provenance.index)
-            _write_report(verdicts, fmt, output, time.perf_counter() - started)
+            _write_report(verdicts, fmt, output, time.perf_counter() - started, report.papers)
         done = len(verdicts) + len(reported)
         err.print(f"interrupted ({stop}): {done} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
@@ -449,8 +459,10 @@ def _line(fmt: ReportFormat, verdict: Verdict) -> str:
     return fmt.line(verdict)
 
 
-def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float) -> None:
+def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float,
+                  papers: Sequence[dict[str, object]] = ()) -> None:
     fmt = get_format(format)
+    fmt.papers = tuple(papers)
     if fmt.streaming:
         return  # already streamed
     if output:

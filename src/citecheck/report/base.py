@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, TextIO
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 if TYPE_CHECKING:
     from citecheck.model import Verdict
@@ -31,6 +31,9 @@ class ReportFormat:
     streaming: ClassVar[bool] = False
     media_type: ClassVar[str] = "text/plain; charset=utf-8"
     suffix: ClassVar[str] = ".txt"
+    #: the remote papers the citations were read from (`citecheck.remote.paper.Paper.header`:
+    #: id, route, title, authors), set by the caller before writing; formats with a header show them
+    papers: tuple[dict[str, Any], ...] = ()
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
         raise NotImplementedError

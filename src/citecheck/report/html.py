@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import quote
 
 from citecheck import __version__
@@ -20,7 +21,7 @@ from citecheck.model import Discrepancy, Label, Record, Verdict
 from citecheck.report.base import ReportFormat
 from citecheck.report.describe import where
 from citecheck.report.html_assets import COLOURS, CSS, JS
-from citecheck.report.summary import label_counts, source_coverage
+from citecheck.report.summary import label_counts, paper_lines, source_coverage
 from citecheck.retraction import describe
 
 #: the fields shown side by side: (CSL field, heading)
@@ -188,7 +189,7 @@ def card(verdict: Verdict, number: int) -> str:
 
 
 def render_html(verdicts: Sequence[Verdict], seconds: float | None = None,
-                title: str = "citecheck report") -> str:
+                title: str = "citecheck report", papers: Sequence[dict[str, Any]] = ()) -> str:
     counts = label_counts(verdicts)
     order = {label: i for i, label in enumerate([Label.MAJOR, Label.MINOR, Label.UNVERIFIED,
                                                  Label.ERROR, Label.EXACT])}
@@ -201,6 +202,7 @@ def render_html(verdicts: Sequence[Verdict], seconds: float | None = None,
         f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
         f'<h1>{_e(title)}</h1><p class="meta">citecheck {_e(__version__)}, {stamp}. '
         "Worst first: MAJOR, MINOR, UNVERIFIED, ERROR, EXACT.</p>"
+        + "".join(f'<p class="meta paper">{_e(line)}</p>' for line in paper_lines(papers)) +
         f"{_summary(verdicts, seconds)}{_controls(counts)}<main>\n{cards}\n</main>"
         f"<script>{JS}</script></body></html>\n")
 
@@ -213,4 +215,4 @@ class HtmlFormat(ReportFormat):
     suffix = ".html"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_html(verdicts, seconds)
+        return render_html(verdicts, seconds, papers=self.papers)

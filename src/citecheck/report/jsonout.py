@@ -16,10 +16,12 @@ def verdict_line(verdict: Verdict) -> str:
     return json.dumps({"schema_version": OUTPUT_SCHEMA_VERSION, **verdict.to_json()}, ensure_ascii=False)
 
 
-def render_json(verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
+def render_json(verdicts: Sequence[Verdict], seconds: float | None = None,
+                papers: Sequence[dict[str, Any]] = ()) -> str:
     doc: dict[str, Any] = {
         "schema_version": OUTPUT_SCHEMA_VERSION,
         "tool": {"name": "citecheck", "version": __version__},
+        **({"papers": list(papers)} if papers else {}),
         "summary": summary(verdicts, seconds),
         "verdicts": [v.to_json() for v in verdicts],
     }
@@ -38,7 +40,7 @@ class JsonFormat(ReportFormat):
     suffix = ".json"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_json(verdicts, seconds)
+        return render_json(verdicts, seconds, self.papers)
 
 
 class JsonLinesFormat(StreamingFormat):

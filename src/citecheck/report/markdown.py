@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from citecheck.model import Label, Verdict
 from citecheck.report.base import ReportFormat
 from citecheck.report.describe import discrepancy_text, record_short, where
-from citecheck.report.summary import label_counts, source_coverage
+from citecheck.report.summary import label_counts, paper_lines, source_coverage
 from citecheck.retraction import describe
 
 _ORDER = [Label.MAJOR, Label.MINOR, Label.UNVERIFIED, Label.ERROR, Label.EXACT]
 
 
-def render_markdown(verdicts: Sequence[Verdict]) -> str:
+def render_markdown(verdicts: Sequence[Verdict], papers: Sequence[dict[str, Any]] = ()) -> str:
     counts = label_counts(verdicts)
     lines = ["# citecheck report", ""]
+    if papers:
+        lines += [f"- paper: {line}" for line in paper_lines(papers)] + [""]
     lines.append("| label | count |")
     lines.append("|---|---:|")
     lines += [f"| {label} | {n} |" for label, n in counts.items()]
@@ -56,4 +59,4 @@ class MarkdownFormat(ReportFormat):
     suffix = ".md"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_markdown(verdicts)
+        return render_markdown(verdicts, self.papers)

@@ -44,3 +44,16 @@ def summary_line(verdicts: Sequence[Verdict]) -> str:
     counts = label_counts(verdicts)
     parts = [f"{n} {label}" for label, n in counts.items() if n]
     return f"{len(verdicts)} citation(s): " + (", ".join(parts) if parts else "none")
+
+
+def paper_lines(papers: Sequence[dict[str, Any]]) -> list[str]:
+    """One line per remote paper the citations came from: id, title, authors, year, route."""
+    lines = []
+    for paper in papers:
+        authors = [str(a) for a in paper.get("authors") or []]
+        who = ", ".join(authors[:5]) + (" et al." if len(authors) > 5 else "")
+        parts = [str(paper.get("paper", "")), str(paper.get("title") or "(title unknown)")]
+        if who:
+            parts.append(who + (f" ({paper['year']})" if paper.get("year") else ""))
+        lines.append(" — ".join(parts) + f"; {paper.get('route', '')}")
+    return lines

@@ -1,12 +1,13 @@
 """The terminal table (Rich): a colour per label, a short reading of each citation (first author,
-year, title or journal/volume/page; not its raw source), the matched record and what differs."""
+year, title or journal/volume/page; not its raw source), the matched record and what differs.
+Every text that comes from an input, a source or a model goes through `safe.terminal_text`."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
 from pathlib import PurePath
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.table import Table
@@ -15,7 +16,8 @@ from rich.text import Text
 from citecheck.model import Label, Verdict
 from citecheck.report.base import ReportFormat
 from citecheck.report.describe import citation_short, discrepancy_text, record_short
-from citecheck.report.summary import label_counts, source_coverage
+from citecheck.report.safe import terminal_text
+from citecheck.report.summary import label_counts, paper_lines, source_coverage
 from citecheck.retraction import describe
 
 STYLES = {
@@ -33,7 +35,7 @@ def _short_where(verdict: Verdict) -> str:
     loc = PurePath(prov.file).name if prov.file else ""
     if loc and prov.line:
         loc += f":{prov.line}"
-    return f"{loc} {prov.key or verdict.citation.id}".strip()
+    return terminal_text(f"{loc} {prov.key or verdict.citation.id}".strip())
 
 
 def build_table(verdicts: Sequence[Verdict]) -> Table:
@@ -45,24 +47,28 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
     table.add_column("citation", ratio=12)
     table.add_column("found / why", ratio=14)
     for v in verdicts:
-        cited = Text(citation_short(v.citation))
+        cited = Text(terminal_text(citation_short(v.citation)))
         cited.append(f"\n{_short_where(v)}", style="dim")
         why = Text()
         if v.match is not None:
-            why.append(record_short(v.match), style="cyan")
-            why.append(f"  [{v.match_source}, by {v.matched_by}]\n", style="dim")
+            why.append(terminal_text(record_short(v.match)), style="cyan")
+            why.append(terminal_text(f"  [{v.match_source}, by {v.matched_by}]\n"), style="dim")
         if v.retracted:
-            why.append(describe(v.retracted) + "\n", style="bold red")
+            why.append(terminal_text(describe(v.retracted)) + "\n", style="bold red")
         for d in v.discrepancies:
-            why.append("• " + discrepancy_text(d) + "\n", style="yellow" if d.severity == "minor" else "red")
-        why.append(v.rationale, style="italic")
+            why.append("• " + terminal_text(discrepancy_text(d)) + "\n",
+                       style="yellow" if d.severity == "minor" else "red")
+        why.append(terminal_text(v.rationale), style="italic")
         score = "" if v.score is None else f"{v.score:.1f}"
         table.add_row(str(v.citation.provenance.index + 1), Text(v.label.value, style=STYLES[v.label]),
                       score, cited, why)
     return table
 
 
-def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
+def render_table(verdicts: Sequence[Verdict], console: Console,
+                 papers: Sequence[dict[str, Any]] = ()) -> None:
+    for paper in paper_lines(papers):
+        console.print(Text(f"paper: {paper}"))
     console.print(build_table(verdicts))
     counts = label_counts(verdicts)
     line = Text(f"{len(verdicts)} citation(s): ")
@@ -76,15 +82,13 @@ def render_table(verdicts: Sequence[Verdict], console: Console) -> None:
     console.print(line)
     coverage = source_coverage(verdicts)
     if coverage:
-        console.print(
+        console.print(Text(terminal_text(
             "sources: " + "; ".join(
                 f"{name} skipped {row['skipped']}" if not row["asked"] else
                 f"{name} asked {row['asked']}, answered {row['answered']}, failed {row['failed']}"
                 + (f", skipped {row['skipped']}" if row["skipped"] else "")
                 for name, row in coverage.items()
-            ),
-            style="dim",
-        )
+            )), style="dim"))
 
 
 class TableFormat(ReportFormat):
@@ -94,12 +98,12 @@ class TableFormat(ReportFormat):
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
         buf = io.StringIO()
-        render_table(verdicts, Console(file=buf, width=160, force_terminal=False))
+        render_table(verdicts, Console(file=buf, width=160, force_terminal=False), self.papers)
         return buf.getvalue()
 
     def write(self, verdicts: Sequence[Verdict], out: TextIO | None = None,
               seconds: float | None = None) -> None:
         if out is None:
-            render_table(verdicts, Console())
+            render_table(verdicts, Console(), self.papers)
         else:
-            render_table(verdicts, Console(file=out, width=160, force_terminal=False))
+            render_table(verdicts, Console(file=out, width=160, force_terminal=False), self.papers)

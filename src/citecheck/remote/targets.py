@@ -1,0 +1,70 @@
+"""Which command-line arguments name a remote paper: ``arXiv:2401.01234``, ``2401.01234v2``,
+``hep-th/9901001``, arxiv.org ``abs``/``pdf``/``html`` URLs, ``doi:10.…`` and ``https://…`` URLs.
+
+An argument that is an existing file is always the file; a bare word that is none of these is
+left to the file readers (which then say the file does not exist).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from citecheck.identifiers import normalize_doi
+
+Kind = Literal["arxiv", "doi", "url"]
+
+_NEW = r"\d{4}\.\d{4,5}(?:v\d+)?"
+_OLD = r"[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
+_ARXIV_ID = re.compile(rf"(?:{_NEW}|{_OLD})")
+_ARXIV_ARG = re.compile(rf"(?i:arxiv:)?\s*({_NEW}|{_OLD})")
+_ARXIV_URL = re.compile(
+    rf"https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html|e-print|format|src)/({_NEW}|{_OLD})"
+    r"(?:\.pdf)?/?(?:[?#].*)?", re.I)
+_DOI_URL = re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", re.I)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A remote paper: an arXiv id (with its version, when given), a DOI or a URL."""
+
+    kind: Kind
+    value: str
+
+    @property
+    def label(self) -> str:
+        """How reports and messages name it (``arXiv:2401.01234``, ``doi:10.…``, the URL)."""
+        return {"arxiv": "arXiv:", "doi": "doi:", "url": ""}[self.kind] + self.value
+
+
+def parse_target(arg: str) -> Target | None:
+    """The remote paper `arg` names, or None for a local path (or stdin)."""
+    text = arg.strip()
+    if not text or text == "-" or Path(text).exists():
+        return None
+    if m := _ARXIV_URL.fullmatch(text):
+        return Target("arxiv", m.group(1))
+    if m := _ARXIV_ARG.fullmatch(text):
+        return Target("arxiv", m.group(1))
+    if m := _DOI_URL.fullmatch(text):
+        doi = normalize_doi(m.group(1))
+        return Target("doi", doi) if doi else None
+    if text.lower().startswith("doi:"):
+        doi = normalize_doi(text[4:].strip())
+        return Target("doi", doi) if doi else None
+    if text.lower().startswith(("https://", "http://")):
+        return Target("url", text)
+    return None
+
+
+def arxiv_id(text: str) -> str | None:
+    """The arXiv id in an identifier or arxiv.org URL (version kept), else None."""
+    target = parse_target(text) if not Path(text).exists() else None
+    if target is not None and target.kind == "arxiv":
+        return target.value
+    return None
+
+
+__all__ = ["Target", "arxiv_id", "parse_target"]
