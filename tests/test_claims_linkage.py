@@ -167,3 +167,35 @@ def test_word_document_links_author_year_markers() -> None:
 def test_reference_lists_without_a_body_have_no_markers() -> None:
     linkage = link_document(str(DOCS / "ieee.bib"))
     assert linkage.markers == [] and linkage.findings == []
+
+
+def test_alpha_labels_and_a_list_without_heading() -> None:
+    from citecheck.claims.body import Segment
+    from citecheck.claims.link import link_markers
+    from citecheck.model import Citation, Provenance
+
+    cites = [Citation(id=f"d#{k}", raw=k, provenance=Provenance(key=k)) for k in ("Knu84", "GMS94")]
+    linkage = link_markers([Segment("As [Knu84, GMS94] and [Knu84] show; [Foo] is no label.", "d")], cites)
+    assert [link.citation_id for link in linkage.links] == ["d#Knu84", "d#GMS94", "d#Knu84"]
+    assert linkage.findings == []
+
+
+def test_numbered_list_without_heading_is_not_read_as_markers() -> None:
+    from citecheck.claims.body import list_start
+
+    lines = ["Spins relax [1] slowly [2].", "", "[1] A. Author, J. Phys. 1, 2 (2000).",
+             "[2] B. Author, J. Phys. 3, 4 (2001).", "[3] C. Author, J. Phys. 5, 6 (2002)."]
+    assert list_start(lines) == 2
+    assert list_start(lines[:1]) is None
+
+
+def test_gold_documents_link_with_high_precision_and_recall() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("claims_bench", Path(__file__).parents[1] / "benchmarks" / "claims.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    result = bench.evaluate(sorted(CLAIMS.glob("gold-*.jsonl")))
+    assert result["precision"] >= 0.95 and result["recall"] >= 0.95
+    assert result["findings_found"] == result["findings_gold"]

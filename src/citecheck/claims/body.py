@@ -17,7 +17,7 @@ from citecheck.extract import detect_format
 from citecheck.extract.decode import decode, read_limited
 from citecheck.extract.errors import InputError
 
-__all__ = ["Segment", "body_segments"]
+__all__ = ["Segment", "body_segments", "list_start"]
 
 _BIBLIOGRAPHY_RE = re.compile(r"\\begin\s*\{thebibliography\}.*?(?:\\end\s*\{thebibliography\}|\Z)", re.S)
 
@@ -31,13 +31,27 @@ class Segment:
     syntax: Literal["text", "latex"] = "text"
 
 
+_LIST_LABEL_RE = re.compile(r"^\s*(?:\[(\d{1,4})\]|(\d{1,4})\.)\s+\S")
+
+
+def list_start(lines: list[str]) -> int | None:
+    """Where a numbered reference list with no heading begins: a line labelled "[1]" or "1."
+    followed by at least two more numbered lines (the labels themselves are not markers)."""
+    numbered = [(i, m.group(1) or m.group(2)) for i, ln in enumerate(lines) if (m := _LIST_LABEL_RE.match(ln))]
+    for pos, (i, label) in enumerate(numbered):
+        if label == "1" and len(numbered) - pos >= 3 and numbered[pos + 1][1] == "2":
+            return i
+    return None
+
+
 def _text_body(text: str, name: str) -> list[Segment]:
     from citecheck.extract.text import references_section
 
     lines = text.splitlines()
     start, end = references_section(lines)
-    if start == 0 and end == len(lines):
-        return [Segment(text, name)]  # no references heading: the whole text may cite
+    if start == 0 and end == len(lines):  # no references heading: the text up to a numbered list
+        cut = list_start(lines)
+        return [Segment(text if cut is None else "\n".join(lines[:cut]), name)]
     head = "\n".join(lines[: max(start - 1, 0)])
     out = [Segment(head, name)]
     if end < len(lines):
@@ -78,6 +92,7 @@ def _pdf_body(data: bytes, name: str) -> list[Segment]:
     for number, page in enumerate(page_texts(data, name, layout=False), start=1):
         lines = page.splitlines()
         cut = next((i for i, ln in enumerate(lines) if is_references_heading(ln.strip())), None)
+        cut = list_start(lines) if cut is None else cut
         # a page's lines joined (hyphenated words re-joined, accents set): its markers say the page
         out.append(Segment(join_lines(lines[:cut]), name, page=number))
         if cut is not None:

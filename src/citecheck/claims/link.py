@@ -112,11 +112,11 @@ def _more_authors_fit(cit: Citation, ref: Ref) -> bool:
     return True
 
 
-def _markers(segment: Segment) -> list[Marker]:
+def _markers(segment: Segment, labels: set[str]) -> list[Marker]:
     if segment.syntax == "latex":
         found = find_latex_markers(segment.text, segment.first_line, segment.file)
     else:
-        found = find_text_markers(segment.text, segment.first_line, segment.file)
+        found = find_text_markers(segment.text, segment.first_line, segment.file, labels=labels)
     if segment.page is not None:
         found = [Marker(m.style, m.text, m.start, m.end, m.refs, m.line, m.file, segment.page, m.narrative)
                  for m in found]
@@ -153,8 +153,9 @@ def link_markers(segments: list[Segment], citations: list[Citation]) -> Linkage:
     """Find the markers of ``segments``, tie each to ``citations``, and say what does not tie."""
     entries = _Entries([c for c in citations if c.error is None])
     out = Linkage()
+    printed = {k for k in entries.by_key if not k.isdigit() and len(k) <= 60}
     for segment in segments:
-        for marker in _markers(segment):
+        for marker in _markers(segment, printed):
             out.markers.append(marker)
             ctx = context_of(segment.text, marker.start, marker.end, latex=segment.syntax == "latex")
             for ref in marker.refs:

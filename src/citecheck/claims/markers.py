@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Marker", "Ref", "find_latex_markers", "find_text_markers", "numeric_range"]
+__all__ = ["Marker", "Ref", "drop_overlaps", "find_label_markers", "find_latex_markers", "find_text_markers",
+           "numeric_range"]
 
 Style = Literal["numeric", "author-year", "key"]
 
@@ -221,19 +222,21 @@ def _with_lines(markers: list[Marker], text: str, first_line: int, file: str | N
 
 
 def find_text_markers(text: str, first_line: int = 1, file: str | None = None,
-                      styles: tuple[Style, ...] = ("numeric", "author-year", "key")) -> list[Marker]:
-    """Every marker of plain text or Markdown, in reading order, each with its line."""
-    found: list[Marker] = []
+                      styles: tuple[Style, ...] = ("numeric", "author-year", "key"),
+                      labels: set[str] | None = None) -> list[Marker]:
+    """Every marker of plain text or Markdown, in reading order, each with its line; ``labels``:
+    the list's printed non-numeric labels, found in brackets first."""
+    found: list[Marker] = find_label_markers(text, labels) if labels else []
     if "numeric" in styles:
         found.extend(_numeric_markers(text))
     if "author-year" in styles:
         found.extend(_author_year_markers(text))
     if "key" in styles and "@" in text:
         found.extend(_pandoc_markers(text))
-    return _with_lines(_drop_overlaps(found), text, first_line, file)
+    return _with_lines(drop_overlaps(found), text, first_line, file)
 
 
-def _drop_overlaps(markers: list[Marker]) -> list[Marker]:
+def drop_overlaps(markers: list[Marker]) -> list[Marker]:
     """A span read two ways keeps its first (longest) reading: "[@key]" is not also numeric."""
     kept: list[Marker] = []
     for mk in sorted(markers, key=lambda x: (x.start, -(x.end - x.start))):
@@ -241,6 +244,22 @@ def _drop_overlaps(markers: list[Marker]) -> list[Marker]:
             continue
         kept.append(mk)
     return kept
+
+
+_BRACKET_RE = re.compile(rf"\[([^\[\]\n]{{1,{MAX_MARKER}}})\]")
+
+
+def find_label_markers(text: str, labels: set[str]) -> list[Marker]:
+    """Bracketed printed labels that are not numbers — alpha styles' "[Knu84]", "[GMS94, Knu84]",
+    natbib's "[Khavkine and Christensen(2007)]" — where every piece is a label of the list."""
+    found = []
+    for m in _BRACKET_RE.finditer(text):
+        pieces = [p.strip() for p in re.split(r"[,;]", m.group(1))]
+        if m.group(1) in labels:
+            pieces = [m.group(1)]
+        if pieces and all(p in labels and not p.isdigit() for p in pieces):
+            found.append(Marker("key", m.group(0), m.start(), m.end(), tuple(Ref(label=p) for p in pieces)))
+    return found
 
 
 def find_latex_markers(text: str, first_line: int = 1, file: str | None = None) -> list[Marker]:
