@@ -10,6 +10,7 @@ a string sent verbatim as the content (to test malformed answers). Every request
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -72,3 +73,35 @@ class FakeModelServer(LoopbackServer):
             "choices": [{"index": 0, "finish_reason": "stop",
                          "message": {"role": "assistant", "content": content}}],
             "usage": {"prompt_tokens": 120, "completion_tokens": 30, "total_tokens": 150}}))
+
+
+_WORD = re.compile(r"[a-z][a-z0-9\-]{3,}")
+_STOP = {"that", "this", "with", "from", "have", "were", "which", "their", "these", "those", "been",
+         "into", "than", "then", "also", "such", "they", "there", "where", "when", "what", "show",
+         "shows", "shown", "work", "works", "paper", "study", "studies", "report", "reported",
+         "using", "used", "based", "between", "about", "after", "before", "other", "more", "most"}
+
+
+def _content(text: str) -> set[str]:
+    return {w.rstrip("s") for w in _WORD.findall(text.lower())} - _STOP
+
+
+def lexical_support(payload: dict[str, Any]) -> dict[str, Any]:
+    """A stand-in support judge for wiring tests and benchmarks (SupportAnswer): the abstract
+    sentence sharing most content words with the claim, quoted verbatim; SUPPORTED when it
+    shares at least three (and a third of the claim's words), UNRELATED when it shares none,
+    else CANNOT_TELL. Never CONTRADICTED: it cannot read negation."""
+    claim = _content(payload["sentence"])
+    abstract = payload["work"]["abstract"] or ""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+", abstract) if s.strip()]
+    best, overlap = "", 0
+    for sentence in sentences:
+        shared = len(claim & _content(sentence))
+        if shared > overlap:
+            best, overlap = sentence, shared
+    if overlap >= 3 and overlap >= len(claim) / 3:
+        return {"label": "SUPPORTED", "quote": best, "rationale": f"{overlap} content words shared"}
+    if len(claim & _content(abstract)) == 0:
+        return {"label": "UNRELATED", "quote": sentences[0] if sentences else None,
+                "rationale": "no content word in common"}
+    return {"label": "CANNOT_TELL", "quote": None, "rationale": "the abstract does not address it"}

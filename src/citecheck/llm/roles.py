@@ -1,4 +1,5 @@
-"""The four roles a model plays: parse, judge, review, web.
+"""The roles a model plays: parse, judge, review, web, and support (does a cited work say what
+the citing sentence claims).
 
 Instructions are fixed text in the system message. The citation and any metadata reach the model
 only as one JSON object in the user message (`data_message`), so a citation that says "ignore
@@ -12,7 +13,7 @@ from typing import Any
 
 from citecheck.llm.base import Message, Model, T
 from citecheck.llm.grounding import found_in, page_found
-from citecheck.llm.schemas import JudgeAnswer, ParseAnswer, ReviewAnswer, WebAnswer
+from citecheck.llm.schemas import JudgeAnswer, ParseAnswer, ReviewAnswer, SupportAnswer, WebAnswer
 from citecheck.model import Citation, Name, Record, set_year
 
 DATA_RULE = (
@@ -54,6 +55,17 @@ WEB_PROMPT = (
     "cited work: its index in hit, and title, author, issued (year), container-title, volume, "
     "page, DOI, URL as the hit states them. Use null for what the hit does not state, and "
     "hit null when no hit describes the work. " + DATA_RULE
+)
+
+SUPPORT_PROMPT = (
+    "You check whether a cited work says what a sentence citing it claims. Field \"sentence\" "
+    "is the citing sentence (its citation markers removed); field \"work\" is the cited work's "
+    "title and abstract. Answer label: SUPPORTED when the abstract states or directly implies "
+    "the claim the sentence makes about this work; CONTRADICTED when the abstract states the "
+    "opposite; UNRELATED when the work is about a different subject than the claim; CANNOT_TELL "
+    "when the abstract is on the subject but does not address the claim. quote: the shortest "
+    "passage of the abstract, copied exactly, that decides it (null for CANNOT_TELL). "
+    "rationale: one sentence. " + DATA_RULE
 )
 
 
@@ -156,3 +168,8 @@ async def web(model: Model, citation: Citation, hits: list[Record]) -> Record | 
 
 __all__ = ["DATA_RULE", "data_message", "grounded_record", "judge", "parse", "record_view",
            "review", "web"]
+
+
+async def support(model: Model, sentence: str, title: str | None, abstract: str) -> SupportAnswer:
+    payload = {"sentence": sentence[:2000], "work": {"title": title, "abstract": abstract[:6000]}}
+    return await ask(model, "support", SUPPORT_PROMPT, payload, SupportAnswer)

@@ -71,3 +71,16 @@ class WebAnswer(ParseAnswer):
 
 __all__ = ["JudgeAnswer", "ModelDiscrepancy", "ParseAnswer", "ParsedName", "ReviewAnswer",
            "WebAnswer"]
+
+
+SupportLabel = Literal["SUPPORTED", "CONTRADICTED", "UNRELATED", "CANNOT_TELL"]
+
+
+class SupportAnswer(_Closed):
+    """Does the cited work's abstract support the citing sentence?"""
+
+    label: SupportLabel = Field(description="SUPPORTED, CONTRADICTED, UNRELATED (the work is about "
+                                            "something else) or CANNOT_TELL")
+    quote: str | None = Field(default=None, max_length=800,
+                              description="the abstract's words, copied exactly, that decide it")
+    rationale: str = Field(default="", max_length=600)
