@@ -5,21 +5,28 @@ Output folder: ``batch.json`` (what the batch is: input fingerprint, partition c
 was renamed into place), ``part-NNNNN.jsonl`` (or ``.parquet``), ``summary.json`` at the end.
 A restart skips the partitions the manifest lists; a part file written but not yet listed
 (killed in between) is simply written again under the same name, so no id is ever doubled.
+
+One run at a time per folder: ``batch.lock`` is held (``flock``, exclusive) for the whole run and
+names its pid; the operating system releases it when the run ends, however it ends (a kill
+included). A second run into the folder stops before touching it, and before starting Ray.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from citecheck.batch import require_ray
 from citecheck.batch.inputs import Partition, fingerprint, plan
+from citecheck.batch.papers import paper_summary, resolve_inputs
 from citecheck.batch.worker import BatchSpec, check_partition
 
 OBJECT_STORE_BYTES = 200 * 1024 * 1024
@@ -38,6 +45,27 @@ class BatchResult:
     per_worker: dict[str, dict[str, float]] = field(default_factory=dict)
     seconds: float = 0.0
     budget: dict[str, Any] = field(default_factory=dict)
+
+
+LOCK_NAME = "batch.lock"
+
+
+@contextlib.contextmanager
+def folder_lock(out: Path) -> Iterator[None]:
+    """Hold ``out``'s lock for a run; `BatchError` naming the holder's pid when another has it."""
+    out.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+            raise BatchError(f"{out}/ is in use by another citecheck batch run (pid {holder})") from None
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock (as the end of the process does)
 
 
 def _fsync_write(path: Path, data: bytes) -> None:
@@ -65,6 +93,7 @@ def _finished(out: Path) -> dict[int, dict[str, Any]]:
 
 def _start(out: Path, inputs: list[Path], size: int) -> list[Partition]:
     out.mkdir(parents=True, exist_ok=True)
+    inputs = resolve_inputs(inputs, out)  # arxiv-listing:… → its file of ids, fetched once
     for stale in out.glob("*.tmp"):
         stale.unlink()
     meta = out / "batch.json"
@@ -106,7 +135,8 @@ def _write_part(out: Path, result: dict[str, Any], fmt: str) -> str:
     else:
         _fsync_write(out / name, "".join(line + "\n" for line in result["lines"]).encode())
     entry = {"pid": result["pid"], "file": name, "rows": len(result["lines"]),
-             "seconds": round(result["seconds"], 3), "worker": result["worker"]}
+             "seconds": round(result["seconds"], 3), "worker": result["worker"],
+             "labels": result["labels"], **({"paper": result["paper"]} if "paper" in result else {})}
     with (out / "manifest.jsonl").open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(entry) + "\n")
         fh.flush()
@@ -138,7 +168,17 @@ def run_batch(
     fmt: str = "jsonl",
     progress: Callable[[int, int], None] | None = None,
 ) -> BatchResult:
-    """Check every citation of ``inputs`` into ``out``; resumes what an earlier run started."""
+    """Check every citation of ``inputs`` into ``out``; resumes what an earlier run started.
+    `BatchError` when another run holds the folder (`folder_lock`)."""
+    with folder_lock(out):
+        return _run_locked(inputs, out, spec, workers=workers, address=address,
+                           partition_size=partition_size, fmt=fmt, progress=progress)
+
+
+def _run_locked(
+    inputs: list[Path], out: Path, spec: BatchSpec, *, workers: int, address: str | None,
+    partition_size: int, fmt: str, progress: Callable[[int, int], None] | None,
+) -> BatchResult:
     started = time.perf_counter()
     parts = _start(out, inputs, partition_size)
     done = _finished(out)
@@ -198,5 +238,5 @@ def _summary(out: Path, result: BatchResult) -> None:
     doc = {"partitions": result.partitions, "resumed_skipping": result.skipped,
            "citations_this_run": result.citations, "labels_this_run": dict(result.labels),
            "seconds": round(result.seconds, 2), "per_worker": per_worker,
-           "budget": result.budget}
+           "budget": result.budget, **paper_summary(out)}
     _fsync_write(out / "summary.json", json.dumps(doc, indent=1).encode())
