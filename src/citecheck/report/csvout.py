@@ -1,4 +1,8 @@
-"""CSV: one row per citation, for spreadsheets."""
+"""CSV: one row per citation, for spreadsheets.
+
+Every text cell goes through `safe.csv_cell` (a leading ``'`` before ``= + - @``, TAB or CR, so a
+spreadsheet never runs a cell as a formula); the numbers citecheck writes itself (score,
+confidence, line) and the label are written as they are."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from collections.abc import Sequence
 
 from citecheck.model import Verdict
 from citecheck.report.base import ReportFormat
+from citecheck.report.safe import csv_cell
 from citecheck.retraction import describe
 
 COLUMNS = [
@@ -31,13 +36,16 @@ def render_csv(verdicts: Sequence[Verdict]) -> str:
     for v in verdicts:
         prov = v.citation.provenance
         m = v.match
-        writer.writerow([
-            v.citation.id, v.label.value,
-            "" if v.score is None else f"{v.score:.2f}", f"{v.confidence:.2f}",
-            prov.file or "", prov.line or "", prov.key or "", v.citation.raw,
+        text = [csv_cell(cell) for cell in (
+            prov.file or "", prov.key or "", v.citation.raw,
             (m.title or "") if m else "", (m.DOI or "") if m else "", (m.arxiv or "") if m else "",
             v.match_source or "", v.matched_by or "", _discrepancies(v), v.rationale,
             describe(v.retracted) if v.retracted else "",
+        )]
+        writer.writerow([
+            csv_cell(v.citation.id), v.label.value,
+            "" if v.score is None else f"{v.score:.2f}", f"{v.confidence:.2f}",
+            text[0], prov.line or "", *text[1:],
         ])
     return buf.getvalue()
 

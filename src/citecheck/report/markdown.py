@@ -1,4 +1,7 @@
-"""A Markdown report a person can read and act on (paste into an issue or a review)."""
+"""A Markdown report a person can read and act on (paste into an issue or a review).
+
+Text from inputs, sources and models is written through `safe.markdown_text` (or `markdown_code`):
+it stays one line of literal text, never raw HTML, a link, a heading or a table cell of its own."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from typing import Any
 from citecheck.model import Label, Verdict
 from citecheck.report.base import ReportFormat
 from citecheck.report.describe import discrepancy_text, record_short, where
+from citecheck.report.safe import markdown_code, markdown_text
 from citecheck.report.summary import label_counts, paper_lines, source_coverage
 from citecheck.retraction import describe
 
@@ -18,7 +22,7 @@ def render_markdown(verdicts: Sequence[Verdict], papers: Sequence[dict[str, Any]
     counts = label_counts(verdicts)
     lines = ["# citecheck report", ""]
     if papers:
-        lines += [f"- paper: {line}" for line in paper_lines(papers)] + [""]
+        lines += [f"- paper: {markdown_text(line)}" for line in paper_lines(papers)] + [""]
     lines.append("| label | count |")
     lines.append("|---|---:|")
     lines += [f"| {label} | {n} |" for label, n in counts.items()]
@@ -30,25 +34,26 @@ def render_markdown(verdicts: Sequence[Verdict], papers: Sequence[dict[str, Any]
         lines += [f"## {label.value} ({len(group)})", ""]
         for v in group:
             score = "" if v.score is None else f" — score {v.score:.1f}"
-            lines.append(f"### `{v.citation.id}`{score}")
+            lines.append(f"### {markdown_code(v.citation.id)}{score}")
             lines.append("")
-            lines.append(f"> {v.citation.raw.strip()[:500]}")
+            lines.append(f"> {markdown_text(v.citation.raw.strip()[:500])}")
             lines.append("")
             loc = where(v)
             if loc:
-                lines.append(f"- where: {loc}")
+                lines.append(f"- where: {markdown_text(loc)}")
             if v.match is not None:
-                lines.append(f"- found: {record_short(v.match)} ({v.match_source}, by {v.matched_by})")
+                found = f"{record_short(v.match)} ({v.match_source}, by {v.matched_by})"
+                lines.append(f"- found: {markdown_text(found)}")
             if v.retracted:
-                lines.append(f"- **{describe(v.retracted)}**")
-            lines += [f"- {discrepancy_text(d)}" for d in v.discrepancies]
-            lines.append(f"- why: {v.rationale}")
+                lines.append(f"- **{markdown_text(describe(v.retracted))}**")
+            lines += [f"- {markdown_text(discrepancy_text(d))}" for d in v.discrepancies]
+            lines.append(f"- why: {markdown_text(v.rationale)}")
             lines.append("")
     coverage = source_coverage(verdicts)
     if coverage:
         lines += ["## Sources", "", "| source | asked | answered | failed | skipped |",
                   "|---|---:|---:|---:|---:|"]
-        lines += [f"| {n} | {r['asked']} | {r['answered']} | {r['failed']} | {r['skipped']} |"
+        lines += [f"| {markdown_text(n)} | {r['asked']} | {r['answered']} | {r['failed']} | {r['skipped']} |"
                   for n, r in coverage.items()]
     return "\n".join(lines) + "\n"
 

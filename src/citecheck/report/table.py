@@ -68,7 +68,7 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
 def render_table(verdicts: Sequence[Verdict], console: Console,
                  papers: Sequence[dict[str, Any]] = ()) -> None:
     for paper in paper_lines(papers):
-        console.print(Text(f"paper: {paper}"))
+        console.print(Text(terminal_text(f"paper: {paper}")))
     console.print(build_table(verdicts))
     counts = label_counts(verdicts)
     line = Text(f"{len(verdicts)} citation(s): ")
@@ -82,13 +82,15 @@ def render_table(verdicts: Sequence[Verdict], console: Console,
     console.print(line)
     coverage = source_coverage(verdicts)
     if coverage:
-        console.print(Text(terminal_text(
-            "sources: " + "; ".join(
+        console.print(
+            terminal_text("sources: " + "; ".join(
                 f"{name} skipped {row['skipped']}" if not row["asked"] else
                 f"{name} asked {row['asked']}, answered {row['answered']}, failed {row['failed']}"
                 + (f", skipped {row['skipped']}" if row["skipped"] else "")
                 for name, row in coverage.items()
-            )), style="dim"))
+            )),
+            style="dim", markup=False,
+        )
 
 
 class TableFormat(ReportFormat):
