@@ -17,6 +17,7 @@ from rich.console import Console
 
 from citecheck import __version__
 from citecheck.report.base import ReportFormat, StreamingFormat, format_names, get_format
+from citecheck.report.safe import terminal_text
 
 if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
@@ -36,6 +37,14 @@ index_app = typer.Typer(help="Build and inspect local offline indexes.", no_args
 app.add_typer(index_app, name="index")
 
 err = Console(stderr=True)
+
+
+def _print_error(message: object) -> None:
+    """An error line on stderr; the message (it may quote an input, a source or a model) is
+    printed as plain text, with no markup and no escape sequence (`report.safe.terminal_text`)."""
+    from rich.markup import escape
+
+    err.print(f"[bold red]error:[/] {escape(terminal_text(str(message)))}", soft_wrap=True)
 
 
 #: the report formats, from the registry in citecheck.report.base
@@ -206,7 +215,7 @@ def _read_citations(
     citations, input_errors = [*remote.citations, *citations], [*remote.errors, *input_errors]
     number_citations(citations)
     for message in input_errors:
-        err.print(f"[bold red]error:[/] {message}")
+        _print_error(message)
     if not citations:
         if not input_errors:
             err.print("[bold red]error:[/] no citations found in the input")
@@ -242,7 +251,7 @@ def _make_checker(
             judge=model_run.judge if model_run else None,
         )
     except (OSError, ValueError) as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        _print_error(exc)
         raise typer.Exit(2) from exc
     return checker, model_run
 
@@ -360,12 +369,16 @@ def _batch_gc() -> None:
 
 def _resume(citations: list[Citation], format: OutputFormat, output: Path | None) -> list[Citation]:
     """--resume: the citations whose ids are not yet in the JSONL output."""
-    from citecheck.runctl import resume_ids
+    from citecheck.runctl import NotOurOutput, resume_ids
 
     if not get_format(format).streaming or output is None:
         err.print("[bold red]error:[/] --resume needs --format jsonl and --output FILE")
         raise typer.Exit(2)
-    done = resume_ids(output)
+    try:
+        done = resume_ids(output)
+    except (NotOurOutput, OSError) as exc:
+        _print_error(exc)
+        raise typer.Exit(2) from exc
     rest = [c for c in citations if c.id not in done]
     err.print(f"resuming: {len(citations) - len(rest)} of {len(citations)} already in {output}")
     if not rest:

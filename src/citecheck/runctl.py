@@ -5,9 +5,11 @@ writing whole-document reports atomically, and resuming a JSONL batch.
   so the caller can write out the verdicts decided so far and exit 130 / 143 without a
   traceback. A second signal while that happens exits at once.
 * `atomic_write_text` writes a report to a temporary file beside the target and renames it into
-  place: a reader (or a crash) sees the old file or the new one, never half of one.
+  place: a reader (or a crash) sees the old file or the new one, never half of one. The file gets
+  the mode a plain write would give it (the umask's, or the replaced file's).
 * `resume_ids` reads the ids already in a JSONL output (cutting off a torn last line that a
-  kill -9 may have left), so ``--resume`` checks only the rest and appends.
+  kill -9 may have left), so ``--resume`` checks only the rest and appends; a file that is not
+  citecheck's JSONL is refused (`NotOurOutput`) before anything in it is changed.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import contextlib
 import json
 import os
 import signal
-import tempfile
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -100,11 +102,33 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+def _create_beside(path: Path) -> tuple[int, Path]:
+    """A new temporary file beside `path`, open for writing, with the mode a plain write of `path`
+    would give: the replaced file's, or 0666 less the umask (the kernel applies it at creation)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{os.urandom(6).hex()}.tmp"
+        try:
+            fd = os.open(tmp, flags, 0o666)
+        except FileExistsError:
+            continue
+        try:
+            os.chmod(tmp, stat.S_IMODE(os.stat(path).st_mode))
+        except FileNotFoundError:
+            pass
+        except BaseException:
+            os.close(fd)
+            os.unlink(tmp)
+            raise
+        return fd, tmp
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to `path` via a temporary file in the same folder and a rename: a reader (or a
     crash) sees the old file or the new one. Errors are raised, the temporary file removed."""
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    fd, tmp = _create_beside(path)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -117,29 +141,52 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         raise
 
 
+class NotOurOutput(ValueError):
+    """``--resume`` was given a file that is not citecheck's JSON Lines output."""
+
+
+#: how every verdict line starts (`report.jsonout.verdict_line`): a torn last line must too
+_LINE_START = b'{"schema_version": '
+
+
+def _verdict_id(line: bytes) -> str | None:
+    """The id of a citecheck verdict line; None for anything else."""
+    try:
+        item = json.loads(line)
+    except ValueError:
+        return None
+    if isinstance(item, dict) and "schema_version" in item and "label" in item and isinstance(item.get("id"), str):
+        return str(item["id"])
+    return None
+
+
 def resume_ids(path: Path) -> set[str]:
-    """Ids of the verdicts already in a JSONL output; a torn last line is cut off so that new
-    lines append cleanly. A missing file means nothing is done yet."""
+    """Ids of the verdicts already in a JSONL output; a torn last line (one a kill -9 cut short)
+    is cut off so that new lines append cleanly. A missing file means nothing is done yet.
+    Raises `NotOurOutput`, changing nothing, when a line is not a citecheck verdict."""
     path = Path(path)
     if not path.exists():
         return set()
     data = path.read_bytes()
     end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with path.open("r+b") as fh:
-            fh.truncate(end)
     done: set[str] = set()
-    for line in data[:end].split(b"\n"):
+    for number, line in enumerate(data[:end].split(b"\n")[:-1], 1):
         if not line.strip():
             continue
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and isinstance(item.get("id"), str):
-            done.add(item["id"])
+        ident = _verdict_id(line)
+        if ident is None:
+            raise NotOurOutput(f"{path}:{number}: not a citecheck verdict line; --resume appends only to"
+                               " citecheck's own JSONL output (-f jsonl), and left the file as it was")
+        done.add(ident)
+    tail = data[end:]
+    if tail and not (tail.startswith(_LINE_START) or _LINE_START.startswith(tail)):
+        raise NotOurOutput(f"{path}: its last line is not a citecheck verdict; --resume appends only to"
+                           " citecheck's own JSONL output (-f jsonl), and left the file as it was")
+    if tail:
+        with path.open("r+b") as fh:
+            fh.truncate(end)
     return done
 
 
-__all__ = ["Interrupted", "atomic_write_bytes", "atomic_write_text", "exit_now", "interruptible", "quiet_worker_signals",
+__all__ = ["Interrupted", "NotOurOutput", "atomic_write_bytes", "atomic_write_text", "exit_now", "interruptible", "quiet_worker_signals",
            "resume_ids"]

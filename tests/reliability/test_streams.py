@@ -185,3 +185,76 @@ def test_jsonl_splits_only_on_newline(separator: str) -> None:
     cites = read_jsonl("\n".join(lines) + "\r\n", "batch.jsonl")
     assert [c.id for c in cites] == [f"r{i}" for i in range(17)]
     assert all(c.error is None for c in cites)
+
+
+VERDICT = '{"schema_version": 1, "id": "smith2001", "label": "EXACT", "score": 97.0}\n'
+
+
+@pytest.mark.parametrize("content", [
+    "@article{smith2001, title={A Title}, year={2001}}\n",  # the input given as -o by mistake
+    '{"id": "smith2001", "csl": {"title": "A Title"}}\n',  # JSON Lines, but not verdicts
+    VERDICT + "a note someone added\n",  # a foreign line after verdicts
+    VERDICT + "no newline at the end",  # a foreign last line: never cut
+    "plain text without a newline",
+])
+def test_resume_refuses_a_file_that_is_not_citecheck_jsonl(tmp_path: Path, content: str) -> None:
+    from typer.testing import CliRunner
+
+    from citecheck.cli import app
+
+    source = tmp_path / "refs.jsonl"
+    source.write_text('{"id": "doe1999", "text": "Doe, J. (1999). Other title. Science, 7, 8-9."}\n')
+    out = tmp_path / "notes.txt"
+    out.write_text(content, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(source), "--offline", "-q", "-f", "jsonl", "-o", str(out),
+                                      "--resume"])
+    assert result.exit_code == 2, result.output
+    assert str(out) in result.output and "not a citecheck verdict" in result.output
+    assert out.read_text(encoding="utf-8") == content  # nothing cut, nothing appended
+
+
+@pytest.mark.parametrize("torn", ['{"schema_version": 1, "id": "to', '{"sch', "{"])
+def test_resume_cuts_only_a_torn_verdict_line(tmp_path: Path, torn: str) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text(VERDICT + "\n" + VERDICT.replace("smith2001", "doe1999") + torn, encoding="utf-8")
+    assert resume_ids(out) == {"smith2001", "doe1999"}
+    assert out.read_text(encoding="utf-8") == VERDICT + "\n" + VERDICT.replace("smith2001", "doe1999")
+
+
+@pytest.mark.parametrize(("umask", "existing", "mode"), [
+    (0o022, None, 0o644), (0o027, None, 0o640), (0o002, None, 0o664),
+    (0o077, 0o644, 0o644),  # replacing a file keeps its mode, whatever the umask
+    (0o022, 0o600, 0o600),
+])
+def test_atomic_write_gives_the_mode_a_plain_write_would(tmp_path: Path, umask: int, existing: int | None,
+                                                        mode: int) -> None:
+    path = tmp_path / "report.md"
+    if existing is not None:
+        path.write_text("old", encoding="utf-8")
+        path.chmod(existing)
+    old = os.umask(umask)
+    try:
+        atomic_write_text(path, "new report\n")
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == mode
+    assert path.read_text(encoding="utf-8") == "new report\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.md"]
+
+
+def test_report_file_from_the_cli_keeps_the_umask_mode(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from citecheck.cli import app
+
+    source = tmp_path / "refs.jsonl"
+    source.write_text('{"id": "doe1999", "text": "Doe, J. (1999). Other title. Science, 7, 8-9."}\n')
+    out = tmp_path / "report.json"
+    old = os.umask(0o022)
+    try:
+        result = CliRunner().invoke(app, ["check", str(source), "--offline", "-q", "-f", "json", "-o", str(out),
+                                          "--fail-on", "never"])
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert out.stat().st_mode & 0o777 == 0o644 and json.loads(out.read_text())["verdicts"]
