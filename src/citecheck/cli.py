@@ -207,7 +207,7 @@ def _read_citations(
 
     remote = read_remote(paths)
     for line in remote.routes:
-        err.print(line, markup=False, highlight=False, soft_wrap=True)
+        err.print(terminal_text(line), markup=False, highlight=False, soft_wrap=True)
     # offline, JSON Lines entries are parsed where they are checked (in the worker processes
     # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
     citations, input_errors = (read_inputs([Path(p) for p in remote.local], pages, defer=offline)

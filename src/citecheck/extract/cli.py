@@ -87,10 +87,11 @@ def extract_command(
 ) -> None:
     """Extract the citations of documents into BibTeX, CSL-JSON or JSON Lines."""
     from citecheck.export import to_bibtex, to_csl_json, to_jsonl
+    from citecheck.report.safe import terminal_text
 
     citations, errors = read_inputs(list(paths), pages)
     for message in errors:
-        typer.echo(f"error: {message}", err=True)
+        typer.echo(f"error: {terminal_text(message)}", err=True)
     fmt = ExtractFormat(format)
     writer = {ExtractFormat.bibtex: to_bibtex, ExtractFormat.csl_json: to_csl_json,
               ExtractFormat.jsonl: to_jsonl}[fmt]
