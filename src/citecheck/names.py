@@ -48,6 +48,11 @@ _ORGANISATION = re.compile(
     r"\b(?:collaborations?|consortium|group|team|committee|organi[sz]ation|association|society|"
     r"institute|project)\b", re.I)
 
+#: words that make a written name an institution ("University of …", "… Institute")
+_INSTITUTION = re.compile(
+    r"\b(?:universit\w*|univ\.|institut\w*|department|dept\.|laborator\w*|hospital|school|"
+    r"college|faculty|academy|ministry|centre|agency|museum|foundation|corporation|gmbh)\b", re.I)
+
 #: family-name particles, compared lower-case
 PARTICLES = frozenset({
     "van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du", "dos", "das",
@@ -86,6 +91,13 @@ def collab_key(literal: str) -> str:
 def is_organisation(text: str) -> bool:
     """A written name that is an organisation, not a person."""
     return len(text.split()) > 1 and bool(_ORGANISATION.search(text))
+
+
+def is_affiliation(text: str) -> bool:
+    """A written "author" that is an institution — where authors work, not who wrote: "University
+    of Gothenburg", "Alan Turing Institute", "Dept. of Physics" (registries send such strings
+    among the authors). Collaborations and consortia, which do sign papers, are not."""
+    return len(text.split()) > 1 and bool(_INSTITUTION.search(text)) and not is_collective(text)
 
 
 def parse_person(text: str) -> Name:

@@ -3,32 +3,34 @@
 from __future__ import annotations
 
 import functools
-import html
 import re
-from collections.abc import Awaitable, Callable
+import unicodedata
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
+from citecheck.markup import plain_text
 from citecheck.model import DateParts, Name, Record
-from citecheck.names import parse_person
+from citecheck.names import is_affiliation, parse_person
 
 T = TypeVar("T")
 
-_TAG_RE = re.compile(r"<[^>]+>")
 _WS_RE = re.compile(r"\s+")
 _DOI_URL_RE = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)", re.I)
+#: a parenthesised aside in a written name: a nickname, a registry's number
+_PARENTHESES_RE = re.compile(r"\s*\([^()]*\)")
 
 
 def clean_text(value: Any) -> str | None:
-    """Markup-free, whitespace-collapsed text (JATS/HTML tags and entities removed)."""
+    """A field's text as a reader sees it (`markup.plain_text`: tags, entities, MathML and TeX
+    turned into text, whitespace collapsed); the first non-empty value of a list."""
     if value is None:
         return None
     if isinstance(value, list):
         value = next((v for v in value if v), None)
         if value is None:
             return None
-    text = _WS_RE.sub(" ", html.unescape(_TAG_RE.sub("", str(value)))).strip()
-    return text or None
+    return plain_text(str(value)) or None
 
 
 def clean_id(value: Any) -> str | None:
@@ -43,9 +45,38 @@ def clean_id(value: Any) -> str | None:
 
 
 def split_name(display: str | None) -> Name | None:
-    """A person's display name ("Given Family" or "Family, Given") as a CSL name."""
-    name = parse_person(clean_text(display) or "")
+    """A name as a service writes it ("Given Family", "Family, Given", an organisation) as a CSL
+    name; None for debris that is no name (")", "; Gpt", ",LAGEP, Université de Lyon").
+
+    A nickname or number in parentheses is dropped ("Po-Yao (Bernie) Huang", "Mihai G Netea
+    (15649)"); a name given in two scripts, comma-separated ("Kyriacos, Κυριάκος, Athanasiou,
+    Αθανασίου"), is read in its Latin spelling, in the order written; an institution is a
+    literal (`names.is_affiliation`)."""
+    text = _PARENTHESES_RE.sub(" ", clean_text(display) or "").strip()
+    if not text or not (text[0].isalpha() or text[0] == "'"):
+        return None
+    text = _latin_spelling(text)
+    if is_affiliation(text):
+        return Name(literal=text)
+    name = parse_person(text)
     return name if name.family or name.given or name.literal else None
+
+
+def _latin_spelling(text: str) -> str:
+    parts = [p.strip() for p in text.split(",")] if "," in text and not text.isascii() else []
+    latin = [p for p in parts if p and all(unicodedata.name(c, "").startswith("LATIN")
+                                           for c in p if c.isalpha())]
+    return " ".join(latin) if latin and len(latin) < len(parts) else text
+
+
+def author_names(written: Iterable[str | None]) -> list[Name]:
+    """A service's author list as CSL names: debris dropped, and institutions dropped where
+    persons are listed too (an affiliation sent as an author: "Alan Turing Institute" beside
+    the people who work there); a list of institutions only (a dataset's creator) is kept."""
+    names = [n for w in written if (n := split_name(w)) is not None]
+    if any(not n.literal for n in names):
+        names = [n for n in names if not (n.literal and is_affiliation(n.literal))]
+    return names
 
 
 def date_parts(*values: Any) -> DateParts | None:
@@ -105,7 +136,7 @@ def search_terms(title: str | None, max_len: int = 300) -> str:
     return _WS_RE.sub(" ", text).strip()[:max_len]
 
 
-__all__ = ["clean_id", "clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
+__all__ = ["author_names", "clean_id", "clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
            "split_name"]
 
 

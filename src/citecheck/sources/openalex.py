@@ -14,6 +14,7 @@ from citecheck.model import Citation, Record
 from citecheck.normalize import normalize_doi
 from citecheck.retraction import mark_openalex
 from citecheck.sources._common import (
+    author_names,
     clean_id,
     clean_text,
     date_parts,
@@ -21,19 +22,49 @@ from citecheck.sources._common import (
     guarded,
     page_range,
     search_terms,
-    split_name,
 )
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
+from citecheck.sources.crossref import TYPES as CROSSREF_TYPES
 from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.scopes import SCOPES
 
 BATCH = 50  # OpenAlex allows up to 100 OR'ed values; 50 keeps URLs short
+#: OpenAlex work types (https://developers.openalex.org/api-reference/work-types, and the older
+#: values still found in snapshots) → CSL types. Editorials, errata, letters and retraction notices
+#: are journal items; a peer review or a book review reviews a work.
 TYPES = {"article": "article-journal", "book": "book", "book-chapter": "chapter",
-         "dataset": "dataset", "dissertation": "thesis", "preprint": "article",
-         "report": "report", "review": "article-journal", "standard": "standard",
-         "proceedings-article": "paper-conference"}
+         "book-review": "review", "conference-paper": "paper-conference",
+         "proceedings-article": "paper-conference", "dataset": "dataset",
+         "dissertation": "thesis", "editorial": "article-journal", "erratum": "article-journal",
+         "letter": "article-journal", "libguides": "webpage", "other": "document",
+         "paratext": "document", "peer-review": "review", "preprint": "article",
+         "posted-content": "article", "reference-entry": "entry-encyclopedia",
+         "report": "report", "retraction": "article-journal", "review": "article-journal",
+         "standard": "standard", "supplementary-materials": "dataset", "grant": "document",
+         "software": "software"}
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s?#]+)", re.I)
+
+
+def work_type(work: dict[str, Any]) -> str:
+    """The CSL type of a work: its OpenAlex ``type``; Crossref's (``type_crossref``, through the
+    Crossref adapter's table) where OpenAlex's is generic ("other", "paratext") or unknown."""
+    ctype = TYPES.get(str(work.get("type") or ""), "document")
+    crossref = CROSSREF_TYPES.get(str(work.get("type_crossref") or ""))
+    return crossref if ctype == "document" and crossref else ctype
+
+
+def _written_name(authorship: dict[str, Any]) -> str | None:
+    """The name as the work prints it (``raw_author_name``); the author profile's
+    ``display_name`` only without one. The profile's name is OpenAlex's choice for every work it
+    attributes to the person — another spelling ("Andy Fenton" for "A. Fenton"), the family name
+    first ("Zhu Ke" for "Zhu, Ke"), another script, or another person when the attribution is
+    wrong ("Bowen Wu" for "Wu, Bochao"). A raw name listing several people ("A; B; C") is not one."""
+    raw = authorship.get("raw_author_name")
+    if isinstance(raw, str) and raw.strip() and ";" not in raw:
+        return raw
+    display = (authorship.get("author") or {}).get("display_name")
+    return display if isinstance(display, str) else None
 
 
 def to_record(work: dict[str, Any]) -> Record:
@@ -41,13 +72,9 @@ def to_record(work: dict[str, Any]) -> Record:
     location = work.get("primary_location") or {}
     src = location.get("source") or {}
     biblio = work.get("biblio") or {}
-    authors = [
-        n for a in work.get("authorships") or []
-        if isinstance(a, dict) and (n := split_name((a.get("author") or {}).get("display_name")
-                                                    or a.get("raw_author_name")))
-    ]
-    wtype = str(work.get("type") or "")
-    ctype = TYPES.get(wtype, "document")
+    authors = author_names(_written_name(a) for a in work.get("authorships") or []
+                           if isinstance(a, dict))
+    ctype = work_type(work)
     if src.get("type") == "conference" and ctype == "article-journal":
         ctype = "paper-conference"
     if src.get("type") == "repository" and ctype == "article-journal":

@@ -11,13 +11,13 @@ from typing import Any
 
 from citecheck.model import Citation, Name, Record
 from citecheck.sources._common import (
+    author_names,
     clean_id,
     clean_text,
     date_parts,
     finish,
     guarded,
     page_range,
-    split_name,
 )
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
@@ -43,9 +43,8 @@ def to_record(paper: dict[str, Any]) -> Record:
     ctype = next((TYPES[t] for t in types if t in TYPES), None)
     if ctype is None:
         ctype = "article" if ext.get("ArXiv") and not ext.get("DOI") else "article-journal"
-    authors: list[Name] = [
-        n for a in paper.get("authors") or [] if isinstance(a, dict) and (n := split_name(a.get("name")))
-    ]
+    authors: list[Name] = author_names(a.get("name") for a in paper.get("authors") or []
+                                       if isinstance(a, dict))
     pages = clean_text(journal.get("pages"))
     if pages:
         pages = page_range(*[p.strip() for p in pages.split("-", 1)]) if "-" in pages else pages
