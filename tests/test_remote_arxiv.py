@@ -137,7 +137,7 @@ def test_pdf_only_eprint_is_read_with_the_pdf_reader(env: LoopbackArxiv) -> None
     code, report, stderr = check_json("https://arxiv.org/pdf/2401.00004v1")
     assert code == 0, stderr
     assert len(report["verdicts"]) == 16
-    assert {f for f, _ in locations(report)} == {"arXiv:2401.00004v1.pdf"}
+    assert {f for f, _ in locations(report)} == {"arXiv:2401.00004v1/e-print.pdf"}
     assert "PDF only" in report["papers"][0]["route"] and "PDF only" in stderr
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -64,6 +65,7 @@ class LoopbackArxiv:
         self.requests: list[str] = []
         self.sent = 0  # bytes of e-print bodies written
         self.extra: dict[str, tuple[int, bytes, dict[str, str]]] = {}  # path → a fixed answer
+        self.eprint_delay = 0.0  # seconds before each e-print is answered
         outer = self
 
         class _H(BaseHTTPRequestHandler):
@@ -106,6 +108,8 @@ class LoopbackArxiv:
             paper = self.papers.get(re.sub(r"v\d+$", "", path[len("/e-print/"):]))
             if paper is None or (paper.eprint is None and paper.redirect is None):
                 return self._send(h, 404, b"no such e-print", {})
+            if self.eprint_delay:
+                time.sleep(self.eprint_delay)
             if paper.redirect:
                 return self._send(h, 302, b"", {"location": paper.redirect})
             return self._send(h, 200, paper.eprint, {"content-type": "application/gzip",

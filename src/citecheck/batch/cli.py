@@ -14,7 +14,9 @@ err = Console(stderr=True)
 
 
 def batch_command(
-    inputs: Annotated[list[Path], typer.Argument(help="JSONL/Parquet files of citations, or folders of documents.")],
+    inputs: Annotated[list[Path], typer.Argument(
+        help="JSONL/Parquet files of citations, folders of documents, files of arXiv ids or DOIs "
+             "(one a line), or arxiv-listing:CATEGORY/YYYY-MM[-DD] (one paper per partition).")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Output folder (resumed when it holds this batch).")],
     offline: Annotated[bool, typer.Option("--offline", help="Use only the local index and the cache.")] = False,
     index: Annotated[
@@ -36,6 +38,7 @@ def batch_command(
     from citecheck.batch import EXTRA_HINT
     from citecheck.batch.run import BatchError, run_batch
     from citecheck.batch.worker import BatchSpec
+    from citecheck.errors import CitecheckError
     from citecheck.index.default import default_index_path
 
     if out_format not in ("jsonl", "parquet"):
@@ -64,7 +67,7 @@ def batch_command(
     except ImportError as exc:
         err.print(f"[bold red]error:[/] {exc if 'pyarrow' in str(exc) else EXTRA_HINT}")
         raise typer.Exit(2) from exc
-    except (BatchError, FileNotFoundError, OSError) as exc:  # a folder in use among them
+    except (BatchError, FileNotFoundError, OSError, ValueError, CitecheckError) as exc:  # a folder in use among them
         err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(2) from exc
     labels = ", ".join(f"{k} {v:,}" for k, v in sorted(result.labels.items()))

@@ -4,7 +4,9 @@ JSONL files are cut into line ranges (the driver reads each line only for its id
 rules of ``check`` hold across the whole batch: a repeated id in one file is an error
 citation ``id@line``, an id repeated in a later input becomes ``id~n``); Parquet files (with
 pyarrow) are first written out as JSONL; a folder (or any other file) is read as documents,
-a few per partition, their citation ids qualified by the document's path.
+a few per partition, their citation ids qualified by the document's path; a file of arXiv ids or
+DOIs (and an ``arxiv-listing:``, once `citecheck.batch.papers` made it one) is one paper per
+partition, fetched and read on the worker.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from citecheck.batch.papers import paper_citations, paper_lines
 from citecheck.model import Citation, Provenance
 
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
@@ -27,7 +30,7 @@ class Partition:
     """One unit of work: a line range of a JSONL file, or a list of documents."""
 
     pid: int
-    kind: str  # "lines" | "docs"
+    kind: str  # "lines" | "docs" | "paper" (docs[0] names it: arXiv:ID or doi:DOI)
     path: str = ""
     offset: int = 0  # byte offset of the first line
     length: int = 0
@@ -127,6 +130,12 @@ def plan(inputs: list[Path], size: int, out_dir: Path) -> list[Partition]:
             new, index = _plan_jsonl(path, size, len(parts), seen, index)
             parts.extend(new)
             continue
+        papers = paper_lines(path)
+        if papers is not None:
+            first = len(parts)
+            parts.extend(Partition(first + i, "paper", str(path), first_line=line, count=1, docs=[paper])
+                         for i, (line, paper) in enumerate(papers))
+            continue
         docs = _documents(path)
         per = max(1, size // DOCS_PER_CITATIONS)
         root = str(path if path.is_dir() else path.parent)
@@ -152,6 +161,8 @@ def citations_of(part: Partition, text: str | None) -> list[Citation]:
     from citecheck.extract import InputError, read_path
     from citecheck.extract.jsonl import read_jsonl
 
+    if part.kind == "paper":
+        return paper_citations(part.docs[0], part.path, part.first_line)
     if part.kind == "lines":
         assert text is not None
         cits = read_jsonl(text, part.path, first_line=part.first_line)

@@ -26,6 +26,7 @@ from typing import Any
 
 from citecheck.batch import require_ray
 from citecheck.batch.inputs import Partition, fingerprint, plan
+from citecheck.batch.papers import paper_summary, resolve_inputs
 from citecheck.batch.worker import BatchSpec, check_partition
 
 OBJECT_STORE_BYTES = 200 * 1024 * 1024
@@ -92,6 +93,7 @@ def _finished(out: Path) -> dict[int, dict[str, Any]]:
 
 def _start(out: Path, inputs: list[Path], size: int) -> list[Partition]:
     out.mkdir(parents=True, exist_ok=True)
+    inputs = resolve_inputs(inputs, out)  # arxiv-listing:… → its file of ids, fetched once
     for stale in out.glob("*.tmp"):
         stale.unlink()
     meta = out / "batch.json"
@@ -133,7 +135,8 @@ def _write_part(out: Path, result: dict[str, Any], fmt: str) -> str:
     else:
         _fsync_write(out / name, "".join(line + "\n" for line in result["lines"]).encode())
     entry = {"pid": result["pid"], "file": name, "rows": len(result["lines"]),
-             "seconds": round(result["seconds"], 3), "worker": result["worker"]}
+             "seconds": round(result["seconds"], 3), "worker": result["worker"],
+             "labels": result["labels"], **({"paper": result["paper"]} if "paper" in result else {})}
     with (out / "manifest.jsonl").open("a", encoding="utf-8") as fh:
         fh.write(json.dumps(entry) + "\n")
         fh.flush()
@@ -235,5 +238,5 @@ def _summary(out: Path, result: BatchResult) -> None:
     doc = {"partitions": result.partitions, "resumed_skipping": result.skipped,
            "citations_this_run": result.citations, "labels_this_run": dict(result.labels),
            "seconds": round(result.seconds, 2), "per_worker": per_worker,
-           "budget": result.budget}
+           "budget": result.budget, **paper_summary(out)}
     _fsync_write(out / "summary.json", json.dumps(doc, indent=1).encode())

@@ -58,6 +58,7 @@ def check_partition(spec: BatchSpec, part: Partition, text: str | None, budget: 
         "pid": part.pid,
         "lines": [verdict_line(v) for v in verdicts],
         "labels": dict(Counter(v.label.value for v in verdicts)),
+        **({"paper": part.docs[0]} if part.kind == "paper" else {}),
         "seconds": time.perf_counter() - started,
         "worker": f"{socket.gethostname()}:{os.getpid()}",
     }

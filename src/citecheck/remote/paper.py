@@ -82,7 +82,7 @@ class PaperFetcher:
         if via:
             meta["doi"] = via
         if unpacked.kind == "pdf":
-            cites = _read_pdf(unpacked.pdf, f"{label}.pdf")
+            cites = _read_pdf(unpacked.pdf, f"{label}/e-print.pdf")
             return Paper(label, "arXiv e-print: PDF only (no LaTeX source); read the PDF", cites,
                          meta, unpacked.notes)
         from citecheck.remote.latexsrc import read_source

@@ -1,5 +1,6 @@
 """Which command-line arguments name a remote paper: ``arXiv:2401.01234``, ``2401.01234v2``,
-``hep-th/9901001``, arxiv.org ``abs``/``pdf``/``html`` URLs, ``doi:10.…`` and ``https://…`` URLs.
+``hep-th/9901001``, arxiv.org ``abs``/``pdf``/``html`` URLs, ``doi:10.…`` (or a bare ``10.…/…``)
+and ``https://…`` URLs.
 
 An argument that is an existing file is always the file; a bare word that is none of these is
 left to the file readers (which then say the file does not exist).
@@ -23,6 +24,7 @@ _ARXIV_ARG = re.compile(rf"(?i:arxiv:)?\s*({_NEW}|{_OLD})")
 _ARXIV_URL = re.compile(
     rf"https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html|e-print|format|src)/({_NEW}|{_OLD})"
     r"(?:\.pdf)?/?(?:[?#].*)?", re.I)
+_BARE_DOI = re.compile(r"10\.\d{4,9}/\S+")
 _DOI_URL = re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", re.I)
 
 
@@ -51,8 +53,8 @@ def parse_target(arg: str) -> Target | None:
     if m := _DOI_URL.fullmatch(text):
         doi = normalize_doi(m.group(1))
         return Target("doi", doi) if doi else None
-    if text.lower().startswith("doi:"):
-        doi = normalize_doi(text[4:].strip())
+    if text.lower().startswith("doi:") or _BARE_DOI.fullmatch(text):
+        doi = normalize_doi(text[4:].strip() if text.lower().startswith("doi:") else text)
         return Target("doi", doi) if doi else None
     if text.lower().startswith(("https://", "http://")):
         return Target("url", text)
