@@ -80,6 +80,20 @@ def test_batch_refuses_a_folder_of_other_inputs(cluster, tmp_path: Path) -> None
         run_batch([src], tmp_path / "out", spec, partition_size=10)
 
 
+def test_batch_over_an_index_with_a_damaged_page_fails_naming_it(cluster, tmp_path: Path) -> None:
+    from citecheck.batch.run import BatchError, run_batch
+    from citecheck.batch.worker import BatchSpec
+    from tests.fakes import closed_world_index
+    from tests.reliability.test_loud import _batch, _damage_middle_page, _works
+
+    works = _works(300)
+    index = closed_world_index(tmp_path, works)
+    _damage_middle_page(index, "fts_data")
+    spec = BatchSpec(index=str(index), offline=True, use_cache=False)
+    with pytest.raises(BatchError, match=f"{index}: damaged page found while searching"):
+        run_batch([_batch(tmp_path, works)], tmp_path / "out", spec, partition_size=100)
+
+
 def test_batch_reads_a_folder_of_documents(cluster, tmp_path: Path) -> None:
     from citecheck.batch.run import run_batch
     from citecheck.batch.worker import BatchSpec

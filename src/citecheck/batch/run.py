@@ -28,6 +28,7 @@ from citecheck.batch import require_ray
 from citecheck.batch.inputs import Partition, fingerprint, plan
 from citecheck.batch.papers import paper_summary, resolve_inputs
 from citecheck.batch.worker import BatchSpec, check_partition
+from citecheck.errors import RunFatalError
 
 OBJECT_STORE_BYTES = 200 * 1024 * 1024
 
@@ -207,7 +208,7 @@ def _run_locked(
                 pending[task.remote(spec_ref, part, _text(part), budget)] = part
             ready, _ = ray.wait(list(pending), num_returns=1)
             part = pending.pop(ready[0])
-            res = ray.get(ready[0])
+            res = _result(ray, ready[0])
             _write_part(out, res, fmt)
             _account(result, res)
             finished += part.count
@@ -220,6 +221,18 @@ def _run_locked(
             ray.shutdown()
     result.seconds = time.perf_counter() - started
     _summary(out, result)
+    return result
+
+
+def _result(ray: Any, ref: Any) -> dict[str, Any]:
+    """A partition's result; a failure that ends the run (a damaged index) ends it as a
+    `BatchError` with its own message (exit 2), not as the worker's traceback."""
+    try:
+        result: dict[str, Any] = ray.get(ref)
+    except ray.exceptions.RayTaskError as exc:
+        if isinstance(exc.cause, RunFatalError):
+            raise BatchError(str(exc.cause)) from exc.cause
+        raise
     return result
 
 
