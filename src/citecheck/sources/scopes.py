@@ -9,10 +9,11 @@ from __future__ import annotations
 
 __all__ = ["DATACITE_PREFIXES", "SCOPES"]
 
-#: DOI prefixes registered with DataCite: arXiv's, Zenodo's and other repositories' (a Crossref "not
+#: DOI prefixes registered with DataCite: arXiv's, Zenodo's and other repositories', Schloss
+#: Dagstuhl's proceedings (LIPIcs, OASIcs: 10.4230) and TIB's journals (10.2312) (a Crossref "not
 #: found" says nothing about these, a DataCite one nothing about the rest)
 DATACITE_PREFIXES = ("10.48550", "10.5281", "10.6084", "10.5061", "10.1594", "10.17605", "10.5072",
-                     "10.17632", "10.7910", "10.34740")
+                     "10.17632", "10.7910", "10.34740", "10.4230", "10.2312")
 
 SCOPES: dict[str, tuple[str, ...]] = {
     "arxiv": ("arxiv",),
