@@ -81,7 +81,11 @@ async def test_crossref_recordings(replay_dir: Path, corpus_by_doi: dict[str, Re
                 assert rec is None
                 continue
             assert rec is not None and doi.lower() == rec.DOI
-            assert rec.title and rec.year and rec.author
+            # a year exactly when the work has a publication date (never the deposit date, `created`)
+            work = json.loads(row["body"])["message"]
+            dated = any(((work.get(k) or {}).get("date-parts") or [[None]])[0][0]
+                        for k in ("issued", "published-print", "published-online"))
+            assert rec.title and rec.author and (rec.year is not None) == bool(dated)
             mapped.append(rec)
         await src.aclose()
         assert not server.unmatched

@@ -99,6 +99,36 @@ def year_of(date_parts: list[list[int | str]] | None) -> int | None:
     return None
 
 
+#: publication dates a record may hold, by kind. Deposit and index dates (Crossref's ``created``,
+#: ``deposited``, ``indexed``) are never publication dates and have no kind here.
+DATE_KINDS = ("issued", "print", "online", "posted", "accepted")
+
+
+@dataclass(frozen=True, slots=True)
+class TitleFace:
+    """One title of a work and what it is: "title" (as the source gives it), "subtitle" (title
+    and subtitle joined), "original" (the original-language title), "short", "preprint"."""
+
+    kind: str
+    title: str
+
+
+class Version(_CslModel):
+    """Another version of the work than the record's own fields describe: "journal" (where a
+    preprint appeared) or "preprint", with the year of that version when the source gives it."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+    kind: Literal["journal", "preprint"] = "journal"
+    year: int | None = None
+    container_title: str | None = Field(default=None, alias="container-title")
+    volume: str | None = None
+    issue: str | None = None
+    page: str | None = None
+    DOI: str | None = None
+    source: str | None = None  # the field it was read from ("journal_ref", "publication_info", ...)
+
+
 class Record(_CslModel):
     """A CSL-JSON item. Unknown CSL keys are kept (``extra='allow'``)."""
 
@@ -127,6 +157,57 @@ class Record(_CslModel):
     @property
     def year(self) -> int | None:
         return year_of(self.issued.date_parts) if self.issued else None
+
+    # -- faces: every date, title and version the source gives (stored in ``custom``) ------
+    @property
+    def dates(self) -> dict[str, list[int]]:
+        """Publication dates by kind (`DATE_KINDS`: issued, print, online, posted, accepted) as
+        date-parts ``[Y, M, D]``; empty when the source gave only ``issued`` (or nothing)."""
+        raw = self.custom.get("dates")
+        if not isinstance(raw, dict):
+            return {}
+        return {k: [int(x) for x in v] for k, v in raw.items()
+                if k in DATE_KINDS and isinstance(v, list) and v and all(isinstance(x, int) for x in v)}
+
+    def set_date(self, kind: str, parts: list[int] | None) -> None:
+        """Keep one publication date of the given kind (deposit/index dates are none)."""
+        if kind not in DATE_KINDS:
+            raise ValueError(f"unknown date kind {kind!r} (one of {', '.join(DATE_KINDS)})")
+        if parts:
+            self.custom.setdefault("dates", {})[kind] = [int(x) for x in parts]
+
+    @property
+    def titles(self) -> list[TitleFace]:
+        """Every title the record holds: ``title`` first (kind "title"), then the others the
+        source gives (subtitle joined, original, short, the preprint's, translated)."""
+        out = [TitleFace(kind="title", title=self.title)] if self.title else []
+        for item in self.custom.get("titles") or []:
+            if isinstance(item, dict) and isinstance(item.get("title"), str) and item["title"]:
+                out.append(TitleFace(kind=str(item.get("kind") or "title"), title=item["title"]))
+        return out
+
+    def add_title(self, kind: str, title: str | None) -> None:
+        """Keep another title of the work (not one the record already holds, letter case aside)."""
+        if not title or not title.strip():
+            return
+        if any(t.title.casefold() == title.casefold() for t in self.titles):
+            return
+        self.custom.setdefault("titles", []).append({"kind": kind, "title": title})
+
+    @property
+    def versions(self) -> list[Version]:
+        """Other versions of the work the source names (a preprint's journal version from its
+        journal reference, each INSPIRE publication_info, S2's journal), each with its year."""
+        out = []
+        for item in self.custom.get("versions") or []:
+            if isinstance(item, dict):
+                out.append(Version.model_validate(item))
+        return out
+
+    def add_version(self, version: Version) -> None:
+        data = version.model_dump(by_alias=True, exclude_none=True)
+        if len(data) > 1 and data not in (self.custom.get("versions") or []):
+            self.custom.setdefault("versions", []).append(data)
 
     @property
     def arxiv(self) -> str | None:
@@ -268,6 +349,40 @@ class SourceStatus(BaseModel):
     reason: str | None = None
 
 
+SupportLabel = Literal["SUPPORTED", "CONTRADICTED", "UNRELATED", "CANNOT_TELL"]
+
+
+class ClaimCheck(BaseModel):
+    """One sentence of the document that cites this entry, and whether the cited work supports
+    it (``label`` None: not judged — no model, or support not asked)."""
+
+    sentence: str
+    clause: str | None = None
+    marker: str  # the marker as written: "[3]", "(Smith et al., 2019)", "\\citep{smith}"
+    file: str | None = None
+    line: int | None = None
+    page: int | None = None
+    label: SupportLabel | None = None
+    quote: str | None = None  # the abstract's words that decide it (found in the abstract)
+    rationale: str = ""
+    model: str | None = None
+    abstract_source: str | None = None
+
+
+class DocumentFinding(BaseModel):
+    """What the linkage of markers to entries found wrong in a document, with no network and no
+    model: a marker no entry answers, an entry no marker cites, a marker that fits several."""
+
+    kind: Literal["orphan-marker", "uncited-entry", "ambiguous-marker"]
+    message: str
+    file: str | None = None
+    line: int | None = None
+    page: int | None = None
+    marker: str | None = None
+    citation_id: str | None = None
+    candidates: list[str] = Field(default_factory=list)
+
+
 class Verdict(BaseModel):
     """The decision for one citation, with everything a person needs to act on it."""
 
@@ -290,6 +405,8 @@ class Verdict(BaseModel):
     #: the matched work was retracted or withdrawn: kind, notice (DOI), date, source
     #: (citecheck.retraction); the label stays what the comparison says
     retracted: dict[str, Any] | None = None
+    #: the document's sentences that cite this entry (``--claims``); None when not asked
+    claims: list[ClaimCheck] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The documented output object (docs/output-format.md)."""
@@ -318,4 +435,5 @@ class Verdict(BaseModel):
             "reviewer": self.reviewer,
             "decided_by": self.decided_by,
             "retracted": self.retracted,
+            **({"claims": [c.model_dump(exclude_none=True) for c in self.claims]} if self.claims is not None else {}),
         }

@@ -115,7 +115,11 @@ def rank_signals(cited: Record, found: Record) -> Signals:
         )
     collective = bool(author_agree) and bool(cited.author) and all(
         n.literal and not n.family and is_collective(n.literal) for n in cited.author)
-    return Signals(title_similarity=round(title_similarity(cited.title, found.title), 4),
+    # any title the record holds (the preprint's, the original-language one) names it
+    similarity = max((title_similarity(cited.title, t.title) for t in found.titles[1:]),
+                     default=0.0) if found.custom.get("titles") else 0.0
+    similarity = max(similarity, title_similarity(cited.title, found.title))
+    return Signals(title_similarity=round(similarity, 4),
                    year_agree=year_agree, author_agree=author_agree, author_collective=collective,
                    initial_clash=bool(author_agree) and _initial_clash(cited, found, ca)
                    and not _shares_numbers(cited, found))

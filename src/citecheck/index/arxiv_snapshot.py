@@ -12,7 +12,9 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 from citecheck.index.journal_ref import parse_journal_ref
+from citecheck.model import Record
 from citecheck.normalize import normalize_arxiv, normalize_doi
+from citecheck.sources.arxiv import journal_version
 
 _SPACES_RE = re.compile(r"\s+")
 
@@ -49,6 +51,19 @@ def _year(item: dict[str, Any], arxiv_id: str) -> int | None:
         yy = int(digits.group(1))
         return 1900 + yy if yy >= 91 else 2000 + yy
     return None
+
+
+def _keep_faces(custom: dict[str, Any], item: dict[str, Any], arxiv_id: str, journal_ref: str) -> None:
+    """The preprint's year (v1) and the journal version its journal-ref names, as the arXiv
+    adapter keeps them (`Record.dates`, `Record.versions`)."""
+    face = Record(custom=custom)
+    posted = _year(item, arxiv_id)
+    if posted:
+        face.set_date("posted", [posted])
+    version = journal_version(journal_ref)
+    if version is not None:
+        face.add_version(version)
+    custom.update(face.custom)
 
 
 def csl_from_arxiv_snapshot(item: dict[str, Any]) -> dict[str, Any]:
@@ -98,6 +113,7 @@ def csl_from_arxiv_snapshot(item: dict[str, Any]) -> dict[str, Any]:
         custom["categories"] = categories
     if journal_ref:
         custom["journal_ref"] = journal_ref
+    _keep_faces(custom, item, arxiv_id, journal_ref)
     if item.get("report-no"):
         custom["report_no"] = str(item["report-no"])
     csl["custom"] = custom

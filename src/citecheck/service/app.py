@@ -25,19 +25,14 @@ from fastapi.responses import (
 )
 
 from citecheck import __version__
-from citecheck.extract import InputError
 from citecheck.model import Citation, Verdict
 from citecheck.report import format_names, get_format
-from citecheck.report.jsonout import render_json, verdict_line
+from citecheck.report.jsonout import verdict_line
 from citecheck.service.config import ServiceConfig
-from citecheck.service.inputs import (
-    RequestInputError,
-    citations_from_json,
-    citations_from_upload,
-    numbered,
-)
+from citecheck.service.inputs import RequestInputError
 from citecheck.service.jobs import JobStore
-from citecheck.service.limits import BodyLimit, RateLimit, TokenBucket
+from citecheck.service.limits import BodyLimit, RateLimit, SecurityHeaders, TokenBucket
+from citecheck.service.parsing import ReaderPool, ReadFailed
 
 if TYPE_CHECKING:
     from citecheck.checker import Checker
@@ -67,7 +62,11 @@ class Service:
     def __init__(self, config: ServiceConfig) -> None:
         self.config = config
         self.jobs = JobStore(self.stream, config.max_jobs, config.max_running_jobs,
-                             config.job_ttl_s, config.request_timeout_s)
+                             config.job_ttl_s, config.request_timeout_s,
+                             max_unfinished=config.max_unfinished_jobs,
+                             max_stored_bytes=int(config.max_stored_mb * 1024 * 1024))
+        self.readers = ReaderPool(config.read_workers, min(config.read_timeout_s, config.request_timeout_s),
+                                  config.read_memory_mb)
         self._sources: list[Source] | None = None
         self._closers: list[Callable[[], Awaitable[None]]] = []
         self._thresholds: Thresholds | None = None
@@ -109,6 +108,7 @@ class Service:
 
     async def aclose(self) -> None:
         await self.jobs.aclose()
+        self.readers.close()
         for close in self._closers:
             await close()
         self._closers.clear()
@@ -119,13 +119,14 @@ class Service:
             yield verdict
 
     async def read(self, request: Request) -> list[Citation]:
-        """The citations of a request body; HTTPException for anything that cannot be read."""
+        """The citations of a request body, read in a worker process under a deadline;
+        HTTPException for anything that cannot be read or is over a limit."""
         try:
             citations = await self._read(request)
         except RequestInputError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
-        except InputError as exc:
-            raise HTTPException(400, str(exc)) from exc
+        except ReadFailed as exc:
+            raise HTTPException(exc.status, str(exc), exc.headers) from exc
         if not citations:
             raise HTTPException(400, "no citations found in the input")
         if len(citations) > self.config.max_citations:
@@ -135,22 +136,17 @@ class Service:
 
     async def _read(self, request: Request) -> list[Citation]:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        cap = self.config.max_citations
         if kind == "application/json":
-            try:
-                body = await request.json()
-            except ValueError as exc:
-                raise RequestInputError(f"the body is not valid JSON: {exc}") from exc
-            return numbered([await asyncio.to_thread(citations_from_json, body)])
+            return await self.readers.read("read_json_body", await request.body(), cap)
         if kind == "multipart/form-data":
             form = await request.form(max_files=MAX_FILES)
             uploads = [v for _, v in form.multi_items() if not isinstance(v, str)]
             if not uploads:
                 raise RequestInputError("no file in the form (field name: file)")
-            groups = []
-            for upload in uploads:
-                data = await upload.read()
-                groups.append(await asyncio.to_thread(citations_from_upload, upload.filename, data))
-            return numbered(groups)
+            files = [(upload.filename, await upload.read()) for upload in uploads]
+            await form.close()
+            return await self.readers.read("read_uploads", files, cap)
         raise RequestInputError("send JSON ({\"text\": ...} or {\"bibtex\": ...}) or a multipart "
                                 "file upload", 415)
 
@@ -172,6 +168,7 @@ def create_app(config: ServiceConfig) -> FastAPI:
             from citecheck.index.default import default_index_path
 
             await asyncio.to_thread(default_index_path)
+        await asyncio.to_thread(service.readers.start)
         yield
         await service.aclose()
 
@@ -185,8 +182,14 @@ def create_app(config: ServiceConfig) -> FastAPI:
 
         app.add_middleware(CORSMiddleware, allow_origins=list(config.cors_origins),
                            allow_methods=["GET", "POST"], allow_headers=["*"])
-    app.add_middleware(BodyLimit, limit=config.max_upload_bytes)
-    app.add_middleware(RateLimit, bucket=TokenBucket(config.rate_per_minute, config.rate_burst))
+    # outermost last: headers on every answer; the body limit around the rate limit, so that
+    # the body of a refused request is drained before its 429
+    app.add_middleware(RateLimit, bucket=TokenBucket(config.rate_per_minute, config.rate_burst),
+                       read_bucket=TokenBucket(config.read_rate_per_minute, config.read_rate_burst))
+    app.add_middleware(BodyLimit, limit=config.max_upload_bytes, timeout_s=config.body_timeout_s)
+    from citecheck.service.page import DOCS_CSP
+
+    app.add_middleware(SecurityHeaders, policies={"/docs": DOCS_CSP, "/redoc": DOCS_CSP})
     return app
 
 
@@ -211,43 +214,53 @@ def _routes(app: FastAPI, service: Service) -> None:
                          504: {"description": "the check took longer than the request timeout"}})
     async def check(request: Request, format: str = Query("json", json_schema_extra={"enum": formats})) -> Response:
         """Check the citations in the body and answer with the report."""
-        citations = await service.read(request)
-        if _wants_stream(request, format):
-            return StreamingResponse(_ndjson(service, citations), media_type="application/x-ndjson")
-        if format not in format_names():
+        if not _wants_stream(request, format) and format not in format_names():
             raise HTTPException(400, f"unknown format {format!r}")
         started = time.perf_counter()
+        citations = await service.read(request)  # the reading counts against the timeout
+        deadline = asyncio.get_running_loop().time() + service.config.request_timeout_s \
+            - (time.perf_counter() - started)
+        if _wants_stream(request, format):
+            return StreamingResponse(_ndjson(service, citations, deadline),
+                                     media_type="application/x-ndjson")
         verdicts: list[Verdict] = []
         try:
-            async with asyncio.timeout(service.config.request_timeout_s):
+            async with asyncio.timeout_at(deadline):
                 async for verdict in service.stream(citations):
                     verdicts.append(verdict)
         except TimeoutError as exc:
             raise HTTPException(504, f"the check took over {service.config.request_timeout_s:.0f} s; "
                                      "use POST /v1/jobs for large batches") from exc
         verdicts.sort(key=lambda v: v.citation.provenance.index)
-        return _rendered(format, verdicts, time.perf_counter() - started)
+        return await _rendered(format, verdicts, time.perf_counter() - started)
 
     _job_routes(app, service)
 
 
-def _rendered(name: str, verdicts: list[Verdict], seconds: float | None) -> Response:
-    """A report in a registry format; HTML reports may run only their own inline code."""
+async def _rendered(name: str, verdicts: list[Verdict], seconds: float | None) -> Response:
+    """A report in a registry format, rendered in a thread; HTML reports may run only their own
+    inline code, and only the service's own page may frame them."""
     from citecheck.service.page import REPORT_CSP
 
     fmt = get_format(name)
-    headers = {"content-security-policy": REPORT_CSP} if fmt.name == "html" else None
-    return Response(fmt.render(verdicts, seconds), media_type=fmt.media_type, headers=headers)
+    headers = {"content-security-policy": REPORT_CSP, "x-frame-options": "SAMEORIGIN"} \
+        if fmt.name == "html" else None
+    body = await asyncio.to_thread(fmt.render, verdicts, seconds)
+    return Response(body, media_type=fmt.media_type, headers=headers)
 
 
-async def _ndjson(service: Service, citations: list[Citation]) -> AsyncIterator[str]:
+async def _ndjson(service: Service, citations: list[Citation], deadline: float) -> AsyncIterator[str]:
+    """Verdict lines; a stream that fails (timeout, or any error in the checker) ends with an
+    ``{"error": ...}`` line, so a client never mistakes a cut stream for a complete one."""
     try:
-        async with asyncio.timeout(service.config.request_timeout_s):
+        async with asyncio.timeout_at(deadline):
             async for verdict in service.stream(citations):
                 yield verdict_line(verdict) + "\n"
     except TimeoutError:
         seconds = service.config.request_timeout_s
         yield json.dumps({"error": f"timed out after {seconds:.0f} s; use POST /v1/jobs for large batches"}) + "\n"
+    except Exception as exc:  # the stream has started: the status line cannot say it any more
+        yield json.dumps({"error": f"the check failed: {type(exc).__name__}: {exc}"}) + "\n"
 
 
 def _job_routes(app: FastAPI, service: Service) -> None:
@@ -261,15 +274,15 @@ def _job_routes(app: FastAPI, service: Service) -> None:
         return JSONResponse(job.to_json(), status_code=202, headers={"location": f"/v1/jobs/{job.id}"})
 
     @app.get("/v1/jobs/{job_id}", tags=["jobs"])
-    async def status(job_id: str) -> dict[str, Any]:
+    async def status(job_id: str) -> Response:
         """The job's progress; when done, ``result`` is the JSON report document."""
         job = service.jobs.get(job_id)
         if job is None:
             raise HTTPException(404, "no such job (finished jobs are kept for a limited time)")
-        out = job.to_json()
-        if job.status == "done":
-            out["result"] = json.loads(render_json(job.in_order(), job.seconds))
-        return out
+        if job.status != "done":
+            return JSONResponse(job.to_json())
+        body = await asyncio.to_thread(service.jobs.status_body, job)  # rendered once, when it finished
+        return Response(body, media_type="application/json")
 
     @app.get("/v1/jobs/{job_id}/report", tags=["jobs"])
     async def report(job_id: str, format: str = Query("html", json_schema_extra={"enum": [*format_names(), "bibtex"]})) -> Response:
@@ -277,11 +290,15 @@ def _job_routes(app: FastAPI, service: Service) -> None:
         job = service.jobs.get(job_id)
         if job is None or job.status != "done":
             raise HTTPException(404, "no finished job with this id")
-        verdicts = job.in_order()
+        if format != "bibtex" and format not in format_names():
+            raise HTTPException(400, f"unknown format {format!r}")
+        if format == "json":
+            document = await asyncio.to_thread(service.jobs.reports.document, job.id)
+            return Response(document, media_type="application/json")
+        verdicts = await asyncio.to_thread(service.jobs.verdicts, job)
         if format == "bibtex":
             from citecheck.report.fixbib import render_fixed_bibtex
 
-            return PlainTextResponse(render_fixed_bibtex(verdicts), media_type="application/x-bibtex")
-        if format not in format_names():
-            raise HTTPException(400, f"unknown format {format!r}")
-        return _rendered(format, verdicts, job.seconds)
+            text = await asyncio.to_thread(render_fixed_bibtex, verdicts)
+            return PlainTextResponse(text, media_type="application/x-bibtex")
+        return await _rendered(format, verdicts, job.seconds)

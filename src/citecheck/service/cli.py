@@ -32,6 +32,27 @@ def serve_command(
     cors_origin: Annotated[
         list[str] | None, typer.Option("--cors-origin", help="Allow browser calls from this origin (repeat).")
     ] = None,
+    read_rate: Annotated[
+        float, typer.Option("--read-rate", min=0.0, help="Job polls and report reads per minute per client address.")
+    ] = 600.0,
+    read_timeout: Annotated[
+        float, typer.Option("--read-timeout", min=0.1, help="Seconds reading one request's input may take (422 above).")
+    ] = 60.0,
+    header_timeout: Annotated[
+        float, typer.Option("--header-timeout", min=0.1, help="Seconds a client has to send a request's headers.")
+    ] = 10.0,
+    body_timeout: Annotated[
+        float, typer.Option("--body-timeout", min=0.1, help="Seconds a client has to send a request's body (408 above).")
+    ] = 60.0,
+    limit_concurrency: Annotated[
+        int, typer.Option("--limit-concurrency", min=1, help="Connections and requests at once (503 above).")
+    ] = 1000,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option("--forwarded-allow-ips",
+                     help="Proxies (comma-separated addresses, or *) whose X-Forwarded-For is trusted; "
+                          "default: none, the connecting address is the client."),
+    ] = None,
 ) -> None:
     """Serve the checker over HTTP: POST /v1/check, /v1/jobs, a web page at /, docs at /docs."""
     try:  # the serve extra's third-party packages; the package's own modules are never guarded
@@ -50,6 +71,11 @@ def serve_command(
         sources=tuple(s.strip() for s in sources.split(",") if s.strip()) if sources else None,
         max_upload_bytes=int(max_upload_mb * 1024 * 1024), max_citations=max_citations,
         rate_per_minute=rate, rate_burst=burst, request_timeout_s=timeout,
-        cors_origins=tuple(cors_origin or ()),
+        cors_origins=tuple(cors_origin or ()), read_rate_per_minute=read_rate,
+        read_timeout_s=read_timeout, body_timeout_s=body_timeout,
     )
-    uvicorn.run(create_app(config), host=host, port=port, log_level="info")
+    from citecheck.service.server import uvicorn_options
+
+    uvicorn.run(create_app(config), host=host, port=port, log_level="info",
+                **uvicorn_options(header_timeout_s=header_timeout, limit_concurrency=limit_concurrency,
+                                  forwarded_allow_ips=forwarded_allow_ips))

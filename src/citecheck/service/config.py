@@ -18,6 +18,15 @@ class ServiceConfig:
     Retry-After.
     request_timeout_s: a check taking longer answers 504 (streams end with an error line).
     cors_origins: origins allowed to call the API from a browser; empty: CORS off.
+    read_rate_per_minute/read_rate_burst: per client address, GETs under /v1/ (polling a job,
+    reading its report) beyond these get 429.
+    body_timeout_s: a request body not fully received this long after its headers gets 408.
+    read_workers/read_timeout_s/read_memory_mb: inputs are read (decoded, split, parsed) in this
+    many worker processes, each read killed after ``read_timeout_s`` (422) and each worker's
+    address space capped at ``read_memory_mb``; 0 workers reads in-process (no bound: embedding
+    only).
+    max_unfinished_jobs: jobs queued or running at once (503 above); max_stored_mb: disk kept for
+    finished jobs' compressed reports (the oldest finished are dropped above it).
     """
 
     offline: bool = False
@@ -34,3 +43,11 @@ class ServiceConfig:
     max_running_jobs: int = 4
     job_ttl_s: float = 3600.0
     cors_origins: tuple[str, ...] = field(default_factory=tuple)
+    read_rate_per_minute: float = 600.0
+    read_rate_burst: int = 60
+    body_timeout_s: float = 60.0
+    read_workers: int = 2
+    read_timeout_s: float = 60.0
+    read_memory_mb: int | None = 2048
+    max_unfinished_jobs: int = 16
+    max_stored_mb: float = 512.0

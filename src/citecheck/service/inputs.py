@@ -3,15 +3,24 @@
 Only what the request holds is read: no path, URL or file named inside an input is followed.
 A ``.tex`` upload is read for its own ``thebibliography`` (the ``.bib`` files it names are on
 the client's disk, not the server's: upload them instead).
+
+Counted before the work: a request's entries are counted as the input is split, before any
+entry is parsed (parsing is what costs), and a request over ``max_citations`` is refused then
+(`count_entries`). Uploads are decoded as the command line decodes files
+(`citecheck.extract.decode`). These functions run in the service's reader processes
+(`citecheck.service.parsing`).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import PurePath
 from typing import Any
 
-from citecheck.extract import InputError, read_text
+from citecheck.extract import InputError, detect_format, read_text
 from citecheck.extract.cli import number_citations
+from citecheck.extract.decode import decode
 from citecheck.model import Citation
 
 #: upload suffix → reader format
@@ -21,6 +30,13 @@ UPLOAD_FORMATS = {
 }
 #: formats a JSON body may name for its "text"
 TEXT_FORMATS = ("bibtex", "text", "markdown", "bbl", "jsonl")
+#: a JSON body is an object of strings: deeper nesting is refused before it is parsed
+MAX_JSON_DEPTH = 32
+#: lines of a plain-text list allowed per citation (its entries are counted only below this)
+LINES_PER_CITATION = 20
+
+_BIBTEX_ENTRY_RE = re.compile(r"@[ \t\r\n]*([A-Za-z]+)[ \t\r\n]*[{(]")
+_BIBTEX_NOT_WORKS = {"string", "preamble", "comment", "xdata"}
 
 
 class RequestInputError(ValueError):
@@ -37,16 +53,56 @@ def safe_name(filename: str | None) -> str:
     return "".join(ch for ch in name if ch.isprintable())[:120] or "upload"
 
 
-def decode(data: bytes, name: str) -> str:
-    if b"\x00" in data[:8192]:
-        raise InputError(name, "looks like a binary file, not text")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+def _over(count: int, max_citations: int, what: str) -> RequestInputError:
+    return RequestInputError(f"{count} {what}, over the limit of {max_citations} citations per "
+                             "request", 413)
 
 
-def citations_from_upload(filename: str | None, data: bytes) -> list[Citation]:
+def count_entries(text: str, fmt: str, name: str, max_citations: int) -> None:
+    """Refuse (413) a text whose entries, counted as it is split, are over ``max_citations``."""
+    if fmt == "bibtex":
+        count = sum(1 for m in _BIBTEX_ENTRY_RE.finditer(text)
+                    if m.group(1).lower() not in _BIBTEX_NOT_WORKS)
+    elif fmt == "jsonl":
+        count = sum(1 for line in text.split("\n") if line.strip())
+    elif fmt in ("bbl", "tex"):
+        count = text.count("\\bibitem") + text.count("\\entry{")
+    else:  # a list: one entry per line at most, and splitting costs per line
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > LINES_PER_CITATION * max_citations:
+            raise RequestInputError(
+                f"{name}: {lines} lines, over the limit of {LINES_PER_CITATION * max_citations} "
+                f"lines of text per request ({LINES_PER_CITATION} per citation allowed)", 413)
+        from citecheck.extract.text import split_entries
+
+        count = len(split_entries(text))
+    if count > max_citations:
+        raise _over(count, max_citations, f"entries in {name}")
+
+
+def _capped(citations: list[Citation], max_citations: int) -> list[Citation]:
+    if len(citations) > max_citations:
+        raise _over(len(citations), max_citations, "citations")
+    return citations
+
+
+def _text_citations(text: str, name: str, fmt: str | None, max_citations: int) -> list[Citation]:
+    if "\0" in text:
+        raise InputError(name, f"contains a NUL character at character {text.index(chr(0))}: "
+                               "not a text file")
+    fmt = fmt or detect_format(name, text)
+    if fmt in ("text", "markdown", "bibtex", "jsonl", "bbl", "tex"):
+        count_entries(text, fmt, name, max_citations)
+    if fmt == "tex":
+        from citecheck.extract.latex import read_bbl
+
+        if "\\bibitem" not in text:
+            raise InputError(name, "no thebibliography in this .tex; upload the .bib or .bbl it uses")
+        return read_bbl(text, name)
+    return read_text(text, name, fmt)
+
+
+def citations_from_upload(filename: str | None, data: bytes, max_citations: int) -> list[Citation]:
     name = safe_name(filename)
     fmt = UPLOAD_FORMATS.get(PurePath(name).suffix.lower())
     if fmt is None:
@@ -57,33 +113,79 @@ def citations_from_upload(filename: str | None, data: bytes) -> list[Citation]:
     if fmt == "pdf":
         from citecheck.extract.pdf import read_pdf
 
-        return read_pdf(data, name)
+        return _capped(read_pdf(data, name), max_citations)
     if fmt == "docx":
         from citecheck.extract.docx import read_docx
 
-        return read_docx(data, name)
-    text = decode(data, name)
-    if fmt == "tex":
-        from citecheck.extract.latex import read_bbl
-
-        if "\\bibitem" not in text:
-            raise InputError(name, "no thebibliography in this .tex; upload the .bib or .bbl it uses")
-        return read_bbl(text, name)
-    return read_text(text, name, fmt)
+        return _capped(read_docx(data, name), max_citations)
+    decoded = decode(data, name)  # the command line's decoder: BOMs, UTF-16/32, Latin-1 with a note
+    citations = _text_citations(decoded.text, name, fmt, max_citations)
+    if decoded.note:
+        for citation in citations:
+            citation.parse_warnings.append(f"{name}: {decoded.note}")
+    return citations
 
 
-def citations_from_json(body: Any) -> list[Citation]:
+def json_depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests arrays and objects (without recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def citations_from_json(body: Any, max_citations: int) -> list[Citation]:
     """``{"text": ..., "format"?: ...}`` or ``{"bibtex": ...}``."""
     if not isinstance(body, dict):
         raise RequestInputError('the JSON body must be an object: {"text": ...} or {"bibtex": ...}')
     if isinstance(body.get("bibtex"), str):
-        return read_text(body["bibtex"], "<bibtex>", "bibtex")
+        return _text_citations(body["bibtex"], "<bibtex>", "bibtex", max_citations)
     if isinstance(body.get("text"), str):
         fmt = body.get("format")
         if fmt is not None and fmt not in TEXT_FORMATS:
             raise RequestInputError(f"format must be one of {', '.join(TEXT_FORMATS)}")
-        return read_text(body["text"], "<text>", fmt)
+        return _text_citations(body["text"], "<text>", fmt, max_citations)
     raise RequestInputError('give "text" or "bibtex" as a string')
+
+
+def read_json_body(body: bytes, max_citations: int) -> list[Citation]:
+    """A JSON body's citations, numbered. Its nesting is bounded: the parser itself stops at
+    Python's recursion limit (about 1,000 levels), and anything over `MAX_JSON_DEPTH` is refused."""
+    try:
+        parsed = json.loads(body)
+    except RecursionError as exc:
+        raise RequestInputError(f"the JSON body nests too deeply (the limit is {MAX_JSON_DEPTH} "
+                                "levels)") from exc
+    except ValueError as exc:
+        raise RequestInputError(f"the body is not valid JSON: {exc}") from exc
+    depth = json_depth(parsed)
+    if depth > MAX_JSON_DEPTH:
+        raise RequestInputError(f"the JSON body nests {depth} levels deep, over the limit of "
+                                f"{MAX_JSON_DEPTH}")
+    return numbered([citations_from_json(parsed, max_citations)])
+
+
+def read_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> list[Citation]:
+    """Uploaded files' citations, numbered across files; the cap counts all files together."""
+    groups: list[list[Citation]] = []
+    left = max_citations
+    for filename, data in files:
+        try:
+            group = citations_from_upload(filename, data, left)
+        except RequestInputError as exc:
+            if exc.status == 413 and left < max_citations:
+                raise RequestInputError(f"the files hold more than {max_citations} citations "
+                                        "together, the limit per request", 413) from exc
+            raise
+        groups.append(group)
+        left -= len(group)
+    return numbered(groups)
 
 
 def numbered(groups: list[list[Citation]]) -> list[Citation]:

@@ -1,20 +1,31 @@
 """Background checks for large batches: ``POST /v1/jobs`` starts one, ``GET`` polls it.
 
-Jobs live in memory (a restart forgets them), at most ``max_jobs`` at once (the oldest finished
-ones are dropped first, and any finished one after ``ttl``), at most ``max_running`` checking at
-once. Ids are random and unguessable: knowing the id is what lets a client read the job.
+Jobs are indexed in memory (a restart forgets them), at most ``max_jobs`` at once (the oldest
+finished ones are dropped first, and any finished one after ``ttl``), at most ``max_unfinished``
+queued or running (each holds its citations and verdicts in memory) and ``max_running`` checking
+at once. A finished job's reports are rendered once, off the event loop, and kept compressed on
+disk (`FinishedReports`), within ``max_stored_bytes`` all together: memory holds only each job's
+counts. Ids are random and unguessable: knowing the id is what lets a client read the job.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
+import shutil
+import sqlite3
+import tempfile
+import threading
 import time
+import zlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from citecheck.model import Citation, Verdict
+from citecheck.report.jsonout import render_json
 from citecheck.report.summary import label_counts
 
 Status = Literal["queued", "running", "done", "failed"]
@@ -26,12 +37,15 @@ class Job:
     id: str
     total: int
     status: Status = "queued"
-    verdicts: list[Verdict] = field(default_factory=list)
+    verdicts: list[Verdict] = field(default_factory=list)  # while it runs; stored when done
     error: str | None = None
     created: float = field(default_factory=time.monotonic)
     finished: float | None = None
     started_at: float | None = None
     task: asyncio.Task[None] | None = None
+    done: int = 0
+    labels: dict[str, int] | None = None  # fixed when finished
+    stored_bytes: int = 0
 
     @property
     def seconds(self) -> float | None:
@@ -43,34 +57,94 @@ class Job:
         return sorted(self.verdicts, key=lambda v: v.citation.provenance.index)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "status": self.status, "total": self.total, "done": len(self.verdicts),
-                "labels": label_counts(self.verdicts), "error": self.error,
-                "seconds": None if self.seconds is None else round(self.seconds, 3)}
+        return {"id": self.id, "status": self.status, "total": self.total,
+                "done": self.done if self.finished else len(self.verdicts),
+                "labels": self.labels if self.labels is not None else label_counts(self.verdicts),
+                "error": self.error, "seconds": None if self.seconds is None else round(self.seconds, 3)}
+
+
+class FinishedReports:
+    """Finished jobs' JSON documents and verdicts, zlib-compressed, in an SQLite file in a
+    private temporary folder (mode 0700) removed at `close`."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="citecheck-jobs-"))
+        self._db = sqlite3.connect(self.folder / "jobs.sqlite", check_same_thread=False)
+        self._db.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, document BLOB, verdicts BLOB)")
+        self._lock = threading.Lock()
+
+    def put(self, job_id: str, verdicts: list[Verdict], seconds: float | None) -> int:
+        """Render and store a finished job's reports; the bytes stored."""
+        document = zlib.compress(render_json(verdicts, seconds).encode(), 6)
+        lines = zlib.compress("\n".join(v.model_dump_json() for v in verdicts).encode(), 6)
+        with self._lock:
+            self._db.execute("INSERT OR REPLACE INTO jobs VALUES (?, ?, ?)", (job_id, document, lines))
+            self._db.commit()
+        return len(document) + len(lines)
+
+    def _blob(self, job_id: str, column: str) -> bytes | None:
+        with self._lock:
+            row = self._db.execute(f"SELECT {column} FROM jobs WHERE id = ?", (job_id,)).fetchone()
+        return None if row is None else zlib.decompress(row[0])
+
+    def document(self, job_id: str) -> str | None:
+        """The job's JSON report, as ``citecheck check --format json`` writes it."""
+        blob = self._blob(job_id, "document")
+        return None if blob is None else blob.decode()
+
+    def verdicts(self, job_id: str) -> list[Verdict] | None:
+        blob = self._blob(job_id, "verdicts")
+        if blob is None:
+            return None
+        return [Verdict.model_validate_json(line) for line in blob.split(b"\n") if line]
+
+    def drop(self, job_id: str) -> None:
+        with self._lock:
+            self._db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
+            self._db.commit()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class JobStore:
     def __init__(self, runner: Runner, max_jobs: int, max_running: int, ttl: float,
-                 timeout: float) -> None:
+                 timeout: float, max_unfinished: int = 16,
+                 max_stored_bytes: int = 512 * 1024 * 1024) -> None:
         self.runner = runner
         self.max_jobs = max_jobs
+        self.max_unfinished = max_unfinished
+        self.max_stored_bytes = max_stored_bytes
         self.ttl = ttl
         self.timeout = timeout
         self._jobs: dict[str, Job] = {}
         self._slots = asyncio.Semaphore(max_running)
+        self._reports: FinishedReports | None = None
+
+    @property
+    def reports(self) -> FinishedReports:
+        if self._reports is None:
+            self._reports = FinishedReports()
+        return self._reports
+
+    @property
+    def stored_bytes(self) -> int:
+        return sum(j.stored_bytes for j in self._jobs.values())
 
     def get(self, job_id: str) -> Job | None:
         self._expire()
         return self._jobs.get(job_id)
 
     def submit(self, citations: list[Citation]) -> Job | None:
-        """A new job, or None when the store is full of unfinished jobs."""
+        """A new job, or None when too many are unfinished."""
         self._expire()
+        unfinished = [j for j in self._jobs.values() if j.finished is None]
+        if len(unfinished) >= min(self.max_unfinished, self.max_jobs):
+            return None
         if len(self._jobs) >= self.max_jobs:
-            finished = sorted((j for j in self._jobs.values() if j.finished is not None),
-                              key=lambda j: j.finished or 0.0)
-            if not finished:
-                return None
-            del self._jobs[finished[0].id]
+            self._drop_oldest_finished()
         job = Job(id=secrets.token_urlsafe(16), total=len(citations))
         self._jobs[job.id] = job
         job.task = asyncio.create_task(self._run(job, citations))
@@ -84,21 +158,57 @@ class JobStore:
                 async with asyncio.timeout(self.timeout):
                     async for verdict in self.runner(citations):
                         job.verdicts.append(verdict)
+                del citations[:]  # the verdicts hold what is still needed
+                job.stored_bytes = await asyncio.to_thread(
+                    self.reports.put, job.id, job.in_order(), time.monotonic() - job.started_at)
                 job.status = "done"
             except TimeoutError:
                 job.status, job.error = "failed", f"timed out after {self.timeout:.0f} s"
             except Exception as exc:  # a failed job reports why; the service goes on
                 job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"
             finally:
+                job.done, job.labels = len(job.verdicts), label_counts(job.verdicts)
+                job.verdicts = []
                 job.finished = time.monotonic()
+        while self.stored_bytes > self.max_stored_bytes and self._drop_oldest_finished(keep=job.id):
+            pass
+
+    def status_body(self, job: Job) -> bytes:
+        """The poll answer: the job's state, and when it is done its JSON report as ``result``
+        (rendered when the job finished; here only decompressed — call it in a thread)."""
+        state = json.dumps(job.to_json())
+        document = self.reports.document(job.id) if job.status == "done" else None
+        if document is None:
+            return state.encode()
+        return (state[:-1] + ', "result": ' + document + "}").encode()
+
+    def verdicts(self, job: Job) -> list[Verdict]:
+        """A finished job's verdicts, in input order (read back from disk: call it in a thread)."""
+        return self.reports.verdicts(job.id) or []
+
+    def _drop_oldest_finished(self, keep: str | None = None) -> bool:
+        finished = sorted((j for j in self._jobs.values() if j.finished is not None and j.id != keep),
+                          key=lambda j: j.finished or 0.0)
+        if not finished:
+            return False
+        self._forget(finished[0])
+        return True
+
+    def _forget(self, job: Job) -> None:
+        del self._jobs[job.id]
+        if job.stored_bytes and self._reports is not None:
+            self._reports.drop(job.id)
 
     def _expire(self) -> None:
         now = time.monotonic()
-        for job_id in [j.id for j in self._jobs.values()
-                       if j.finished is not None and now - j.finished > self.ttl]:
-            del self._jobs[job_id]
+        for job in [j for j in self._jobs.values()
+                    if j.finished is not None and now - j.finished > self.ttl]:
+            self._forget(job)
 
     async def aclose(self) -> None:
         for job in self._jobs.values():
             if job.task is not None and not job.task.done():
                 job.task.cancel()
+        if self._reports is not None:
+            self._reports.close()
+            self._reports = None

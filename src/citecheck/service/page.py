@@ -14,13 +14,21 @@ from citecheck import __version__
 from citecheck.report.html_assets import COLOURS
 from citecheck.service.config import ServiceConfig
 
-#: served with the page: scripts and styles only inline, frames and requests only to this server
+#: served with the page: scripts and styles only inline, frames and requests only to this server;
+#: no one may frame the page
 PAGE_CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
             "connect-src 'self'; frame-src 'self'; img-src 'self' data:; form-action 'self'; "
-            "base-uri 'none'")
-#: served with HTML reports: nothing but their own inline style and script
+            "base-uri 'none'; frame-ancestors 'none'")
+#: served with HTML reports: nothing but their own inline style and script; framed only by the
+#: service's own page (which shows a job's report in a sandboxed frame)
 REPORT_CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-              "img-src data:; base-uri 'none'")
+              "img-src data:; base-uri 'none'; frame-ancestors 'self'")
+#: served with the API docs (/docs, /redoc): FastAPI's pages load Swagger UI and ReDoc from a CDN
+DOCS_CSP = ("default-src 'none'; script-src https://cdn.jsdelivr.net 'unsafe-inline'; "
+            "style-src https://cdn.jsdelivr.net https://fonts.googleapis.com 'unsafe-inline'; "
+            "font-src https://fonts.gstatic.com; img-src https://fastapi.tiangolo.com "
+            "https://cdn.redoc.ly data:; connect-src 'self'; worker-src blob:; base-uri 'none'; "
+            "frame-ancestors 'none'")
 
 _CSS = """
 *{box-sizing:border-box}body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;

@@ -10,8 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
+from citecheck.extract.combine import read_reference
 from citecheck.identifiers import normalize_arxiv, record_arxiv
-from citecheck.model import Citation, Record
+from citecheck.model import Citation, Record, Version
 from citecheck.sources._common import (
     clean_text,
     date_parts,
@@ -60,12 +61,43 @@ def to_record(entry: ET.Element) -> Record | None:
         DOI=clean_text(entry.findtext("arxiv:doi", None, NS)),
         URL=f"https://arxiv.org/abs/{arxiv}",
     )
+    if record.issued and record.issued.date_parts:
+        record.set_date("posted", [int(p) for p in record.issued.date_parts[0]])
     journal_ref = clean_text(entry.findtext("arxiv:journal_ref", None, NS))
     if journal_ref:
         record.custom["journal_ref"] = journal_ref
+        version = journal_version(journal_ref)
+        if version is not None:
+            record.add_version(version)
     if categories:
         record.custom["categories"] = categories
     return finish(record, source_api="arxiv", arxiv=arxiv)
+
+
+def journal_version(journal_ref: str | None) -> Version | None:
+    """The journal version an arXiv ``journal_ref`` names (journal, volume, issue, page, year), read
+    by the reading stage's reference reader; None when it names no journal with a volume or page."""
+    if not journal_ref or not journal_ref.strip():
+        return None
+    read = read_reference(journal_ref).record
+    if not read.container_title or not (read.volume or read.page):
+        return None
+    return Version(kind="journal", year=read.year, volume=read.volume, issue=read.issue,
+                   page=read.page, source="journal_ref", **{"container-title": read.container_title})
+
+
+_ARXIV_MONTH = re.compile(r"(?:[a-z\-]+(?:\.[A-Za-z]{2})?/)?(\d{2})(\d{2})")
+
+
+def arxiv_month(arxiv_id: str | None) -> tuple[int, int] | None:
+    """(year, month) of the first version, as the identifier encodes it ("2104.14294" → (2021, 4),
+    "hep-th/9901001" → (1999, 1)); None for anything else."""
+    norm = normalize_arxiv(arxiv_id) if arxiv_id else None
+    match = _ARXIV_MONTH.match(norm or "")
+    if not match or not 1 <= int(match.group(2)) <= 12:
+        return None
+    yy = int(match.group(1))
+    return (1900 + yy if yy >= 91 else 2000 + yy, int(match.group(2)))
 
 
 def bare_id(arxiv_id: str) -> str | None:

@@ -50,8 +50,9 @@ TYPES = {
 
 BATCH = 20  # DOIs per filter request
 SELECT = ",".join([
-    "DOI", "title", "subtitle", "author", "editor", "issued", "published-print",
-    "published-online", "created", "container-title", "short-container-title", "volume",
+    "DOI", "title", "subtitle", "original-title", "short-title", "author", "editor", "issued",
+    "published-print", "published-online", "posted", "accepted", "container-title",
+    "short-container-title", "volume",
     "issue", "page", "article-number", "publisher", "type", "URL", "ISSN", "ISBN", "score",
     # retractions and the notices that announce them (citecheck.retraction), on search results too
     "updated-by", "update-to",
@@ -81,8 +82,9 @@ def to_record(item: dict[str, Any]) -> Record:
         title=clean_text(item.get("title")),
         author=names("author"),
         editor=names("editor"),
+        # `created`, `deposited` and `indexed` are Crossref's own dates, never the work's
         issued=date_parts(item.get("issued"), item.get("published"), item.get("published-print"),
-                          item.get("published-online"), item.get("created")),
+                          item.get("published-online")),
         volume=clean_text(item.get("volume")),
         issue=clean_text(item.get("issue")),
         page=clean_text(item.get("page")) or clean_text(item.get("article-number")),
@@ -99,7 +101,36 @@ def to_record(item: dict[str, Any]) -> Record:
     if isinstance(item.get("score"), int | float):
         record.custom["score"] = float(item["score"])
     mark_crossref(record, item)
+    keep_faces(record, item)
     return finish(record, source_api="crossref")
+
+
+#: Crossref's publication dates by kind (`Record.dates`)
+DATE_FIELDS = (("issued", "issued"), ("print", "published-print"), ("online", "published-online"),
+               ("posted", "posted"), ("accepted", "accepted"))
+
+
+def _texts(value: Any) -> list[str]:
+    values = value if isinstance(value, list) else [value]
+    return [t for t in (clean_text(v) for v in values if v) if t]
+
+
+def keep_faces(record: Record, item: dict[str, Any]) -> None:
+    """Every date and title of a Crossref work beside the one the record shows: print, online,
+    posted and accepted dates; further titles, title with subtitle, original and short titles."""
+    for kind, key in DATE_FIELDS:
+        parts = date_parts(item.get(key))
+        if parts and parts.date_parts:
+            record.set_date(kind, [int(p) for p in parts.date_parts[0]])
+    titles = _texts(item.get("title"))
+    for other in titles[1:]:
+        record.add_title("title", other)
+    for sub in _texts(item.get("subtitle")):
+        if titles and sub.casefold() not in titles[0].casefold():
+            record.add_title("subtitle", f"{titles[0]}: {sub}")
+    for kind, key in (("original", "original-title"), ("short", "short-title")):
+        for other in _texts(item.get(key)):
+            record.add_title(kind, other)
 
 
 @guarded

@@ -8,7 +8,7 @@ import urllib.parse
 from collections.abc import Iterable
 from typing import Any
 
-from citecheck.model import Citation, Name, Record
+from citecheck.model import Citation, Name, Record, Version
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi
 from citecheck.sources._common import (
     clean_text,
@@ -25,8 +25,8 @@ from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.physics import is_physics
 from citecheck.venues import same_volume, year_volume
 
-FIELDS = ("titles,authors.full_name,publication_info,dois,arxiv_eprints,earliest_date,"
-          "preprint_date,imprints,document_type,control_number,collaborations")
+FIELDS = ("titles,title_translations,authors.full_name,publication_info,dois,arxiv_eprints,"
+          "earliest_date,preprint_date,imprints,document_type,control_number,collaborations")
 BATCH = 20  # identifiers OR'ed into one literature search
 TYPES = {"article": "article-journal", "conference paper": "paper-conference", "book": "book",
          "book chapter": "chapter", "thesis": "thesis", "report": "report", "note": "report",
@@ -70,7 +70,39 @@ def to_record(hit: dict[str, Any]) -> Record:
     if recid:
         record.custom["inspire"] = str(recid)
         record.URL = f"https://inspirehep.net/literature/{recid}"
+    keep_faces(record, meta, pub)
     return finish(record, source_api="inspire", arxiv=arxiv)
+
+
+def _parts(value: Any) -> list[int] | None:
+    parts = date_parts(value)
+    return [int(p) for p in parts.date_parts[0]] if parts and parts.date_parts else None
+
+
+def keep_faces(record: Record, meta: dict[str, Any], pub: dict[str, Any]) -> None:
+    """Every title of the record (``titles[]``: the publisher's and arXiv's, ``title_translations``),
+    its publication and preprint dates, and each other ``publication_info`` as a journal version."""
+    for item in meta.get("titles") or []:
+        if isinstance(item, dict):
+            kind = "preprint" if str(item.get("source") or "").lower() == "arxiv" else "title"
+            record.add_title(kind, clean_text(item.get("title")))
+    for item in meta.get("title_translations") or []:
+        if isinstance(item, dict):
+            record.add_title("translated", clean_text(item.get("title")))
+    imprints = [i for i in meta.get("imprints") or [] if isinstance(i, dict)]
+    issued = _parts(pub.get("year")) or _parts(imprints[0].get("date") if imprints else None)
+    if issued:
+        record.set_date("issued", issued)
+    posted = _parts(meta.get("preprint_date"))
+    if posted:
+        record.set_date("posted", posted)
+    for other in meta.get("publication_info") or []:
+        if isinstance(other, dict) and other is not pub and other.get("journal_title"):
+            record.add_version(Version(
+                kind="journal", year=other.get("year") if isinstance(other.get("year"), int) else None,
+                volume=clean_text(other.get("journal_volume")), issue=clean_text(other.get("journal_issue")),
+                page=page_range(other.get("page_start"), other.get("page_end")) or clean_text(other.get("artid")),
+                source="publication_info", **{"container-title": clean_text(other.get("journal_title"))}))
 
 
 def inspire_journal(name: str) -> str:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from citecheck.model import Citation, Record
+from citecheck.model import Citation, Record, Version
 from citecheck.normalize import normalize_doi
 from citecheck.retraction import mark_openalex
 from citecheck.sources._common import (
@@ -106,7 +106,25 @@ def to_record(work: dict[str, Any]) -> Record:
     if isinstance(work.get("relevance_score"), int | float):
         record.custom["score"] = float(work["relevance_score"])
     mark_openalex(record, work)
+    keep_faces(record, work)
     return finish(record, source_api="openalex", arxiv=arxiv)
+
+
+def keep_faces(record: Record, work: dict[str, Any]) -> None:
+    """OpenAlex's publication date, and the journal a work whose primary location is a repository
+    (arXiv, a preprint server) was published in: a journal version, its year unknown."""
+    issued = date_parts(work.get("publication_date"), work.get("publication_year"))
+    if issued and issued.date_parts:
+        record.set_date("issued", [int(p) for p in issued.date_parts[0]])
+    primary = (work.get("primary_location") or {}).get("source") or {}
+    if primary.get("type") != "repository":
+        return
+    for loc in [x for x in work.get("locations") or [] if isinstance(x, dict)]:
+        src = loc.get("source") or {}
+        if src.get("type") == "journal" and loc.get("version") == "publishedVersion":
+            name = clean_text(src.get("display_name"))
+            if name:
+                record.add_version(Version(kind="journal", source="locations", **{"container-title": name}))
 
 
 @guarded

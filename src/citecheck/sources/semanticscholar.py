@@ -6,10 +6,11 @@ batched; without a key the shared public pool 429s often and the limiter stays a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
-from citecheck.model import Citation, Name, Record
+from citecheck.model import Citation, Name, Record, Version
 from citecheck.sources._common import (
     author_names,
     clean_id,
@@ -19,6 +20,7 @@ from citecheck.sources._common import (
     guarded,
     page_range,
 )
+from citecheck.sources.arxiv import arxiv_month
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -67,7 +69,51 @@ def to_record(paper: dict[str, Any]) -> Record:
     # publicationDate can be the online date; `year` is what S2 shows as the year
     if isinstance(year, int) and record.year != year:
         record.issued = date_parts(year)
+    keep_faces(record, paper)
     return finish(record, source_api="semanticscholar", arxiv=clean_text(ext.get("ArXiv")))
+
+
+_ARXIV_NAME = re.compile(r"\s*(?:arxiv|corr)\b", re.I)
+_DBLP_YEAR = re.compile(r"^(?:journals|conf)/(?!corr/)[^/]+/[^/]*?(\d{2})[a-z]?$")
+
+
+def _dblp_year(key: Any, near: int | None) -> int | None:
+    """The year a DBLP key ends with ("journals/natmi/BranCSBWS24" → 2024; never CoRR's, the
+    preprint's): the century nearest to `near` (S2's own year)."""
+    match = _DBLP_YEAR.match(str(key or ""))
+    if not match:
+        return None
+    yy = int(match.group(1))
+    return min((1900 + yy, 2000 + yy), key=lambda y: abs(y - (near or 2000)))
+
+
+def keep_faces(record: Record, paper: dict[str, Any]) -> None:
+    """S2's dates by kind, and the journal version of a paper with an arXiv version.
+
+    S2's ``publicationDate`` (and then ``year``) is often the arXiv preprint's: a date in the month
+    the arXiv id names is kept as "posted". The published version (``journal``, or the paper DBLP
+    lists under a journal or conference) gets the year DBLP's key for it ends with; without one
+    its year stays unknown.
+    """
+    ext = paper.get("externalIds") or {}
+    month = arxiv_month(clean_text(ext.get("ArXiv")))
+    pub = date_parts(paper.get("publicationDate"))
+    pub_parts = [int(p) for p in pub.date_parts[0]] if pub and pub.date_parts else None
+    pub_kind = "posted" if pub_parts and month and tuple(pub_parts[:2]) == month else "issued"
+    if pub_parts:
+        record.set_date(pub_kind, pub_parts)
+    year = paper.get("year") if isinstance(paper.get("year"), int) else None
+    if year and (not pub_parts or pub_parts[0] != year):
+        record.set_date("online" if pub_kind == "issued" and pub_parts else "issued", [year])
+    journal = paper.get("journal") or {}
+    name = clean_text(journal.get("name"))
+    name = name if name and not _ARXIV_NAME.match(name) else None  # S2 names a preprint's journal ArXiv
+    dblp = _dblp_year(ext.get("DBLP"), year)
+    if dblp or (month and name):
+        record.add_version(Version(
+            kind="journal", year=dblp, volume=clean_text(journal.get("volume")) if name else None,
+            page=record.page if name else None, source="DBLP" if dblp else "journal",
+            **{"container-title": name}))
 
 
 def _no_match(body: Any) -> bool:

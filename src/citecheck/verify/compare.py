@@ -15,12 +15,19 @@ import re
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.extract.names import split_loose_authors
-from citecheck.identifiers import normalize_arxiv, normalize_doi, record_arxiv, record_doi
+from citecheck.identifiers import normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
 from citecheck.names import is_misread_name, looks_like_name_list, strip_et_al
 from citecheck.titles import implausible_title, title_words
 from citecheck.venues import same_year_volume, year_volume
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
+from citecheck.verify.faces import (
+    PUBLISHED,
+    cited_face,
+    describe_faces,
+    journal_year_known,
+    year_faces,
+)
 from citecheck.verify.titles import TITLE_CLOSE, TitleComparison, compare_titles
 from citecheck.verify.venue import (
     best_venue_match,
@@ -56,22 +63,6 @@ IDENTITY_TITLE = 0.5  # below this character similarity the titles name differen
 # Field weights for the confidence: how much of the citation could be checked.
 _WEIGHTS = {"title": 3.0, "author": 2.0, "issued": 1.0, "container-title": 1.0, "volume": 0.5,
             "page": 0.5, "DOI": 1.0, "arxiv": 1.0}
-
-
-def _year_from(value: object) -> int | None:
-    match = re.match(r"(\d{4})", str(value or ""))
-    return int(match.group(1)) if match else None
-
-
-def _arxiv_year(arxiv: str | None) -> int | None:
-    """The submission year encoded in an arXiv id (2104.14294 → 2021, hep-th/9901001 → 1999)."""
-    if not arxiv:
-        return None
-    match = re.match(r"(?:[a-z\-]+(?:\.[A-Z]{2})?/)?(\d{2})(\d{2})", arxiv)
-    if not match or not 1 <= int(match.group(2)) <= 12:
-        return None
-    yy = int(match.group(1))
-    return 1900 + yy if yy >= 91 else 2000 + yy
 
 
 def _first_page(value: str | None) -> str:
@@ -143,8 +134,11 @@ class _Scorer:
 
 
 def assess(cited: Record, found: Record) -> Assessment:
-    """Compare what the citation says (`cited`) with the real record (`found`)."""
+    """Compare what the citation says (`cited`) with the real record (`found`), as the face of it
+    the citation cites (`verify.faces`: its closest title, the journal version it names)."""
     s = _Scorer()
+    found, face_notes = cited_face(cited, found)
+    s.notes.extend(face_notes)
     cited = _without_misread_title(cited, found, s)
     _title(cited, found, s)
     comparison = compare_authors(cited, found)
@@ -352,36 +346,35 @@ def _authors(comp: AuthorComparison, cited: Record, found: Record, s: _Scorer) -
 
 
 def _year(cited: Record, found: Record, s: _Scorer) -> None:
-    cy, fy = cited.year, found.year
-    if not cy or not fy:
+    """The cited year against every year of the version cited (`faces.year_faces`): print,
+    online or issued, the journal version's; the preprint's too unless the journal is cited.
+    A record without a publication date has no year, and the cited one is not judged."""
+    cy = cited.year
+    faces = year_faces(cited, found) if cy else []
+    if cy is None or not faces:
         return
     s.check("issued")
-    # A preprint is often cited with its arXiv year, the published record has another; but a
-    # citation of the journal version (journal and volume) owes the journal's year.
-    alts: set[int | None] = {fy}
-    if not _cites_journal_volume(cited):
-        alts |= {_year_from(found.custom.get("arxiv_submitted")), _arxiv_year(normalize_arxiv(found.arxiv))}
-    if cy in alts or _published_later(cited, found, cy, fy):
+    years = [y for _, y in faces]
+    own = [y for k, y in faces if k != "preprint"]  # the record's own dates, not the arXiv id's
+    if cy in years or _published_later(cited, found, cy, own):
         s.scores["year_gap"] = 0.0
         s.agree("year")
         return
+    published = [y for k, y in faces if k in PUBLISHED or k == "journal"] or years
+    fy = min(published, key=lambda y: (abs(cy - y), y))
     gap = abs(cy - fy)
     s.scores["year_gap"] = float(gap)
-    s.flag(P_YEAR[min(gap, 4) - 1], f"year {cy} cited, record says {fy}", field="issued",
-           cited=str(cy), found=str(fy), kind="mismatch", detail=f"year off by {gap}")
+    plain = not found.dates and not found.versions  # a record as it reads: its one year
+    shown = str(fy) if plain else describe_faces(faces)
+    s.flag(P_YEAR[min(gap, 4) - 1], f"year {cy} cited, record says {shown}", field="issued",
+           cited=str(cy), found=str(fy), kind="mismatch",
+           detail=f"year off by {gap}" + ("" if plain else f"; record: {shown}"))
 
 
-def _cites_journal_volume(cited: Record) -> bool:
-    names = venue_names(cited.container_title, cited.container_title_short)
-    return bool(cited.volume) and bool(names) and not any(is_preprint_venue(n) for n in names)
-
-
-def _published_later(cited: Record, found: Record, cy: int, fy: int) -> bool:
-    """The record is the arXiv preprint, the citation names the journal it appeared in later:
-    a year or two after the preprint's is the publication year, not a slip."""
-    if not 0 < cy - fy <= 2 or not found.arxiv:
-        return False
-    if any(not is_preprint_venue(n) for n in venue_names(found.container_title, found.container_title_short)):
+def _published_later(cited: Record, found: Record, cy: int, years: list[int]) -> bool:
+    """The record is the arXiv preprint and does not know when its journal version appeared; the
+    citation names a journal: a year or two after the preprint's is the publication year."""
+    if not found.arxiv or journal_year_known(found) or not any(0 < cy - y <= 2 for y in years):
         return False
     names = venue_names(cited.container_title, cited.container_title_short)
     return bool(names) and not any(is_preprint_venue(n) for n in names)
@@ -570,6 +563,7 @@ def identity_mismatch(cited: Record, found: Record, assessment: Assessment | Non
     not vouch for the record); or several fields differ and none identifies the record.
     `assessment`: `assess(cited, found)` when the caller has it already (it is not redone).
     """
+    found = cited_face(cited, found)[0]
     cited = _without_misread_title(cited, found)
     comp = compare_authors(cited, found)
     persons = comp.cited if comp is not None else 0
