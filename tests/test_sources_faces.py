@@ -4,12 +4,15 @@ faces.jsonl and arxiv.jsonl; their origins are in that folder's README)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from citecheck.checker import Checker
+from citecheck.index.build import build_index
+from citecheck.index.dumps import make_reader
 from citecheck.model import Label, Verdict
 from citecheck.sources.arxiv import ArxivSource
 from citecheck.sources.base import Source
@@ -189,4 +192,22 @@ def test_inspire_journal_and_preprint_years_of_a_real_record(config: SourceConfi
                                                volume="86", pages="054502", **paper)
                  + _entry("drift", year="2014", journal="Phys. Rev. D", volume="86", pages="054502", **paper))
     assert got["faithful"].label is Label.EXACT, got["faithful"].rationale
+    assert got["drift"].label is Label.MINOR
+
+
+# -- a local mirror built from a Crossref dump gains the same faces -----------------------------
+
+
+def test_index_built_from_a_crossref_dump_keeps_every_date(tmp_path: Path) -> None:
+    works = [json.loads(row["body"])["message"] for row in read_interactions(REPLAY / "faces.jsonl")
+             if row["source"] == "crossref"]
+    dump = tmp_path / "works.jsonl"
+    dump.write_text("".join(json.dumps(w) + "\n" for w in works), encoding="utf-8")
+    db = tmp_path / "mirror.db"
+    build_index(db, [dump], reader=make_reader("crossref"), covers=["all"])
+    checker = Checker(db, sources=[], offline=True)
+    got = {v.citation.id: v for v in checker.check_text(
+        _entry("print", year="2013", **JAI) + _entry("drift", year="2015", **JAI), fmt="bibtex")}
+    assert got["print"].label is Label.EXACT, got["print"].rationale
+    assert got["print"].match is not None and got["print"].match.dates["print"] == [2013, 2]
     assert got["drift"].label is Label.MINOR
