@@ -8,6 +8,8 @@ Every source declares the scopes it is authoritative for (``Source.scopes``):
 - ``doi-prefix:<prefix>``: every DOI under one prefix (``doi-prefix:10.5281`` for Zenodo);
 - ``journal:<canonical name or ISSN>``: every work of one journal;
 - ``type:<work type>``: every work of one type (Open Library for books);
+- ``venue:<name>``: every work of a conference or journal series whose cited container names it
+  (its words, as whole words, in the container title: ``venue:neurips`` in "Proc. NeurIPS 2021");
 - ``scholarly``: the broad bibliographic services *together* (Crossref + Semantic Scholar +
   OpenAlex) for journal articles, proceedings papers and preprints. Each of the three declares
   it, and it holds only when all three answered; any other source declaring it (a complete
@@ -36,7 +38,7 @@ WORK_TYPES: tuple[str, ...] = (
 #: the work types the ``scholarly`` union holds (books, theses, standards, web pages it does not)
 SCHOLARLY_TYPES = frozenset({"article", "proceedings", "preprint"})
 _PLAIN_SCOPES = frozenset({"all", "arxiv", "doi", "scholarly"})
-_PREFIXED = ("doi-prefix:", "journal:", "type:")
+_PREFIXED = ("doi-prefix:", "journal:", "type:", "venue:")
 
 _CSL_TYPES = {
     "article-journal": "article", "article-magazine": "article", "review": "article",
@@ -85,11 +87,24 @@ def parse_scope(text: str) -> str:
             if prefix == "type:" and value.lower() not in WORK_TYPES:
                 raise ScopeError(f"unknown work type {value!r} in scope {text!r}; "
                                  f"known: {', '.join(WORK_TYPES)}")
+            if prefix == "venue:":
+                return prefix + _words(value)
             return prefix + (value.lower() if prefix != "journal:" else value)
     raise ScopeError(
         f"unknown coverage scope {text!r}; use all, arxiv, doi, scholarly, doi-prefix:<prefix>, "
-        "journal:<name or ISSN> or type:<work type>"
+        "journal:<name or ISSN>, venue:<name> or type:<work type>"
     )
+
+
+def _words(text: str | None) -> str:
+    """Lower-case words separated by single spaces (for venue names)."""
+    return " ".join(re.findall(r"[^\W_]+", (text or "").lower()))
+
+
+def _venue_matches(scope_value: str, citation: Citation) -> bool:
+    fields = citation.fields
+    cited = f" {_words(fields.container_title)} {_words(fields.container_title_short)} "
+    return f" {scope_value} " in cited
 
 
 def parse_scopes(texts: Sequence[str] | None) -> tuple[str, ...]:
@@ -158,6 +173,8 @@ def _covers(scope: str, source: str, citation: Citation, kind: str,
         return f"{source} has no arXiv:{arxiv}"
     if scope.startswith("journal:") and _journal_matches(scope[8:], citation):
         return f"{source} holds every work of {scope[8:]}"
+    if scope.startswith("venue:") and kind in SCHOLARLY_TYPES and _venue_matches(scope[6:], citation):
+        return f"{source} holds every paper of the venue {scope[6:]!r}"
     if scope.startswith("type:") and kind == scope[5:]:
         return f"{source} covers every {kind}"
     if scope == "scholarly" and kind in SCHOLARLY_TYPES:

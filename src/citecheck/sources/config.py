@@ -33,6 +33,8 @@ ENV_VARS: dict[str, str] = {
     "CITECHECK_SEARXNG_URL": "searxng_url",
     "CITECHECK_DOI_URL": "doi_url",
     "CITECHECK_OPENLIBRARY_URL": "openlibrary_url",
+    "CITECHECK_DBLP_URL": "dblp_url",
+    "CITECHECK_ACL_URL": "acl_url",
     "CITECHECK_TIMEOUT": "timeout",
     "CITECHECK_CONNECT_TIMEOUT": "connect_timeout",
     "CITECHECK_MAX_BODY_MB": "max_body_mb",
@@ -61,6 +63,8 @@ class SourceConfig(BaseModel):
     searxng_url: str | None = None
     doi_url: str = "https://doi.org"  # the DOI registry's handle API lives under /api/handles
     openlibrary_url: str = "https://openlibrary.org"
+    dblp_url: str = "https://dblp.org"  # the search API lives under /search/publ/api
+    acl_url: str = "https://aclanthology.org"  # each paper's BibTeX at /<anthology id>.bib
 
     timeout: float = Field(default=20.0, gt=0)  # seconds per request to read/write/wait
     connect_timeout: float = Field(default=10.0, gt=0)  # seconds to open a connection

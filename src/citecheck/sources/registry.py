@@ -13,14 +13,15 @@ log = logging.getLogger(__name__)
 
 ALL_SOURCES: tuple[str, ...] = (
     "arxiv", "crossref", "openalex", "semanticscholar", "inspire", "datacite", "websearch", "doi",
-    "openlibrary",
+    "openlibrary", "dblp", "acl",
 )
 #: the DOI registry comes last: it is asked only for DOIs nothing before it resolved
 DEFAULT_SOURCES: tuple[str, ...] = ("arxiv", "crossref", "openalex", "semanticscholar", "inspire",
                                     "openlibrary", "doi")
 ALIASES = {"s2": "semanticscholar", "semantic-scholar": "semanticscholar", "web": "websearch",
            "searxng": "websearch", "inspirehep": "inspire", "inspire-hep": "inspire",
-           "doi.org": "doi", "doi-registry": "doi", "open-library": "openlibrary"}
+           "doi.org": "doi", "doi-registry": "doi", "open-library": "openlibrary",
+           "acl-anthology": "acl", "aclanthology": "acl", "anthology": "acl"}
 
 
 def _factory(name: str) -> Callable[[SourceConfig], Source]:
@@ -43,6 +44,10 @@ def _factory(name: str) -> Callable[[SourceConfig], Source]:
         from citecheck.sources.doi import DoiRegistrySource as cls
     elif name == "openlibrary":
         from citecheck.sources.openlibrary import OpenLibrarySource as cls
+    elif name == "dblp":
+        from citecheck.sources.dblp import DblpSource as cls
+    elif name == "acl":
+        from citecheck.sources.acl import AclAnthologySource as cls
     else:
         from citecheck.sources.websearch import WebSearchSource as cls
     return cls
@@ -106,7 +111,8 @@ def _cache_only(chosen: Sequence[str], config: SourceConfig, use_cache: bool) ->
     supports = {"arxiv": {"arxiv", "search"}, "crossref": {"doi", "journal", "search"},
                 "openalex": {"doi", "search"}, "semanticscholar": {"doi", "arxiv", "search"},
                 "inspire": {"doi", "arxiv", "journal", "search"}, "datacite": {"doi", "arxiv"},
-                "websearch": {"search"}, "doi": {"doi"}, "openlibrary": {"search"}}
+                "websearch": {"search"}, "doi": {"doi"}, "openlibrary": {"search"},
+                "dblp": {"search"}, "acl": {"doi", "search"}}
     # the adapters' scopes, read without importing them (nor their HTTP stack: a fifth of an
     # offline run's start-up)
     offline = [OfflineSource(name, frozenset(supports.get(name, ())), base_url(name, config),
