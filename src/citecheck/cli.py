@@ -6,7 +6,7 @@ import asyncio
 import sys
 import time
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
@@ -22,7 +22,7 @@ from citecheck.report.safe import terminal_text
 if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
     from citecheck.llm.setup import ModelRun
-    from citecheck.model import Citation, Verdict
+    from citecheck.model import Citation, DocumentFinding, Verdict
     from citecheck.parallel import Reported, WorkerSpec
 
 app = typer.Typer(
@@ -61,6 +61,7 @@ class FailOn(StrEnum):
     minor = "minor"
     major = "major"
     retracted = "retracted"  # MAJOR, or a cited work that was retracted / withdrawn
+    unsupported = "unsupported"  # MAJOR, or a citing sentence the cited work does not support (--claims)
     never = "never"
 
 
@@ -161,13 +162,17 @@ def check(
     judge: _JudgeOpt = JudgeChoice.rules,
     llm_parse: _LlmParseOpt = True,
     llm_thresholds: _LlmThresholdsOpt = None,
+    claims: Annotated[bool, typer.Option(
+        "--claims", help="Link the document's in-text citations to its entries (markers without an entry, "
+                         "entries never cited, ambiguous markers) and, with --llm, judge each citing sentence "
+                         "against the cited work's abstract.")] = False,
 ) -> None:
     """Check every citation in PATHS and report a verdict for each.
 
     Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
     ERROR) was found, 2 usage or input error.
     """
-    citations, input_errors, papers = _read_citations(paths, pages, offline, resume, format, output)
+    citations, input_errors, papers, local = _read_citations(paths, pages, offline, resume, format, output)
     names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
     checker, model_run = _make_checker(
         names, offline=offline, no_cache=no_cache, check_urls=check_urls, index=index,
@@ -186,7 +191,8 @@ def check(
             sources=tuple(names) if names else None, use_cache=not no_cache,
             concurrency=concurrency,
         )
-    report = _Report(format, output, quiet, resume, keep=fix_bib is not None, papers=tuple(papers))
+    report = _Report(format, output, quiet, resume, keep=fix_bib is not None or claims, papers=tuple(papers),
+                     claims=_ClaimsStep([p for p in local if p != "-"]) if claims else None)
     verdicts, reported = _run_or_exit_2(checker, model_run, spec, workers, citations, report)
     if fix_bib is not None:
         from citecheck.report.fixbib import render_fixed_bibtex
@@ -199,9 +205,9 @@ def check(
 def _read_citations(
     paths: list[str], pages: str | None, offline: bool, resume: bool,
     format: OutputFormat, output: Path | None,
-) -> tuple[list[Citation], list[str], list[dict[str, object]]]:
-    """The citations of PATHS (exit 2 when there are none), input errors printed, and the
-    headers of the remote papers among them (arXiv ids, DOIs, URLs: `citecheck.remote`)."""
+) -> tuple[list[Citation], list[str], list[dict[str, object]], list[str]]:
+    """The citations of PATHS (exit 2 when there are none), input errors printed, the headers of
+    the remote papers among them (arXiv ids, DOIs, URLs: `citecheck.remote`), and the local paths."""
     from citecheck.extract.cli import number_citations, read_inputs
     from citecheck.remote.cli import read_remote
 
@@ -222,7 +228,7 @@ def _read_citations(
         raise typer.Exit(2)
     if resume:
         citations = _resume(citations, format, output)
-    return citations, input_errors, remote.papers
+    return citations, input_errors, remote.papers, list(remote.local)
 
 
 def _make_checker(
@@ -279,6 +285,25 @@ class _Report:
     resume: bool
     keep: bool = False  # the verdicts are needed after the run (--fix-bib), not only the report
     papers: tuple[dict[str, object], ...] = ()  # remote papers read: the report's header
+    claims: _ClaimsStep | None = None  # --claims: verdicts are held until their claims are attached
+
+
+@dataclass
+class _ClaimsStep:
+    """--claims: after checking, each document's markers linked to its entries (findings) and
+    each citing sentence attached to its verdict, judged when a model is set."""
+
+    paths: list[str]
+    findings: list[DocumentFinding] = field(default_factory=list)
+
+    async def attach(self, verdicts: list[Verdict], model: object | None) -> None:
+        from citecheck.claims.run import attach_claims
+        from citecheck.extract import InputError
+
+        try:
+            self.findings = await attach_claims(self.paths, verdicts, model)  # type: ignore[arg-type]
+        except (InputError, OSError) as exc:
+            _print_error(f"--claims: {exc}")
 
 
 def _execute(
@@ -299,23 +324,27 @@ def _execute(
     written = False
     try:
         with interruptible() as interruption:
+            hold = report.claims is not None  # lines wait for their claims
             if spec is not None and workers > 1:
                 _run_parallel(spec, workers, citations, fmt, output, report.quiet, verdicts,
-                              reported if streamed else None, report.resume)
+                              reported if streamed else None, report.resume, stream_lines=not hold)
+                if report.claims is not None:
+                    asyncio.run(report.claims.attach(verdicts, None))
             else:
-                run = _run(checker, citations, fmt, output, report.quiet, verdicts, report.resume)
+                run = _run(checker, citations, fmt, output, report.quiet, verdicts, report.resume,
+                           stream_lines=not hold, then=report.claims, model=model_run.model if model_run else None)
                 asyncio.run(model_run.closing(run) if model_run else run)
             seconds = time.perf_counter() - started
             if model_run is not None:
                 err.print(model_run.model.usage.line(model_run.model.name))
             verdicts.sort(key=lambda v: v.citation.provenance.index)
             with interruption.deferred():  # a signal now waits until the report is written whole
-                _write_report(verdicts, fmt, output, seconds, report.papers)
+                _write_report(verdicts, fmt, output, seconds, report.papers, report.claims)
                 written = True
     except Interrupted as stop:
         if not written:
             verdicts.sort(key=lambda v: v.citation.provenance.index)
-            _write_report(verdicts, fmt, output, time.perf_counter() - started, report.papers)
+            _write_report(verdicts, fmt, output, time.perf_counter() - started, report.papers, report.claims)
         done = len(verdicts) + len(reported)
         err.print(f"interrupted ({stop}): {done} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
@@ -355,6 +384,9 @@ def _exit_code(verdicts: Sequence[Verdict | Reported], input_errors: bool, fail_
         return 1
     if fail_on is FailOn.retracted and any(v.retracted for v in verdicts):
         return 1
+    if fail_on is FailOn.unsupported and any(
+            c.label in ("CONTRADICTED", "UNRELATED") for v in verdicts for c in (getattr(v, "claims", None) or [])):
+        return 1
     return 0
 
 
@@ -387,11 +419,20 @@ def _resume(citations: list[Citation], format: OutputFormat, output: Path | None
 
 
 async def _run(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
-               quiet: bool, verdicts: list[Verdict], append: bool = False) -> None:
-    """Check all citations into `verdicts`; JSONL streams each verdict as soon as it is decided."""
+               quiet: bool, verdicts: list[Verdict], append: bool = False, stream_lines: bool = True,
+               then: _ClaimsStep | None = None, model: object | None = None) -> None:
+    """Check all citations into `verdicts`; JSONL streams each verdict as soon as it is decided
+    (unless ``stream_lines`` is off); ``then``: --claims, attached before the model is closed."""
+    await _check_into(checker, citations, format, output, quiet, verdicts, append, stream_lines)
+    if then is not None:
+        await then.attach(verdicts, model)
+
+
+async def _check_into(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
+                      quiet: bool, verdicts: list[Verdict], append: bool, stream_lines: bool) -> None:
     fmt = get_format(format)
     stream = None
-    if fmt.streaming:
+    if fmt.streaming and stream_lines:
         stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     show_progress = not quiet and err.is_terminal and len(citations) >= 10
     try:
@@ -420,14 +461,14 @@ async def _run(checker: Checker, citations: list[Citation], format: OutputFormat
 
 def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], format: OutputFormat,
                   output: Path | None, quiet: bool, verdicts: list[Verdict],
-                  reported: list[Reported] | None = None, append: bool = False) -> None:
+                  reported: list[Reported] | None = None, append: bool = False, stream_lines: bool = True) -> None:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it.
     Given ``reported`` (only with a streaming format whose verdicts are not needed after the run),
     the workers render the lines and send only those (`parallel.Reported`), collected there."""
     from citecheck.parallel import Reported, check_in_processes, report_in_processes
     fmt = get_format(format)
     stream = None
-    if fmt.streaming:
+    if fmt.streaming and stream_lines:
         stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     try:
         if not quiet and err.is_terminal and len(citations) >= 10:
@@ -473,10 +514,12 @@ def _line(fmt: ReportFormat, verdict: Verdict) -> str:
 
 
 def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float,
-                  papers: Sequence[dict[str, object]] = ()) -> None:
+                  papers: Sequence[dict[str, object]] = (), claims: _ClaimsStep | None = None) -> None:
     fmt = get_format(format)
     fmt.papers = tuple(papers)
-    if fmt.streaming:
+    if claims is not None:
+        fmt.findings = tuple(claims.findings)
+    if fmt.streaming and claims is None:
         return  # already streamed
     if output:
         import io

@@ -426,7 +426,8 @@ class Verdict(BaseModel):
                 "parse_warnings": cit.parse_warnings,
                 "error": cit.error,
             },
-            "match": self.match.to_csl() if self.match else None,
+            # the abstract (kept for --claims) is evidence for a judge, not part of the match shown
+            "match": {k: v for k, v in self.match.to_csl().items() if k != "abstract"} if self.match else None,
             "match_source": self.match_source,
             "matched_by": self.matched_by,
             "evidence": self.evidence,

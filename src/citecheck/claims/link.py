@@ -25,7 +25,7 @@ from citecheck.claims.sentences import context_of
 from citecheck.model import Citation
 from citecheck.names import first_author_key, name_key
 
-__all__ = ["Finding", "Link", "Linkage", "link_document", "link_markers"]
+__all__ = ["Finding", "Link", "Linkage", "front_matter_bibliography", "link_document", "link_markers"]
 
 FindingKind = Literal["orphan-marker", "uncited-entry", "ambiguous-marker"]
 
@@ -211,7 +211,7 @@ def link_document(path: str, citations: list[Citation] | None = None) -> Linkage
 
     data = read_limited(Path(path))
     if citations is None:
-        bib = _front_matter_bibliography(path, data)
+        bib = front_matter_bibliography(path, data)
         citations = read_path(bib) if bib else read_bytes(data, path)
     return link_markers(body_segments(path, data), citations)
 
@@ -219,7 +219,7 @@ def link_document(path: str, citations: list[Citation] | None = None) -> Linkage
 _FRONT_BIB_RE = re.compile(rb"\A---\r?\n(?:.{0,500}\r?\n){0,60}?bibliography:\s*[\"']?([^\"'\r\n]+?)[\"']?\s*\r?\n")
 
 
-def _front_matter_bibliography(path: str, data: bytes) -> str | None:
+def front_matter_bibliography(path: str, data: bytes) -> str | None:
     """The ``bibliography:`` a pandoc Markdown file names in its YAML front matter, resolved in
     the document's folder (never outside it); None when there is none."""
     from pathlib import Path

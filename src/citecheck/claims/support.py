@@ -9,7 +9,8 @@ The judgement is a model's (``--claims --llm``), bounded by evidence:
 - the sentence reaches the model as data inside one JSON object (`llm.roles.support`), so a
   sentence that says "ignore your instructions" is just a string value.
 
-Without a model the linkage findings stand and support is "not judged" (label None).
+Without a model the linkage findings stand and support is "not judged" (label None), abstract
+or not.
 """
 
 from __future__ import annotations
@@ -56,11 +57,11 @@ def quote_in(quote: str | None, abstract: str) -> bool:
 async def judge_claim(model: Model | None, sentence: str, title: str | None,
                       abstract: Abstract | None) -> ClaimJudgement:
     """The support label of ``sentence`` for the work with ``title`` and ``abstract``."""
-    if abstract is None or len(abstract.text.split()) < 5:
-        return ClaimJudgement("CANNOT_TELL", rationale="no abstract of the cited work to judge the sentence by")
     if model is None:
         return ClaimJudgement(None, rationale="support not judged: no model (--llm)",
-                              abstract_source=abstract.source)
+                              abstract_source=abstract.source if abstract else None)
+    if abstract is None or len(abstract.text.split()) < 5:
+        return ClaimJudgement("CANNOT_TELL", rationale="no abstract of the cited work to judge the sentence by")
     from citecheck.llm.roles import support
 
     name = getattr(model, "name", None)

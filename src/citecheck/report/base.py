@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 if TYPE_CHECKING:
-    from citecheck.model import Verdict
+    from citecheck.model import DocumentFinding, Verdict
 
 __all__ = ["FORMATS", "ReportFormat", "StreamingFormat", "format_names", "get_format"]
 
@@ -34,6 +34,10 @@ class ReportFormat:
     #: the remote papers the citations were read from (`citecheck.remote.paper.Paper.header`:
     #: id, route, title, authors), set by the caller before writing; formats with a header show them
     papers: tuple[dict[str, Any], ...] = ()
+    #: --claims: the documents' findings (`model.DocumentFinding`: markers without an entry,
+    #: entries never cited, ambiguous markers), set by the caller (an empty tuple: none found);
+    #: None: --claims was not asked, and every format writes what it wrote without it
+    findings: tuple[DocumentFinding, ...] | None = None
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
         raise NotImplementedError

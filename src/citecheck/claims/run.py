@@ -1,0 +1,113 @@
+"""``--claims``: each document's markers linked to its entries, the findings, and each citing
+sentence attached to its entry's verdict — judged against the matched work's abstract when a
+model is given (`claims.support`), "not judged" otherwise.
+
+Works on finished verdicts: the entries are read again from each document (reading is cheap
+beside checking) and matched to the verdicts by where they were found (file, key, line, page,
+text), so ids renumbered across several inputs still meet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from pathlib import Path
+
+from citecheck.claims.link import Linkage, link_markers
+from citecheck.claims.support import Abstract, judge_claim
+from citecheck.llm.base import Model
+from citecheck.model import Citation, ClaimCheck, DocumentFinding, Label, Verdict
+
+__all__ = ["abstract_of", "attach_claims", "document_linkage"]
+
+#: model calls in flight at once
+CONCURRENCY = 4
+
+
+def document_linkage(path: str) -> tuple[Linkage, list[Citation]]:
+    """The linkage of one document and the entries it was made with."""
+    from citecheck.claims.body import body_segments
+    from citecheck.claims.link import front_matter_bibliography
+    from citecheck.extract import read_bytes, read_path
+    from citecheck.extract.decode import read_limited
+
+    data = read_limited(Path(path))
+    bib = front_matter_bibliography(path, data)
+    citations = read_path(bib) if bib else read_bytes(data, path)
+    return link_markers(body_segments(path, data), citations), citations
+
+
+def _place(cit: Citation) -> tuple[object, ...]:
+    p = cit.provenance
+    return (Path(p.file).name if p.file else None, p.key, p.line, p.page, cit.raw.strip()[:300])
+
+
+def abstract_of(verdict: Verdict) -> Abstract | None:
+    """The matched work's abstract: CSL's ``abstract`` variable, as its source gave it (the
+    source named in ``custom["abstract_source"]``, else the one that matched)."""
+    record = verdict.match
+    text = (record.model_extra or {}).get("abstract") if record is not None else None
+    if record is None or not isinstance(text, str) or not text.strip():
+        return None
+    return Abstract(text, str(record.custom.get("abstract_source") or verdict.match_source or "index"))
+
+
+async def _judge(model: Model | None, verdict: Verdict, checks: list[ClaimCheck],
+                 limit: asyncio.Semaphore) -> None:
+    if verdict.label in (Label.MAJOR, Label.ERROR) or verdict.match is None:
+        for c in checks:
+            c.rationale = "support not judged: no real work was matched to this entry"
+        return
+    from citecheck.claims.sentences import strip_markers
+
+    abstract = abstract_of(verdict)
+    for c in checks:
+        async with limit:
+            got = await judge_claim(model, strip_markers(c.sentence, [c.marker]), verdict.match.title, abstract)
+        c.label, c.quote, c.rationale = got.label, got.quote, got.rationale
+        c.model, c.abstract_source = got.model, got.abstract_source
+
+
+def _findings(linkage: Linkage, rename: dict[str, str]) -> list[DocumentFinding]:
+    out = []
+    for f in linkage.findings:
+        m = f.marker
+        out.append(DocumentFinding(
+            kind=f.kind, message=f.message, file=m.file if m else None, line=m.line if m else None,
+            page=m.page if m else None, marker=m.text if m else None,
+            citation_id=rename.get(f.citation_id or "", f.citation_id),
+            candidates=[rename.get(c, c) for c in f.candidates]))
+    return out
+
+
+async def attach_claims(paths: Sequence[str], verdicts: Sequence[Verdict],
+                        model: Model | None = None) -> list[DocumentFinding]:
+    """Give every verdict of an entry of ``paths`` its ``claims`` (an empty list: never cited) and
+    return the documents' findings. Inputs with no body (BibTeX, JSONL) are skipped."""
+    by_place = {_place(v.citation): v for v in verdicts}
+    findings: list[DocumentFinding] = []
+    work: list[tuple[Verdict, list[ClaimCheck]]] = []
+    for path in paths:
+        linkage, citations = document_linkage(path)
+        if not linkage.markers:
+            continue
+        rename: dict[str, str] = {}
+        for cit in citations:
+            verdict = by_place.get(_place(cit))
+            if verdict is not None:
+                rename[cit.id] = verdict.citation.id
+                verdict.claims = []
+        for link in linkage.links:
+            verdict = by_place.get(next((_place(c) for c in citations if c.id == link.citation_id), ()))
+            if verdict is None or verdict.claims is None:
+                continue
+            mk = link.marker
+            verdict.claims.append(ClaimCheck(sentence=link.sentence, clause=link.clause, marker=" ".join(mk.text.split()),
+                                             file=mk.file, line=mk.line, page=mk.page))
+        findings.extend(_findings(linkage, rename))
+    for verdict in verdicts:
+        if verdict.claims:
+            work.append((verdict, verdict.claims))
+    limit = asyncio.Semaphore(CONCURRENCY)
+    await asyncio.gather(*(_judge(model, v, checks, limit) for v, checks in work))
+    return findings
