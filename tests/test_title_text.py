@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
+from citecheck.index.arxiv_snapshot import csl_from_arxiv_snapshot
 from citecheck.index.dumps.crossref import csl_from_crossref
 from citecheck.index.dumps.dblp import csl_from_dblp
 from citecheck.index.dumps.openalex import csl_from_openalex
@@ -117,6 +118,10 @@ def _titles_of_every_reader(title: str) -> dict[str, str | None]:
         "dump:openalex": csl_from_openalex({"title": title, "id": "https://openalex.org/W1"}).get("title"),
         "dump:s2": csl_from_s2({"title": title, "corpusid": 1}).get("title"),
         "dump:dblp": csl_from_dblp(dblp).get("title"),
+        "dump:arxiv": csl_from_arxiv_snapshot({
+            "id": "2101.00001", "title": title, "authors_parsed": [["Lovelace", "Ada", ""]],
+            "categories": "hep-th", "versions": [{"version": "v1", "created": "Fri, 1 Jan 2021 00:00:00 GMT"}],
+        }).get("title"),
     }
 
 
@@ -124,6 +129,7 @@ def _titles_of_every_reader(title: str) -> dict[str, str | None]:
     ("&lt;scp&gt;T&lt;/scp&gt;reebase: an&lt;scp&gt;R&lt;/scp&gt;package", "Treebase: an R package"),
     ("Models&amp;amp;#39; Responses", "Models' Responses"),
     ("The $\\alpha$-decay of nuclei", "The \u03b1-decay of nuclei"),
+    ("{B}ose-{E}instein condensation of {\\em rubidium}", "Bose-Einstein condensation of rubidium"),
 ])
 def test_every_adapter_and_dump_reader_reads_titles_as_text(marked: str, text: str) -> None:
     # XML-escaped once, as an Atom feed or a DBLP file carries markup; JSON sources get it raw too

@@ -6,7 +6,8 @@ passes titles (and other text fields) through.
 - HTML/XML entities decoded to a fixed point ("&amp;#39;" → "&#39;" → "'");
 - MathML (``<mml:math>…</mml:math>``, ``<math>…</math>``) into its characters ("B<sub>s</sub>" and
   ``<mml:msub><mml:mi>B</mml:mi><mml:mi>s</mml:mi></mml:msub>`` both read "Bs");
-- TeX math and commands into Unicode through pylatexenc ("$\\alpha$-decay" → "α-decay");
+- TeX math and commands into Unicode through pylatexenc ("$\\alpha$-decay" → "α-decay"), TeX's
+  grouping braces dropped ("{B}ose-{E}instein");
 - tags removed without gluing words: inline tags inside a word add nothing ("H<sub>2</sub>O" →
   "H2O", "<scp>T</scp>reebase" → "Treebase"); block tags (``<p>``, ``<br/>``, ``<jats:title>``)
   stand for a space; and a small-caps tag glued to lower-case letters on both sides
@@ -49,6 +50,7 @@ _EMPHASIS_RE = _element("i|em|b|strong|u|italic|bold")
 #: a TeX math span: "$\\alpha$", "$x^2$", "$SU(N)$" — not prices ("US$5 and US$6")
 _TEX_MATH_RE = re.compile(r"\$((?=[^$]*[\\^_{}])[^$]+|[^\W\d_][\w()+=,.'-]{0,15})\$")
 _SCRIPT_RE = re.compile(r"[\^_{}]")
+_BRACES_RE = re.compile(r"(?<!\\)[{}]")
 _WS_RE = re.compile(r"\s+")
 _PERCENT_RE = re.compile(r"(?<!\\)%")
 _MAX_UNESCAPE = 5
@@ -134,6 +136,8 @@ def plain_text(text: str) -> str:
             text = _unescape(text)
     if "\\" in text or "$" in text:
         text = _tex(text)
+    if "{" in text and "}" in text:  # TeX grouping: "{B}ose-{E}instein"
+        text = _BRACES_RE.sub("", text)
     text = _WS_RE.sub(" ", text).strip()
     return unicodedata.normalize("NFC", text) if not text.isascii() else text
 

@@ -12,6 +12,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 from citecheck.index.journal_ref import parse_journal_ref
+from citecheck.markup import plain_text
 from citecheck.model import Record
 from citecheck.normalize import normalize_arxiv, normalize_doi
 from citecheck.sources.arxiv import journal_version
@@ -27,16 +28,9 @@ def is_arxiv_snapshot_item(item: dict[str, Any]) -> bool:
 
 
 def _latex_to_text(text: str) -> str:
-    text = _SPACES_RE.sub(" ", text).strip()
-    if "\\" not in text and "{" not in text:
-        return text
-    from pylatexenc.latex2text import LatexNodes2Text
-
-    try:
-        # math kept verbatim: "$\\alpha$" → "α" would be nice, but "$x^2$" must stay readable
-        return _SPACES_RE.sub(" ", LatexNodes2Text(math_mode="text").latex_to_text(text)).strip()
-    except Exception:  # pylatexenc gives up on malformed input: the raw text is still useful
-        return text
+    """A snapshot field (LaTeX: "M\\"obius", "$\\alpha$") as text: `markup.plain_text`, the one
+    rule every adapter and dump reader applies."""
+    return plain_text(text)
 
 
 def _year(item: dict[str, Any], arxiv_id: str) -> int | None:
