@@ -138,7 +138,8 @@ class Service:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         cap = self.config.max_citations
         if kind == "application/json":
-            return await self.readers.read("read_json_body", await request.body(), cap)
+            return await self.readers.read("read_json_body", await request.body(), cap,
+                                           self.config.allow_fetch)
         if kind == "multipart/form-data":
             form = await request.form(max_files=MAX_FILES)
             uploads = [v for _, v in form.multi_items() if not isinstance(v, str)]

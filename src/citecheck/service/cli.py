@@ -20,6 +20,9 @@ def serve_command(
         str | None, typer.Option("--sources", help="Comma-separated live sources (server-side choice).")
     ] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not use the response cache.")] = False,
+    allow_fetch: Annotated[bool, typer.Option(
+        "--allow-fetch", help='Let requests name a paper to fetch ({"paper": "arXiv:ID" | "doi:…" | '
+                              '"https://…"}: arXiv e-prints, open-access PDFs; public hosts only).')] = False,
     max_upload_mb: Annotated[
         float, typer.Option("--max-upload-mb", min=0.001, help="Largest request body (413 above).")
     ] = 10.0,
@@ -67,7 +70,7 @@ def serve_command(
         typer.echo(f"error: no such index: {index}", err=True)
         raise typer.Exit(2)
     config = ServiceConfig(
-        offline=offline, index=index, use_cache=not no_cache,
+        offline=offline, index=index, use_cache=not no_cache, allow_fetch=allow_fetch,
         sources=tuple(s.strip() for s in sources.split(",") if s.strip()) if sources else None,
         max_upload_bytes=int(max_upload_mb * 1024 * 1024), max_citations=max_citations,
         rate_per_minute=rate, rate_burst=burst, request_timeout_s=timeout,

@@ -27,9 +27,12 @@ class ServiceConfig:
     only).
     max_unfinished_jobs: jobs queued or running at once (503 above); max_stored_mb: disk kept for
     finished jobs' compressed reports (the oldest finished are dropped above it).
+    allow_fetch: a JSON body may name a paper (``{"paper": "arXiv:…" | "doi:…" | "https://…"}``) for
+    the service to fetch and read (`citecheck.remote`); off unless the operator turns it on.
     """
 
     offline: bool = False
+    allow_fetch: bool = False
     index: Path | None = None
     sources: tuple[str, ...] | None = None
     use_cache: bool = True

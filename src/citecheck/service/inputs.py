@@ -140,10 +140,13 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def citations_from_json(body: Any, max_citations: int) -> list[Citation]:
-    """``{"text": ..., "format"?: ...}`` or ``{"bibtex": ...}``."""
+def citations_from_json(body: Any, max_citations: int, allow_fetch: bool = False) -> list[Citation]:
+    """``{"text": ..., "format"?: ...}``, ``{"bibtex": ...}`` or, where the operator allows it,
+    ``{"paper": "arXiv:…" | "doi:…" | "https://…"}``."""
     if not isinstance(body, dict):
         raise RequestInputError('the JSON body must be an object: {"text": ...} or {"bibtex": ...}')
+    if "paper" in body:
+        return _capped(_paper_citations(body["paper"], allow_fetch), max_citations)
     if isinstance(body.get("bibtex"), str):
         return _text_citations(body["bibtex"], "<bibtex>", "bibtex", max_citations)
     if isinstance(body.get("text"), str):
@@ -154,7 +157,26 @@ def citations_from_json(body: Any, max_citations: int) -> list[Citation]:
     raise RequestInputError('give "text" or "bibtex" as a string')
 
 
-def read_json_body(body: bytes, max_citations: int) -> list[Citation]:
+def _paper_citations(paper: Any, allow_fetch: bool) -> list[Citation]:
+    """A paper the service fetches (`citecheck.remote`), only where the operator allows it."""
+    if not allow_fetch:
+        raise RequestInputError("this service does not fetch papers (its operator can allow it: "
+                                "citecheck serve --allow-fetch); send the references instead", 403)
+    from citecheck.remote import FetchError
+    from citecheck.remote.paper import fetch_paper
+    from citecheck.remote.targets import parse_target
+
+    target = parse_target(paper) if isinstance(paper, str) and "\0" not in paper else None
+    if target is None:
+        raise RequestInputError('"paper" must be an arXiv id (arXiv:2401.01234), a DOI (doi:10.…) '
+                                "or an https:// URL")
+    try:
+        return fetch_paper(target).citations
+    except FetchError as exc:
+        raise RequestInputError(str(exc), 422) from exc
+
+
+def read_json_body(body: bytes, max_citations: int, allow_fetch: bool = False) -> list[Citation]:
     """A JSON body's citations, numbered. Its nesting is bounded: the parser itself stops at
     Python's recursion limit (about 1,000 levels), and anything over `MAX_JSON_DEPTH` is refused."""
     try:
@@ -168,7 +190,7 @@ def read_json_body(body: bytes, max_citations: int) -> list[Citation]:
     if depth > MAX_JSON_DEPTH:
         raise RequestInputError(f"the JSON body nests {depth} levels deep, over the limit of "
                                 f"{MAX_JSON_DEPTH}")
-    return numbered([citations_from_json(parsed, max_citations)])
+    return numbered([citations_from_json(parsed, max_citations, allow_fetch)])
 
 
 def read_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> list[Citation]:
