@@ -69,3 +69,20 @@ def test_linkage_findings_need_no_network_and_no_model(index: Path) -> None:
     verdicts = {v["id"]: v for v in doc["verdicts"]}
     assert verdicts["numeric-report.md#6"]["claims"] == []  # never cited
     assert len(verdicts["numeric-report.md#3"]["claims"]) == 2
+
+
+def test_index_keeps_abstracts_unless_told_not_to(tmp_path: Path) -> None:
+    from citecheck.index.search import LocalIndex
+
+    records = CLAIMS / "support-records.jsonl"
+    for flag, kept in (("--abstracts", True), ("--no-abstracts", False)):
+        db = tmp_path / f"{flag}.db"
+        result = runner.invoke(app, ["index", "build", "-q", "-j", "1", flag, str(db), str(records)])
+        assert result.exit_code == 0, result.output
+        index = LocalIndex(db)
+        try:
+            found = index.by_doi("10.1002/jor.1100150407")
+        finally:
+            index.close()
+        assert found is not None
+        assert ("abstract" in (found.model_extra or {})) is kept

@@ -554,6 +554,10 @@ def index_build(
         "--jobs", "-j", min=0,
         help="Processes parsing and preparing records while one writes (0: one per core; "
              "1: all in one process). The index is the same whatever the number.")] = 0,
+    abstracts: Annotated[bool, typer.Option(
+        "--abstracts/--no-abstracts",
+        help="Keep the records' abstracts (check --claims judges citing sentences by them); "
+             "--no-abstracts leaves them out for a smaller index.")] = True,
 ) -> None:
     """Build (or update) a local index from record files or a bibliographic dump."""
     from citecheck.coverage import ScopeError, parse_scopes
@@ -573,7 +577,7 @@ def index_build(
         raise typer.Exit(2)
     try:
         stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
-                                    covers=scopes, jobs=jobs)
+                                    covers=scopes, jobs=jobs, abstracts=abstracts)
     except ValueError as exc:  # an index of another schema, an unfinished build: the whole file
         err.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc

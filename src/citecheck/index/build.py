@@ -388,6 +388,7 @@ def build_index(
     covers: Sequence[str] | None = None,
     reader: DumpReader | None = None,
     jobs: int = 1,
+    abstracts: bool = True,
 ) -> BuildStats:
     """Create or update the index at ``db_path`` from record files.
 
@@ -403,6 +404,9 @@ def build_index(
 
     ``jobs``: processes preparing entries (parsing, validation, keys) while this one writes;
     1 prepares in this process, 0 starts one per core. The index is the same either way.
+
+    ``abstracts``: keep the records' abstracts (``--claims`` judges citing sentences by them);
+    off, they are left out and the index is smaller.
     """
     start = time.perf_counter()
     db_path = Path(db_path)
@@ -431,7 +435,7 @@ def build_index(
         writer = _Writer(conn, stats)
         if fresh:
             _start_fresh(conn, writer)
-        feed = Feed(writer, pool, progress, jobs)
+        feed = Feed(writer, pool, progress, jobs, abstracts)
         feed.run([Path(f) for f in files], reader)
         writer.flush()
         stats.phases["load"] = round(time.perf_counter() - start, 2)

@@ -25,14 +25,14 @@ def format_build_stats(stats: BuildStats, *, max_reasons: int = 10) -> str:
 
 
 def build_with_progress(db: Path, files: list[Path], fmt: str, *, show: bool,
-                        covers: Sequence[str] | None = None, jobs: int = 1) -> BuildStats:
+                        covers: Sequence[str] | None = None, jobs: int = 1, abstracts: bool = True) -> BuildStats:
     """``index build`` for one dump format, with a records/s progress line when ``show``."""
     from citecheck.index.build import build_index
     from citecheck.index.dumps import make_reader
 
     reader = make_reader(fmt)
     if not show:
-        return build_index(db, files, reader=reader, covers=covers, jobs=jobs)
+        return build_index(db, files, reader=reader, covers=covers, jobs=jobs, abstracts=abstracts)
     from rich.console import Console
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -46,7 +46,7 @@ def build_with_progress(db: Path, files: list[Path], fmt: str, *, show: bool,
             bar.update(task, description=f"{fmt}: {read:,} records, {rate:,.0f} records/s")
 
         return build_index(db, files, reader=reader, progress=progress, covers=covers,
-                           jobs=jobs)
+                           jobs=jobs, abstracts=abstracts)
 
 
 def suggested_covers_line(db: Path, fmt: str) -> str | None:

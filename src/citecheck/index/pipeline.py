@@ -108,13 +108,14 @@ class Feed:
     pool: ProcessPoolExecutor | None
     progress: Callable[[int], None] | None = None
     jobs: int = 1
+    abstracts: bool = True  # keep the items' CSL abstracts (--claims reads them)
     _before: tuple[int, int, int, int] = (0, 0, 0, 0)
     _window: deque[_Step] = field(default_factory=deque)
 
     def _submit(self, fn: Callable[..., list[Prepared]], *args: Any) -> Any:
         if self.pool is None:
-            return fn(*args)
-        return self.pool.submit(fn, *args)
+            return fn(*args, abstracts=self.abstracts)
+        return self.pool.submit(fn, *args, abstracts=self.abstracts)
 
     def run(self, files: list[Path], reader: DumpReader | None) -> None:
         limit = 2 * self.jobs + 2  # chunks in flight: enough to keep every worker busy

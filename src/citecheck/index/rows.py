@@ -182,8 +182,11 @@ def prepare(csl: dict[str, Any], rid: int = 0) -> Row:
     return Row.of(rid, prepare_fields(csl))
 
 
-def prepare_fields(csl: dict[str, Any]) -> tuple[Any, ...]:
-    """`prepare` as the plain tuple a worker returns (`Row.fields`: cheap to pickle)."""
+def prepare_fields(csl: dict[str, Any], abstracts: bool = True) -> tuple[Any, ...]:
+    """`prepare` as the plain tuple a worker returns (`Row.fields`: cheap to pickle);
+    ``abstracts`` off: the item's CSL ``abstract`` is not stored (an index a fraction the size)."""
+    if not abstracts and "abstract" in csl:
+        csl = {k: v for k, v in csl.items() if k != "abstract"}
     record = _Fields.of(csl)
     dois, arxivs = _identifiers(record)
     year = record.year
@@ -212,16 +215,16 @@ def prepare_fields(csl: dict[str, Any]) -> tuple[Any, ...]:
             " ".join(tokens), tuple(sorted(dois)), tuple(sorted(arxivs)), tuple(sorted(journals)))
 
 
-def _prepared(where: int | str, csl: dict[str, Any] | None, error: str | None) -> Prepared:
+def _prepared(where: int | str, csl: dict[str, Any] | None, error: str | None, abstracts: bool = True) -> Prepared:
     if csl is None:
         return (where, None, error)
     try:
-        return (where, prepare_fields(csl), None)
+        return (where, prepare_fields(csl, abstracts), None)
     except ValueError as exc:
         return (where, None, str(exc))
 
 
-def prepare_lines(name: str, first_line: int, lines: Sequence[bytes]) -> list[Prepared]:
+def prepare_lines(name: str, first_line: int, lines: Sequence[bytes], abstracts: bool = True) -> list[Prepared]:
     """A chunk of a JSON Lines file (raw lines, numbered from ``first_line``): what
     `readers.iter_items` reads from them, prepared. Blank lines are skipped, as there."""
     out: list[Prepared] = []
@@ -235,10 +238,10 @@ def prepare_lines(name: str, first_line: int, lines: Sequence[bytes]) -> list[Pr
             out.append((lineno, None, f"invalid JSON: {exc.msg} (column {exc.colno})"))
             continue
         item = from_json_value(value, "")
-        out.append(_prepared(lineno, item.csl, item.error))
+        out.append(_prepared(lineno, item.csl, item.error, abstracts))
     return out
 
 
-def prepare_items(items: Sequence[Item]) -> list[Prepared]:
+def prepare_items(items: Sequence[Item], abstracts: bool = True) -> list[Prepared]:
     """Items a reader produced (a dump's mapped works, BibTeX entries), prepared."""
-    return [_prepared(item.location, item.csl, item.error) for item in items]
+    return [_prepared(item.location, item.csl, item.error, abstracts) for item in items]

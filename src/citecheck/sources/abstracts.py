@@ -18,9 +18,10 @@ import re
 from typing import Any
 
 from citecheck.markup import plain_text
+from citecheck.model import Record
 
 __all__ = ["MAX_ABSTRACT", "arxiv_abstract", "crossref_abstract", "datacite_abstract",
-           "inspire_abstract", "openalex_abstract", "s2_abstract"]
+           "inspire_abstract", "keep_abstract", "openalex_abstract", "s2_abstract"]
 
 MAX_ABSTRACT = 8000
 #: positions in an inverted index past this are not rebuilt (a real abstract has a few hundred)
@@ -75,3 +76,12 @@ def datacite_abstract(attributes: dict[str, Any]) -> str | None:
             if text:
                 return text
     return None
+
+
+def keep_abstract(record: Record, text: str | None, source: str) -> None:
+    """Keep ``text`` as the record's CSL ``abstract``, and which source gave it."""
+    if text:
+        extra = record.__pydantic_extra__
+        if extra is not None:
+            extra["abstract"] = text
+            record.custom["abstract_source"] = source

@@ -21,6 +21,7 @@ from citecheck.sources._common import (
     search_terms,
     split_name,
 )
+from citecheck.sources.abstracts import arxiv_abstract, keep_abstract
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -71,6 +72,7 @@ def to_record(entry: ET.Element) -> Record | None:
             record.add_version(version)
     if categories:
         record.custom["categories"] = categories
+    keep_abstract(record, arxiv_abstract(entry.findtext("atom:summary", None, NS)), "arxiv")
     return finish(record, source_api="arxiv", arxiv=arxiv)
 
 

@@ -20,6 +20,7 @@ from citecheck.sources._common import (
     guarded,
     page_range,
 )
+from citecheck.sources.abstracts import keep_abstract, s2_abstract
 from citecheck.sources.arxiv import arxiv_month
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
@@ -27,7 +28,7 @@ from citecheck.sources.http import LIMITS, HttpClient, require
 from citecheck.sources.scopes import SCOPES
 
 FIELDS = ("title,authors,year,venue,publicationVenue,journal,externalIds,publicationTypes,"
-          "publicationDate,url")
+          "publicationDate,url,abstract")
 BATCH = 500
 TYPES = {"JournalArticle": "article-journal", "Conference": "paper-conference",
          "Book": "book", "BookSection": "chapter", "Dataset": "dataset", "Review": "article-journal",
@@ -70,6 +71,7 @@ def to_record(paper: dict[str, Any]) -> Record:
     if isinstance(year, int) and record.year != year:
         record.issued = date_parts(year)
     keep_faces(record, paper)
+    keep_abstract(record, s2_abstract(paper), "semanticscholar")
     return finish(record, source_api="semanticscholar", arxiv=clean_text(ext.get("ArXiv")))
 
 
