@@ -12,7 +12,7 @@ ORDER = {
     "folding": 0, "identifiers": 0, "names": 0, "titles": 0, "venues": 0, "errors": 0,
     "normalize": 0, "model": 0,
     "extract": 1, "index": 2, "sources": 2, "retrieve": 3, "realign": 3, "verify": 4, "decide": 5,
-    "checker": 6, "parallel": 6, "report": 7, "export": 7,
+    "checker": 6, "parallel": 6, "claims": 6, "report": 7, "export": 7,
 }
 
 
