@@ -211,3 +211,16 @@ def test_index_built_from_a_crossref_dump_keeps_every_date(tmp_path: Path) -> No
     assert got["print"].label is Label.EXACT, got["print"].rationale
     assert got["print"].match is not None and got["print"].match.dates["print"] == [2013, 2]
     assert got["drift"].label is Label.MINOR
+
+
+def test_fix_bib_keeps_a_faithful_print_year_and_the_cache_keeps_the_faces(config: SourceConfig) -> None:
+    from citecheck.model import Record
+    from citecheck.report.fixbib import render_fixed_bibtex
+
+    got = _check(CrossrefSource(config), _entry("print", year="2013", **JAI)
+                 + _entry("page", year="2013", **{**JAI, "pages": "248--249"}))
+    assert got["page"].label is Label.MINOR
+    fixed = render_fixed_bibtex([got["print"], got["page"]])
+    assert [y.split("{")[1] for y in fixed.split("\n") if y.strip().startswith("year")] == ["2013},", "2013},"]
+    match = got["print"].match
+    assert match is not None and Record.from_csl(match.to_csl()).dates == match.dates  # as cached

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from citecheck.model import Label, Record, Verdict
+from citecheck.verify.faces import year_faces
 
 
 def corrected_record(verdict: Verdict) -> Record:
@@ -19,6 +20,12 @@ def corrected_record(verdict: Verdict) -> Record:
     custom = {**cited.get("custom", {}), **found.get("custom", {})}
     if custom:
         merged["custom"] = custom
+    if verdict.match is not None:  # a face of the work the citation gave faithfully stays as given
+        fields, match = verdict.citation.fields, verdict.match
+        if fields.year and fields.year in {y for _, y in year_faces(fields, match)}:
+            merged["issued"] = cited["issued"]
+        if fields.title and any(t.title.casefold() == fields.title.casefold() for t in match.titles):
+            merged["title"] = fields.title
     return Record.from_csl(merged)
 
 
