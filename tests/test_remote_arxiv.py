@@ -12,6 +12,7 @@ import io
 import json
 import re
 import tarfile
+import time
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +24,7 @@ from citecheck.cli import app
 from citecheck.model import Record
 from citecheck.remote import FetchError
 from citecheck.remote.archive import MAX_UNPACKED_BYTES, unpack
-from citecheck.remote.download import MAX_DOWNLOAD_BYTES, Fetcher
+from citecheck.remote.download import MAX_DOWNLOAD_BYTES, Download, Fetcher
 from citecheck.remote.paper import PaperFetcher
 from citecheck.remote.targets import Target, parse_target
 from citecheck.sources.config import load_config
@@ -229,11 +230,10 @@ def test_200_mb_eprint_is_abandoned_past_the_cap_in_bounded_memory(env: Loopback
     tracemalloc.start()
     try:
         with pytest.raises(FetchError, match=r"arXiv:2401.77777: response passed the 50 MiB limit; abandoned"):
-            asyncio.run(fetcher.get(f"{env.eprint_url}/2401.77777", "arXiv:2401.77777"))
+            asyncio.run(fetch_once(fetcher, f"{env.eprint_url}/2401.77777", "arXiv:2401.77777"))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-        asyncio.run(fetcher.aclose())
     assert peak < MAX_DOWNLOAD_BYTES + (16 << 20), peak
     assert env.sent < 120 << 20  # the server was cut off long before 200 MB
 
@@ -280,13 +280,20 @@ def test_redirect_to_a_private_address_is_refused(env: LoopbackArxiv, where: str
                      said(result)), said(result)
 
 
+async def fetch_once(fetcher: Fetcher, url: str, what: str) -> Download:
+    try:
+        return await fetcher.get(url, what)
+    finally:
+        await fetcher.aclose()
+
+
 def test_loopback_is_refused_where_no_base_url_trusts_it(monkeypatch: pytest.MonkeyPatch,
                                                          arxiv: LoopbackArxiv) -> None:
     for key in arxiv.env():
         monkeypatch.delenv(key, raising=False)
     fetcher = Fetcher(load_config(env={}))
     with pytest.raises(FetchError, match=r"127\.0\.0\.1 is not a public host"):
-        asyncio.run(fetcher.get(f"{arxiv.eprint_url}/2401.00001", "arXiv:2401.00001"))
+        asyncio.run(fetch_once(fetcher, f"{arxiv.eprint_url}/2401.00001", "arXiv:2401.00001"))
 
 
 # -- DOIs and URLs -----------------------------------------------------------------------------------
@@ -338,3 +345,20 @@ def test_landing_page_url_is_read_through_its_citation_pdf_url(env: LoopbackArxi
     code, report, stderr = check_json(env.url + "/article/42")
     assert code == 0, stderr
     assert len(report["verdicts"]) == 12 and "landing page; read its PDF" in report["papers"][0]["route"]
+
+
+def test_download_waits_out_retry_after_on_the_shared_host_state() -> None:
+    from citecheck.remote.download import origin_of
+
+    answers = [Response(429, "slow down", {"retry-after": "1"}), Response(200, doc("aps-prl.pdf"))]
+    times: list[float] = []
+
+    def handle(req):  # type: ignore[no-untyped-def]
+        times.append(time.monotonic())
+        return answers.pop(0)
+
+    with LoopbackServer(handle) as server:
+        fetcher = Fetcher(load_config(env={}, backoff_base=0.0), trusted=[origin_of(server.url)])
+        got = asyncio.run(fetch_once(fetcher, server.url + "/paper.pdf", "paper"))
+    assert got.body.startswith(b"%PDF") and len(times) == 2
+    assert times[1] - times[0] >= 0.95  # the second request left only after Retry-After
