@@ -30,8 +30,10 @@ from citecheck.sources import (
     openlibrary,
     semanticscholar,
 )
+from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig, load_config
 from citecheck.sources.crossref import CrossrefSource
+from citecheck.sources.openalex import OpenAlexSource
 from tests.servers.replay import ReplayServer, read_interactions
 
 REPLAY = Path(__file__).parent / "data" / "replay"
@@ -142,7 +144,8 @@ def test_every_adapter_and_dump_reader_reads_titles_as_text(marked: str, text: s
 
 @pytest.fixture
 def server() -> Iterator[ReplayServer]:
-    with ReplayServer(read_interactions(REPLAY / "crossref-markup.jsonl")) as srv:
+    rows = [*read_interactions(REPLAY / "crossref-markup.jsonl"), *read_interactions(REPLAY / "openalex.jsonl")]
+    with ReplayServer(rows) as srv:
         yield srv
 
 
@@ -151,19 +154,31 @@ def config(server: ReplayServer) -> SourceConfig:
     return load_config(env={}, **server.base_urls(), max_retries=0, rate_scale=100)
 
 
-def test_reports_and_fixed_bibtex_show_the_title_as_text(config: SourceConfig, server: ReplayServer) -> None:
-    bib = ("@article{treebase,\n  author = {Boettiger, Carl and Temple Lang, Duncan},\n"
-           "  doi = {10.1111/j.2041-210x.2012.00247.x},\n  year = {2012}\n}\n")
-    checker = Checker(use_index=False, sources=[CrossrefSource(config)], offline=True)
-    [verdict] = checker.check_text(bib, fmt="bibtex")
-    assert verdict.label is Label.EXACT, verdict.rationale
-    assert verdict.match is not None and verdict.match.title == TREEBASE_TEXT
-    fixed = render_fixed_bibtex([verdict])
-    assert "Treebase: an R package for discovery" in fixed and "scp" not in fixed, fixed
-    for name in FORMATS:
-        out = _report(name, verdict)
-        assert "anRpackage" not in out and "scp&gt;" not in out and "<scp>" not in out, name
-    assert TREEBASE_TEXT in json.dumps(json.loads(_report("json", verdict)))
+#: (source, a citation by DOI and authors, the record's title as text, markup that must not show)
+MARKED = [
+    (CrossrefSource, "author = {Boettiger, Carl and Temple Lang, Duncan}, doi = {10.1111/j.2041-210x.2012.00247.x}",
+     TREEBASE_TEXT, ("anRpackage", "scp")),
+    (CrossrefSource, "author = {Nabizadeh, Davin}, doi = {10.3102/ip.25.2188107}",
+     "Exploring Large Language Models' Responses to Moral Reasoning Dilemmas", ("#39", "&amp;")),
+    (OpenAlexSource, "author = {Remington, Bruce A. and Drake, R. Paul and Ryutov, Dmitri D.}, "
+                     "doi = {10.1103/revmodphys.78.755}, year = {2006}",
+     "Experimental astrophysics with high power lasers and Z pinches", ("mml", "andZ", "Zpinches")),
+]
+
+
+@pytest.mark.parametrize(("source", "fields", "text", "markup"), MARKED)
+def test_reports_and_fixed_bibtex_show_the_title_as_text(
+        config: SourceConfig, server: ReplayServer, source: type[Source], fields: str, text: str,
+        markup: tuple[str, ...]) -> None:
+    checker = Checker(use_index=False, sources=[source(config)], offline=True)
+    [verdict] = checker.check_text(f"@article{{cited,\n  {fields}\n}}\n", fmt="bibtex")
+    assert verdict.match is not None and verdict.match.title == text, verdict.rationale
+    assert verdict.label in (Label.EXACT, Label.MINOR), verdict.rationale
+    outputs = {"--fix-bib": render_fixed_bibtex([verdict])} | {name: _report(name, verdict) for name in FORMATS}
+    for name, out in outputs.items():
+        assert not any(m in out for m in markup), (name, out)
+    assert text in outputs["--fix-bib"]
+    assert text in json.loads(_report("json", verdict))["verdicts"][0]["match"]["title"]
     assert not server.unmatched
 
 
