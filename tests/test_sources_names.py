@@ -39,6 +39,7 @@ def _people(names: list[Name]) -> list[tuple[str | None, str | None]]:
     ("Po-Yao (Bernie) Huang", "Huang", "Po-Yao"),  # a nickname
     ("Bo Liu (Benjamin Liu)", "Liu", "Bo"),
     ("Mihai G Netea (15649)", "Netea", "Mihai G"),  # a registry's number
+    ("’t Hooft, Gerard", "’t Hooft", "Gerard"),  # a particle with an apostrophe starts the name
 ])
 def test_written_names_split_as_written(written: str, family: str, given: str) -> None:
     name = split_name(written)

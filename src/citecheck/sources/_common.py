@@ -53,7 +53,7 @@ def split_name(display: str | None) -> Name | None:
     Αθανασίου"), is read in its Latin spelling, in the order written; an institution is a
     literal (`names.is_affiliation`)."""
     text = _PARENTHESES_RE.sub(" ", clean_text(display) or "").strip()
-    if not text or not (text[0].isalpha() or text[0] == "'"):
+    if not text or not (text[0].isalpha() or text[0] in "'’‘"):  # "'t Hooft", "’t Hooft"
         return None
     text = _latin_spelling(text)
     if is_affiliation(text):
