@@ -25,6 +25,7 @@ from citecheck.model import Record
 from citecheck.remote import FetchError
 from citecheck.remote.archive import MAX_UNPACKED_BYTES, unpack
 from citecheck.remote.download import MAX_DOWNLOAD_BYTES, Download, Fetcher
+from citecheck.remote.paper import Paper as RemotePaper
 from citecheck.remote.paper import PaperFetcher
 from citecheck.remote.targets import Target, parse_target
 from citecheck.sources.config import load_config
@@ -299,6 +300,13 @@ def test_loopback_is_refused_where_no_base_url_trusts_it(monkeypatch: pytest.Mon
 # -- DOIs and URLs -----------------------------------------------------------------------------------
 
 
+async def fetch_and_close(fetcher: PaperFetcher, target: Target) -> RemotePaper:
+    try:
+        return await fetcher.fetch(target)
+    finally:
+        await fetcher.aclose()
+
+
 def _openalex(works: dict[str, dict]) -> LoopbackServer:  # type: ignore[type-arg]
     def handle(req):  # type: ignore[no-untyped-def]
         doi = (req.param("filter") or "").removeprefix("doi:")
@@ -310,7 +318,7 @@ def test_doi_whose_record_names_an_arxiv_id_goes_the_arxiv_way(env: LoopbackArxi
     record = Record(title="A test paper", DOI="10.1103/physrevlett.999.1", custom={"arxiv": "2401.00001"})
     with _openalex({}) as oa:
         fetcher = PaperFetcher(load_config(openalex_url=oa.url), sources=[MemorySource([record])])
-        paper = asyncio.run(fetcher.fetch(Target("doi", "10.1103/physrevlett.999.1")))
+        paper = asyncio.run(fetch_and_close(fetcher, Target("doi", "10.1103/physrevlett.999.1")))
     assert paper.label == "arXiv:2401.00001" and "aps-prl.bbl" in paper.route
     assert paper.meta["doi"] == "10.1103/physrevlett.999.1" and len(paper.citations) == 16
 
@@ -321,7 +329,7 @@ def test_doi_with_an_open_access_pdf_in_openalex_reads_that_pdf(env: LoopbackArx
                           {"is_oa": True, "pdf_url": env.url + "/oa/paper.pdf"}]}
     with _openalex({"10.5555/open": work}) as oa:
         fetcher = PaperFetcher(load_config(openalex_url=oa.url), sources=[])
-        paper = asyncio.run(fetcher.fetch(Target("doi", "10.5555/open")))
+        paper = asyncio.run(fetch_and_close(fetcher, Target("doi", "10.5555/open")))
     assert paper.route.startswith("open-access PDF") and len(paper.citations) == 12
     assert env.requests.count("/closed.pdf") == 0
 
@@ -362,3 +370,23 @@ def test_download_waits_out_retry_after_on_the_shared_host_state() -> None:
         got = asyncio.run(fetch_once(fetcher, server.url + "/paper.pdf", "paper"))
     assert got.body.startswith(b"%PDF") and len(times) == 2
     assert times[1] - times[0] >= 0.95  # the second request left only after Retry-After
+
+
+def test_doi_falls_back_to_unpaywall_with_a_contact_address(env: LoopbackArxiv,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    env.extra["/oa/unpaywalled.pdf"] = (200, doc("natbib-plainnat.pdf"), {"content-type": "application/pdf"})
+    asked: list[str | None] = []
+
+    def unpaywall(req):  # type: ignore[no-untyped-def]
+        asked.append(req.param("email"))
+        if req.path != "/v2/10.5555/green":
+            return Response(404, "{}")
+        return Response(200, json.dumps({"best_oa_location": {"url_for_pdf": env.url + "/oa/unpaywalled.pdf"},
+                                         "oa_locations": []}))
+
+    with _openalex({}) as oa, LoopbackServer(unpaywall) as up:
+        monkeypatch.setenv("CITECHECK_UNPAYWALL_URL", up.url + "/v2")
+        fetcher = PaperFetcher(load_config(env={}, openalex_url=oa.url, mailto="ops@example.org"), sources=[])
+        paper = asyncio.run(fetch_and_close(fetcher, Target("doi", "10.5555/green")))
+    assert asked == ["ops@example.org"] and len(paper.citations) == 12
+    assert paper.meta["url"].endswith("/oa/unpaywalled.pdf")
