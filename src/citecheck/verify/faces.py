@@ -51,10 +51,11 @@ def _journal_years(found: Record) -> list[tuple[str, int]]:
     dates = found.dates
     out = [(k, dates[k][0]) for k in PUBLISHED if k in dates]
     posted = dates.get("posted")
-    if not out and found.year and not (posted and posted[0] == found.year):
-        out.append(("issued", found.year))  # the record's year, unless it is the preprint's date
-    out += [("journal", v.year) for v in found.versions if v.kind == "journal" and v.year]
-    return out
+    versions = [("journal", v.year) for v in found.versions if v.kind == "journal" and v.year]
+    if not out and found.year and not (posted and posted[0] == found.year) \
+            and ("journal", found.year) not in versions:
+        out.append(("issued", found.year))  # the record's year, unless the preprint's or a version's
+    return out + versions
 
 
 def _preprint_years(found: Record) -> list[tuple[str, int]]:
