@@ -8,11 +8,17 @@ process, so their memory is not counted) and reports the child's peak RSS (``wai
   which both sources fail outright (HTTP 503): the works in the index EXACT, the others
   UNVERIFIED, none MAJOR.
 * ``slow``: Crossref answers every request after 10 s; 20 citations, ``--deadline 15``.
+* ``gzip2``: Crossref, Semantic Scholar and OpenAlex answer every request with
+  ``Content-Encoding: gzip, gzip``, 4 GiB behind two layers (a few KB): refused unread.
+* ``gzip5``: the same three sources answer every request with one gzip layer of 1 GiB (~1 MB),
+  at least five bodies at once (the server counts them), once with the default 20 MiB
+  per-response limit and once with a 1 GiB one, so that only the process's 256 MiB budget
+  holds. Each reports peak RSS beside a run in which the sources fail outright (HTTP 503).
 * ``docx``: the 555 KB .docx holding 190 MB of XML.
 * ``sigint``: a 3,000-citation offline ``-j 1`` run stopped by SIGINT after 5 s: time from the
   signal to exit, verdicts kept.
 
-    .venv/bin/python benchmarks/faults.py [--cases huge,slow,docx,sigint] [--json out.json]
+    .venv/bin/python benchmarks/faults.py [--cases huge,gzip2,gzip5,slow,docx,sigint] [--json out.json]
     FAULTS_SRC=../other-checkout/src .venv/bin/python benchmarks/faults.py --cases huge
 """
 
@@ -27,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -38,7 +45,49 @@ MB = 1 << 20
 
 
 # -- the loopback service (run as `faults.py serve MODE`) --------------------------------------
+def gzip_bomb(mib: int, layers: int) -> bytes:
+    """`mib` MiB of JSON padding behind `layers` gzip layers (cached: 4 GiB takes ~20 s)."""
+    cache = Path(tempfile.gettempdir()) / f"citecheck-faults-bomb-{mib}-{layers}.gz"
+    if cache.exists():
+        return cache.read_bytes()
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS, 9, zlib.Z_RLE)
+    parts = [packer.compress(b'{"message": {"items": []}, "data": [], "results": [], "pad": "')]
+    block = b"x" * MB
+    parts += [packer.compress(block) for _ in range(mib)]
+    body = b"".join([*parts, packer.compress(b'"}'), packer.flush()])
+    for _ in range(layers - 1):
+        packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        body = packer.compress(body) + packer.flush()
+    cache.write_bytes(body)
+    return body
+
+
+BOMBS = {"gzip2": (4096, 2, "gzip, gzip"), "gzip5": (1024, 1, "gzip")}
+
+
 def serve(mode: str) -> None:
+    bomb, coding = (gzip_bomb(*BOMBS[mode][:2]), BOMBS[mode][2]) if mode in BOMBS else (b"", "")
+    in_flight = {"now": 0, "peak": 0, "bodies": 0}
+    lock = threading.Lock()
+    together = threading.Barrier(5)  # bodies leave five at a time (or after 3 s alone)
+
+    def send_bomb(wfile: object) -> None:
+        with lock:
+            in_flight["now"] += 1
+            in_flight["bodies"] += 1
+            in_flight["peak"] = max(in_flight["peak"], in_flight["now"])
+        try:
+            try:
+                together.wait(timeout=3)
+            except threading.BrokenBarrierError:
+                together.reset()
+            view = memoryview(bomb)
+            for start in range(0, len(view), 64 << 10):
+                wfile.write(view[start:start + (64 << 10)])  # type: ignore[attr-defined]
+        finally:
+            with lock:
+                in_flight["now"] -= 1
+
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.0"  # the body runs to the end of the connection
 
@@ -57,9 +106,13 @@ def serve(mode: str) -> None:
                 time.sleep(10)
             self.send_response(200)
             self.send_header("content-type", "application/json")
+            if coding:
+                self.send_header("content-encoding", coding)
             self.end_headers()
             try:
-                if mode == "huge":
+                if bomb:
+                    send_bomb(self.wfile)
+                elif mode == "huge":
                     self.wfile.write(b'{"message": {"items": []}, "data": [], "pad": "')
                     chunk = b"x" * MB
                     for _ in range(100):
@@ -77,6 +130,8 @@ def serve(mode: str) -> None:
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # until the parent closes our stdin
+    print(json.dumps({"bodies": in_flight["bodies"], "peak_bodies_at_once": in_flight["peak"]}),
+          flush=True)
 
 
 class Service:
@@ -85,10 +140,14 @@ class Service:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         assert self.proc.stdout is not None
         self.url = f"http://127.0.0.1:{self.proc.stdout.readline().strip()}"
+        #: what the service counted (bodies sent, most at once), once closed
+        self.stats: dict = {}
 
     def close(self) -> None:
-        assert self.proc.stdin is not None
+        assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.close()
+        line = self.proc.stdout.readline().strip()
+        self.stats = json.loads(line) if line.startswith("{") else {}
         self.proc.wait(timeout=10)
 
 
@@ -161,6 +220,89 @@ def case_huge() -> dict:
             "failing_sources_peak_rss_mb": fail["peak_rss_mb"], "traceback": huge["traceback"]}
 
 
+def _bomb_run(work: Path, mode: str, out: str, **env: str) -> dict:
+    """One run of `_online` against a service in `mode`, with three sources and 8 workers
+    (Crossref's polite pool: 3 requests at once, OpenAlex 3, Semantic Scholar 1)."""
+    service = Service(mode)
+    try:
+        result = _online(work, service.url, out, ["-j", "8", "--sources",
+                                                  "crossref,semanticscholar,openalex"],
+                         CITECHECK_OPENALEX_URL=service.url, CITECHECK_MAX_RETRIES="0",
+                         CITECHECK_MAILTO="faults@example.org", **env)
+    finally:
+        service.close()
+    result.update(service.stats)
+    result["labels"] = sorted(set(_labels(work / out).values()))
+    return result
+
+
+def _bomb_case(mode: str, limits: dict[str, dict[str, str]]) -> dict:
+    work = _workdir()
+    report = {"failing_sources": _bomb_run(work, "fail", "fail.jsonl")}
+    for name, env in limits.items():
+        report[name] = _bomb_run(work, mode, f"{name}.jsonl", **env)
+    return report
+
+
+#: five sources asked for one DOI at once, in one process (the bodies arrive together)
+FIVE_AT_ONCE = """
+import asyncio, json
+from citecheck.sources.config import load_config
+from citecheck.sources.crossref import CrossrefSource
+from citecheck.sources.datacite import DataCiteSource
+from citecheck.sources.inspire import InspireSource
+from citecheck.sources.openalex import OpenAlexSource
+from citecheck.sources.semanticscholar import SemanticScholarSource
+
+async def main():
+    config = load_config()
+    sources = [cls(config) for cls in (CrossrefSource, DataCiteSource, InspireSource,
+                                       OpenAlexSource, SemanticScholarSource)]
+    answers = await asyncio.gather(*(s.lookup_doi("10.1234/bomb") for s in sources),
+                                   return_exceptions=True)
+    print(json.dumps([f"{type(a).__name__}: {a}"[:120] for a in answers]))
+
+asyncio.run(main())
+"""
+
+
+def _five_at_once(mode: str, **env: str) -> dict:
+    service = Service(mode)
+    urls = {f"CITECHECK_{name}_URL": service.url
+            for name in ("CROSSREF", "DATACITE", "INSPIRE", "OPENALEX", "S2")}
+    try:
+        started = time.monotonic()
+        with tempfile.TemporaryFile("w+") as errors:
+            proc = subprocess.Popen([sys.executable, "-c", FIVE_AT_ONCE], stdout=subprocess.PIPE,
+                                    stderr=errors, text=True,
+                                    env={**os.environ, "PYTHONPATH": str(SRC), **urls,
+                                         "CITECHECK_MAX_RETRIES": "0", **env})
+            assert proc.stdout is not None
+            out = proc.stdout.read()
+            _, status, usage = os.wait4(proc.pid, 0)  # before Popen reaps it: the child's peak
+            errors.seek(0)
+            err = errors.read()
+    finally:
+        service.close()
+    return {"exit": os.waitstatus_to_exitcode(status),
+            "seconds": round(time.monotonic() - started, 2),
+            "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+            "answers": json.loads(out) if out.startswith("[") else out[-300:],
+            "traceback": "Traceback" in err, **service.stats}
+
+
+def case_gzip2() -> dict:
+    return _bomb_case("gzip2", {"default_limit": {}})
+
+
+def case_gzip5() -> dict:
+    report = _bomb_case("gzip5", {"default_limit": {},
+                                  "limit_1gib": {"CITECHECK_MAX_BODY_MB": "1024"}})
+    report["five_at_once"] = _five_at_once("gzip5")
+    report["five_at_once_limit_1gib"] = _five_at_once("gzip5", CITECHECK_MAX_BODY_MB="1024")
+    return report
+
+
 def case_slow() -> dict:
     work = _workdir()
     rows = (work / "batch.jsonl").read_text(encoding="utf-8").splitlines()
@@ -207,7 +349,8 @@ def case_sigint() -> dict:
     return result
 
 
-CASES = {"huge": case_huge, "slow": case_slow, "docx": case_docx, "sigint": case_sigint}
+CASES = {"huge": case_huge, "gzip2": case_gzip2, "gzip5": case_gzip5, "slow": case_slow,
+         "docx": case_docx, "sigint": case_sigint}
 
 
 def main() -> None:

@@ -10,6 +10,11 @@ import asyncio
 import contextlib
 import gzip
 import json
+import os
+import subprocess
+import sys
+import tracemalloc
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -19,13 +24,15 @@ from citecheck.checker import Checker
 from citecheck.extract import read_text
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from citecheck.sources import crossref as crossref_module
+from citecheck.sources import http as http_module
 from citecheck.sources.arxiv import ArxivSource
 from citecheck.sources.base import Source, SourceError
 from citecheck.sources.cache import CachedSource, ResponseCache
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.crossref import CrossrefSource
 from citecheck.sources.datacite import DataCiteSource
-from citecheck.sources.guard import ResponseTooLargeError
+from citecheck.sources.guard import ACCEPT_ENCODING, BUDGET, ResponseTooLargeError
 from citecheck.sources.inspire import InspireSource
 from citecheck.sources.openalex import OpenAlexSource
 from citecheck.sources.semanticscholar import SemanticScholarSource
@@ -228,3 +235,162 @@ def test_connect_and_read_timeouts_are_separate() -> None:
 
     timeout = asyncio.run(timeouts())
     assert (timeout.connect, timeout.read) == (0.5, 7)
+
+
+# -- content codings: inflated a bounded step at a time, one coding at most ----------------------
+def _gzip_bomb(mib: int, layers: int = 1) -> bytes:
+    """`mib` MiB of JSON padding, gzipped `layers` times (1 MiB of padding → ~1 KB)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    parts = [packer.compress(b'{"message": {"items": []}, "pad": "')]
+    block = b"x" * (1 << 20)
+    parts += [packer.compress(block) for _ in range(mib)]
+    body = b"".join([*parts, packer.compress(b'"}'), packer.flush()])
+    for _ in range(layers - 1):
+        body = gzip.compress(body)
+    return body
+
+
+def _peak_traced(call: Callable[[], object]) -> tuple[object, int]:
+    """What `call` returned (or raised) and the peak of Python allocations while it ran."""
+    tracemalloc.start()
+    try:
+        try:
+            result: object = call()
+        except SourceError as exc:
+            result = exc
+        return result, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_a_gzip_bomb_is_abandoned_at_the_limit_without_inflating_it() -> None:
+    body = _gzip_bomb(256)  # 256 MiB in ~250 KB: ~64 MiB per 64 KiB network read
+    with _body_server(body, {"content-encoding": "gzip"}) as srv:
+        source = CrossrefSource(_config(srv.url, max_body_mb=8))
+        result, peak = _peak_traced(lambda: asyncio.run(source.search(_citation())))
+    assert isinstance(result, ResponseTooLargeError), result
+    assert "8 MiB limit" in str(result)
+    assert peak < 24 << 20, f"peak {peak >> 20} MiB of allocations for an 8 MiB limit"
+    assert BUDGET.used == 0
+
+
+@pytest.mark.parametrize("coding", ["gzip, gzip", "gzip,deflate", "deflate, gzip"])
+def test_stacked_content_codings_are_refused_unread(coding: str) -> None:
+    body = _gzip_bomb(64, layers=2)  # 64 MiB behind two layers: a few hundred bytes
+    with _body_server(body, {"content-encoding": coding}) as srv:
+        source = CrossrefSource(_config(srv.url))
+        result, peak = _peak_traced(lambda: asyncio.run(source.search(_citation())))
+    assert isinstance(result, SourceError) and "stacked content codings" in str(result), result
+    assert peak < 8 << 20
+
+
+@pytest.mark.parametrize("coding", ["br", "zstd", "compress", "x-custom"])
+def test_unknown_content_codings_are_a_failure_of_the_source(coding: str) -> None:
+    with (
+        _body_server(b'{"message": {"items": []}}', {"content-encoding": coding}) as srv,
+        pytest.raises(SourceError, match="unknown content coding"),
+    ):
+        asyncio.run(CrossrefSource(_config(srv.url)).search(_citation()))
+
+
+def _deflate(data: bytes, wbits: int) -> bytes:
+    packer = zlib.compressobj(6, zlib.DEFLATED, wbits)
+    return packer.compress(data) + packer.flush()
+
+
+@pytest.mark.parametrize(("coding", "encode"), [
+    ("gzip", gzip.compress),
+    ("x-gzip", gzip.compress),
+    ("deflate", lambda d: _deflate(d, zlib.MAX_WBITS)),  # zlib-wrapped, as the standard says
+    ("deflate", lambda d: _deflate(d, -zlib.MAX_WBITS)),  # raw, as some servers send it
+    ("gzip", lambda d: gzip.compress(d[:40]) + gzip.compress(d[40:])),  # two gzip members
+    ("identity", lambda d: d),
+])
+def test_each_supported_coding_decodes_whole(coding: str, encode: Callable[[bytes], bytes]) -> None:
+    items = [{"DOI": f"10.1234/{i}", "title": [f"Work number {i} " + "z" * 300]} for i in range(400)]
+    payload = json.dumps({"message": {"items": items}}).encode()  # ~130 KB: many decode steps
+    seen: list[Request] = []
+
+    def handler(req: Request) -> Response:
+        seen.append(req)
+        return Response(200, encode(payload), {"content-encoding": coding})
+
+    with LoopbackServer(handler) as srv:
+        found = asyncio.run(CrossrefSource(_config(srv.url)).search(_citation(), limit=500))
+    assert len(found) == 400 and found[-1].DOI == "10.1234/399"
+    assert seen[0].headers["accept-encoding"] == ACCEPT_ENCODING == "gzip, deflate"
+
+
+def test_a_corrupt_compressed_body_is_a_failure_of_the_source() -> None:
+    body = bytearray(gzip.compress(b'{"message": {"items": []}}' * 100))
+    body[20:40] = b"\xff" * 20
+    with (
+        _body_server(bytes(body), {"content-encoding": "gzip"}) as srv,
+        pytest.raises(SourceError),
+    ):
+        asyncio.run(CrossrefSource(_config(srv.url)).search(_citation()))
+
+
+# -- whatever goes wrong in a source is a failure of that source --------------------------------
+MALFORMED_LOCATION = "http:\\\\evil.example\\x"
+
+
+@pytest.mark.parametrize("name", sorted(BUILDERS))
+def test_a_malformed_redirect_is_a_failure_of_the_source(name: str) -> None:
+    with (
+        LoopbackServer(lambda req: Response(302, "", {"location": MALFORMED_LOCATION})) as srv,
+        pytest.raises(SourceError) as caught,
+    ):
+        asyncio.run(_ask(BUILDERS[name](_config(srv.url))))
+    assert caught.value.source == name
+
+
+def test_a_malformed_redirect_leaves_a_complete_output_with_the_source_failed(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "refs.bib").write_text(BIB + BIB.replace("@article{real", "@article{again"),
+                                       encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    with LoopbackServer(lambda req: Response(302, "", {"location": MALFORMED_LOCATION})) as srv:
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+               "CITECHECK_CROSSREF_URL": srv.url, "CITECHECK_CACHE_DIR": str(tmp_path / "cache"),
+               "CITECHECK_MAX_RETRIES": "0"}
+        done = subprocess.run(
+            [sys.executable, "-m", "citecheck", "check", str(tmp_path / "refs.bib"), "--index",
+             str(_index(tmp_path)), "--sources", "crossref", "-f", "jsonl", "-o", str(out),
+             "--fail-on", "never", "-q"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["label"] for r in rows] == ["UNVERIFIED", "UNVERIFIED"]
+    for row in rows:
+        crossref = [s for s in row["sources"] if s["source"] == "crossref"]
+        assert crossref and crossref[0]["status"] == "failed", row["sources"]
+        assert "InvalidURL" in crossref[0]["reason"]
+
+
+@pytest.mark.parametrize("where", ["parse", "mapping"])
+def test_memory_error_in_a_source_is_a_failure_of_that_source(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def exhausted(*args: object, **kwargs: object) -> object:
+        raise MemoryError
+
+    if where == "parse":
+        monkeypatch.setattr(http_module.json, "loads", exhausted)
+    else:
+        monkeypatch.setattr(crossref_module, "to_record", exhausted)
+    body = json.dumps({"message": {"items": [{"DOI": "10.1234/x", "title": ["T"]}]}})
+    with (
+        _body_server(body.encode(), {}) as srv,
+        pytest.raises(SourceError) as caught,
+    ):
+        asyncio.run(CrossrefSource(_config(srv.url)).search(_citation()))
+    assert caught.value.source == "crossref"
+
+
+def test_json_nested_too_deep_is_a_failure_of_the_source() -> None:
+    with (
+        _body_server(b"[" * 200_000 + b"]" * 200_000, {}) as srv,
+        pytest.raises(SourceError, match="nested too deep"),
+    ):
+        asyncio.run(CrossrefSource(_config(srv.url)).search(_citation()))

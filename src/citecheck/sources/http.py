@@ -6,7 +6,9 @@ request to that host leaves before the server said it may. Limits shrink (never 
 server announces lower ones in ``x-rate-limit-*`` / ``x-concurrency-limit`` headers. Transient
 failures (429, 5xx, timeouts, connection errors, truncated/HTML bodies) are retried a bounded
 number of times with jittered exponential backoff (tenacity); what still fails becomes a
-`SourceError`, never an httpx/JSON/XML exception. Secrets never appear in messages or logs.
+`SourceError`. Whatever else goes wrong inside a request (a malformed redirect, a body nested too
+deep to parse, memory running out) is a `SourceError` of that source too, never an exception of
+httpx, the parsers or Python escaping into the run. Secrets never appear in messages or logs.
 """
 
 from __future__ import annotations
@@ -39,8 +41,10 @@ from citecheck.sources.errors import (
     SourceTimeoutError,
 )
 from citecheck.sources.guard import (
+    ACCEPT_ENCODING,
     BUDGET,
     MAX_REDIRECTS,
+    ResponseTooLargeError,
     may_follow,
     origin,
     read_capped,
@@ -288,7 +292,8 @@ class HttpClient:
         ua = f"citecheck/{_version()} (https://github.com/citecheck/citecheck"
         if config.mailto is not None and config.mailto.get_secret_value():
             ua += f"; mailto:{config.mailto.get_secret_value()}"
-        self.headers = {"User-Agent": ua + ")", **(headers or {})}
+        self.headers = {"User-Agent": ua + ")", "Accept-Encoding": ACCEPT_ENCODING,
+                        **(headers or {})}
         self._clients: dict[str, tuple[asyncio.AbstractEventLoop, httpx.AsyncClient]] = {}
 
     # -- plumbing ----------------------------------------------------------------------------
@@ -354,8 +359,18 @@ class HttpClient:
         every 4xx is a failure. Raises a `SourceError` subclass when the source could not answer.
         """
         with waiting_on(self.source):  # what a citation out of time was waiting for
-            return await self._request(method, url, params, json_body, headers, lane, expect,
-                                       frozenset(not_found), frozenset(accept))
+            try:
+                return await self._request(method, url, params, json_body, headers, lane, expect,
+                                           frozenset(not_found), frozenset(accept))
+            except SourceError:
+                raise
+            except MemoryError:
+                raise ResponseTooLargeError(
+                    self.source, "ran out of memory handling the response; abandoned") from None
+            except Exception as exc:  # every failure of a source is a SourceError
+                raise MalformedResponseError(
+                    self.source, self.redact(f"request failed ({type(exc).__name__}: {exc})"[:300])
+                ) from None
 
     async def _request(
         self,
@@ -433,9 +448,10 @@ class HttpClient:
                 raise _Retry(SourceTimeoutError, f"timeout ({type(exc).__name__})") from None
             except httpx.TransportError as exc:
                 raise _Retry(ServerError, f"connection failed ({type(exc).__name__})") from None
-            except httpx.HTTPError as exc:  # invalid URL and the like: not transient
+            except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:
+                # an invalid URL (a malformed redirect's too) and the like: not transient
                 raise RequestRejectedError(
-                    self.source, self.redact(f"request failed: {exc}")
+                    self.source, self.redact(f"request failed ({type(exc).__name__}: {exc})"[:300])
                 ) from None
             net.answered(host)
         try:
@@ -530,11 +546,15 @@ class HttpClient:
                 return json.loads(text)
             except ValueError:
                 raise _Retry(MalformedResponseError, "malformed JSON body") from None
+            except RecursionError:  # not transient: the same body comes back
+                raise MalformedResponseError(self.source, "JSON body nested too deep") from None
         if expect == "xml":
             try:
                 return ET.fromstring(text.encode("utf-8"))
             except ET.ParseError:
                 raise _Retry(MalformedResponseError, "malformed XML body") from None
+            except RecursionError:
+                raise MalformedResponseError(self.source, "XML body nested too deep") from None
         return text
 
 

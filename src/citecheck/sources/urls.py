@@ -29,8 +29,10 @@ import httpx
 from citecheck.coverage import work_type
 from citecheck.model import Citation, Record
 from citecheck.normalize import title_similarity
+from citecheck.sources._common import guarded
 from citecheck.sources.base import Source, SourceError
 from citecheck.sources.config import SourceConfig
+from citecheck.sources.guard import ACCEPT_ENCODING, decoded
 
 MAX_URLS = 50
 MAX_BYTES = 256 * 1024
@@ -56,6 +58,7 @@ async def public_host(host: str, allow_loopback: bool = False) -> bool:
                                for a in addrs)
 
 
+@guarded
 class UrlSource(Source):
     name = "url"
     supports = frozenset({"search"})
@@ -88,7 +91,8 @@ class UrlSource(Source):
     async def _fetch(self, url: str) -> tuple[int, str, str | None]:
         if self._client is None:
             self._client = httpx.AsyncClient(timeout=self.timeout, follow_redirects=False,
-                                             headers={"User-Agent": "citecheck (URL check)"})
+                                             headers={"User-Agent": "citecheck (URL check)",
+                                                      "Accept-Encoding": ACCEPT_ENCODING})
         for _ in range(MAX_REDIRECTS + 1):
             parts = urllib.parse.urlsplit(url)
             if parts.scheme not in ("http", "https") or not parts.hostname:
@@ -101,12 +105,12 @@ class UrlSource(Source):
                         url = urllib.parse.urljoin(url, response.headers["location"])
                         continue
                     body = b""
-                    async for chunk in response.aiter_bytes():
-                        body += chunk
+                    async for piece in decoded(response, self.name, 4 * MAX_BYTES):
+                        body += piece
                         if len(body) >= MAX_BYTES:
                             break
                     return response.status_code, url, _page_title(body)
-            except httpx.HTTPError as exc:
+            except (httpx.HTTPError, httpx.InvalidURL, ValueError) as exc:  # a malformed redirect too
                 raise SourceError(self.name, f"could not fetch the URL ({type(exc).__name__})") from None
         raise SourceError(self.name, f"more than {MAX_REDIRECTS} redirects")
 
