@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from citecheck.model import Record
 
-#: a DOI's text; a comma before a letter ends it ("…05.070,in press": the prose goes on)
-DOI_BODY = r"10\.\d{4,9}/(?:[^\s\"<>{},]|,(?![A-Za-z]))+"
+#: a DOI's text; a comma before a letter ends it ("…05.070,in press": the prose goes on); a SICI
+#: DOI's "<297::AID-JBM1>" or "<1179:SSARTO>" (digits, a colon) is part of it, other "<" ends it
+DOI_BODY = r"10\.\d{4,9}/(?:[^\s\"<>{},]|,(?![A-Za-z])|<\d*:[^\s\"<>{}]*>)+"
 DOI_RE = re.compile(DOI_BODY, re.IGNORECASE)
 _DOI_PREFIX_RE = re.compile(
     r"^(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:\s*|https?://doi\.acm\.org/)", re.IGNORECASE

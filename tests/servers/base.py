@@ -16,6 +16,7 @@ class Request:
     params: list[tuple[str, str]]
     body: bytes
     headers: dict[str, str]
+    raw_path: str = ""  # the path as it came over the wire, percent-encoding kept
 
     def param(self, name: str, default: str | None = None) -> str | None:
         return next((v for k, v in self.params if k == name), default)
@@ -59,6 +60,7 @@ class LoopbackServer:
                     params=urllib.parse.parse_qsl(parsed.query, keep_blank_values=True),
                     body=body,
                     headers={k.lower(): v for k, v in self.headers.items()},
+                    raw_path=parsed.path,
                 )
                 resp = outer.handler(req)
                 if resp.delay:

@@ -482,6 +482,11 @@ class Simulator(LoopbackServer):
         return Response(404, "Resource not found.", {"content-type": "text/plain"})
 
     def _openalex(self, path: str, req: Request) -> Response:
+        if path.startswith("/works/doi:"):  # one work by its DOI
+            r = self.by_doi.get(normalize_doi(path[len("/works/doi:"):]) or "")
+            if r is None:
+                return Response(404, '{"error": "404 Not Found"}')
+            return Response(200, json.dumps(to_openalex(r)))
         flt = req.param("filter") or ""
         per_page = int(req.param("per_page") or 25)
         results: list[dict[str, Any]] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+import urllib.parse
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
@@ -136,18 +137,50 @@ def search_terms(title: str | None, max_len: int = 300) -> str:
     return _WS_RE.sub(" ", text).strip()[:max_len]
 
 
-__all__ = ["author_names", "clean_id", "clean_text", "date_parts", "finish", "guarded", "page_range", "search_terms",
-           "split_name"]
+#: a path segment that climbs ("." or ".."), "\\" counted as a separator as some servers do
+_CLIMBING = re.compile(r"(?:^|[/\\])\.{1,2}(?:$|[/\\])")
+#: what every batch filter and query syntax carries as it is (OpenAlex ``doi:a|b``, Crossref
+#: ``doi:a,doi:b``, INSPIRE ``doi a or doi b``)
+_PLAIN_DOI = re.compile(r"10\.[0-9.]+/[A-Za-z0-9._/-]+", re.ASCII)
+_DOI_HEAD = re.compile(r"10\.[0-9.]+/", re.ASCII)
 
 
-_GUARDED = ("lookup_doi", "lookup_arxiv", "lookup_journal", "search", "lookup_doi_many",
-            "lookup_arxiv_many")
+def identifier_path(identifier: str) -> str:
+    """A DOI (or arXiv id) for a URL path below an endpoint (``/works/{here}``): every character
+    but "/" percent-encoded; and "/" too when a segment would be "." or "..", so that the whole
+    identifier is one segment. No identifier can reach another path on the source's host."""
+    if _CLIMBING.search(identifier):
+        return urllib.parse.quote(identifier, safe="")
+    return urllib.parse.quote(identifier, safe="/")
+
+
+def batchable_doi(doi: str, also: str = "") -> bool:
+    """Whether a DOI can go into a batch filter or query: ASCII letters, digits, ``._/-`` and
+    the characters `also` names that this source's syntax carries too (Crossref's and OpenAlex's
+    filters carry the parentheses of "10.1007/JHEP04(2019)063"; INSPIRE's query does not). Any
+    other DOI (SICI DOIs with "<", ";", ":"; DOIs with "," or "|") is looked up alone, its path
+    built by `identifier_path`."""
+    if _PLAIN_DOI.fullmatch(doi):
+        return True
+    head = _DOI_HEAD.match(doi)
+    rest = doi[head.end():] if head else "\n"
+    return bool(also) and all(c.isascii() and (c.isalnum() or c in "._/-" + also) for c in rest)
+
+
+__all__ = ["author_names", "batchable_doi", "clean_id", "clean_text", "date_parts", "finish", "guarded",
+           "identifier_path", "page_range", "search_terms", "split_name"]
+
+
+_GUARDED = ("lookup_doi", "lookup_arxiv", "lookup_journal", "search", "search_text",
+            "lookup_doi_many", "lookup_arxiv_many")
 
 
 def guarded(cls: type[T]) -> type[T]:
     """Class decorator: a body of an unexpected shape (a string where a dict was promised, a
     list of the wrong things) surfaces as `MalformedResponseError`, never as a TypeError or
-    KeyError escaping from a mapping function into the orchestrator."""
+    KeyError escaping from a mapping function into the orchestrator; so does any other
+    exception (MemoryError, RecursionError, UnicodeError): every failure of a source is a
+    `SourceError` of that source."""
     from citecheck.sources.base import SourceError
     from citecheck.sources.errors import MalformedResponseError
 
@@ -158,7 +191,7 @@ def guarded(cls: type[T]) -> type[T]:
                 return await fn(self, *args, **kwargs)
             except SourceError:
                 raise
-            except (AttributeError, TypeError, KeyError, IndexError, ValueError) as exc:
+            except Exception as exc:  # any other failure: see the docstring
                 raise MalformedResponseError(
                     self.name, f"unexpected response content ({type(exc).__name__})"
                 ) from None

@@ -6,7 +6,6 @@ own, slower lane because Crossref budgets queries separately from single-record 
 
 from __future__ import annotations
 
-import urllib.parse
 from collections.abc import Iterable
 from typing import Any
 
@@ -14,11 +13,13 @@ from citecheck.model import Citation, Name, Record
 from citecheck.normalize import canonical_journal, normalize_doi
 from citecheck.retraction import mark_crossref
 from citecheck.sources._common import (
+    batchable_doi,
     clean_id,
     clean_text,
     date_parts,
     finish,
     guarded,
+    identifier_path,
     search_terms,
 )
 from citecheck.sources.base import Source
@@ -152,7 +153,7 @@ class CrossrefSource(Source):
         return bool(fields.title or fields.DOI or (fields.container_title and fields.volume))
 
     async def lookup_doi(self, doi: str) -> Record | None:
-        url = f"{self.base}/works/{urllib.parse.quote(doi, safe='/:;()')}"
+        url = f"{self.base}/works/{identifier_path(doi)}"
         body = await self.http.request("GET", url, not_found=(404,))  # lookup: 404 = no such DOI
         if body is None:
             return None
@@ -164,7 +165,7 @@ class CrossrefSource(Source):
         """Batched through ``filter=doi:a,doi:b,…`` (one list request instead of many)."""
         wanted = list(dict.fromkeys(d for d in dois if d))
         out: dict[str, Record | None] = dict.fromkeys(wanted)
-        simple = [d for d in wanted if "," not in d]
+        simple = [d for d in wanted if batchable_doi(d, also="()")]
         if len(simple) == 1:
             out[simple[0]] = await self.lookup_doi(simple[0])
             simple = []
@@ -176,7 +177,7 @@ class CrossrefSource(Source):
             for d in chunk:
                 out[d] = by_doi.get(normalize_doi(d) or "")
         for d in wanted:
-            if "," in d:
+            if not batchable_doi(d, also="()"):  # the filter cannot carry it: looked up alone
                 out[d] = await self.lookup_doi(d)
         return out
 

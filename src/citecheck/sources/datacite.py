@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import urllib.parse
 from typing import Any
 
 from citecheck.model import Citation, Name, Record
@@ -13,6 +12,7 @@ from citecheck.sources._common import (
     date_parts,
     finish,
     guarded,
+    identifier_path,
     page_range,
     split_name,
 )
@@ -115,7 +115,7 @@ class DataCiteSource(Source):
         return bool(normalize_arxiv(citation.fields.arxiv) or (doi and DATACITE_PREFIX.match(doi)))
 
     async def lookup_doi(self, doi: str) -> Record | None:
-        url = f"{self.base}/dois/{urllib.parse.quote(doi, safe='/')}"
+        url = f"{self.base}/dois/{identifier_path(doi)}"
         body = await self.http.request("GET", url, not_found=(404,))  # lookup: 404 = no such DOI
         if body is None:
             return None

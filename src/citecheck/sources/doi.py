@@ -12,10 +12,8 @@ not resolve, and never in the run's up-front batch prefetch.
 
 from __future__ import annotations
 
-import urllib.parse
-
 from citecheck.model import Record
-from citecheck.sources._common import clean_text, guarded
+from citecheck.sources._common import clean_text, guarded, identifier_path
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import HttpClient, RateLimit, require
@@ -40,7 +38,7 @@ class DoiRegistrySource(Source):
 
     async def lookup_doi(self, doi: str) -> Record | None:
         """None: not registered; a bare record: registered (the registry has no metadata)."""
-        url = f"{self.base}/api/handles/{urllib.parse.quote(doi, safe='/:;()')}"
+        url = f"{self.base}/api/handles/{identifier_path(doi)}"
         # the registry answers "not registered" as HTTP 404 with a JSON body saying so
         body = await self.http.request("GET", url, params={"type": "URL"}, accept=(404,),
                                        not_found=())

@@ -4,17 +4,18 @@ references (``j Phys.Rev.Lett.,99,123456``), ``/arxiv/{id}`` and ``/doi/{doi}``.
 from __future__ import annotations
 
 import re
-import urllib.parse
 from collections.abc import Iterable
 from typing import Any
 
 from citecheck.model import Citation, Name, Record, Version
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi
 from citecheck.sources._common import (
+    batchable_doi,
     clean_text,
     date_parts,
     finish,
     guarded,
+    identifier_path,
     page_range,
     search_terms,
     split_name,
@@ -145,16 +146,16 @@ class InspireSource(Source):
         return [to_record(h) for h in hits if isinstance(h, dict)]
 
     async def lookup_doi(self, doi: str) -> Record | None:
-        return await self._one(f"/doi/{urllib.parse.quote(doi, safe='/')}")
+        return await self._one(f"/doi/{identifier_path(doi)}")
 
     async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
-        return await self._one(f"/arxiv/{arxiv_id}")
+        return await self._one(f"/arxiv/{identifier_path(arxiv_id)}")
 
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
         """Batched as ``doi a or doi b or …`` (INSPIRE allows 3 requests/s)."""
         wanted = list(dict.fromkeys(d for d in dois if d))
         out: dict[str, Record | None] = dict.fromkeys(wanted)
-        simple = [d for d in wanted if not re.search(r"[\s\"()]", d)]
+        simple = [d for d in wanted if batchable_doi(d)]
         for start in range(0, len(simple), BATCH):
             chunk = simple[start:start + BATCH]
             hits = await self._query(" or ".join(f"doi {d}" for d in chunk), 2 * len(chunk))
@@ -165,6 +166,9 @@ class InspireSource(Source):
                         by_doi.setdefault(d, rec)
             for d in chunk:
                 out[d] = by_doi.get(normalize_doi(d) or "")
+        for d in wanted:
+            if not batchable_doi(d):  # the query syntax cannot carry it: looked up alone
+                out[d] = await self.lookup_doi(d)
         return out
 
     async def lookup_arxiv_many(self, ids: Iterable[str]) -> dict[str, Record | None]:

@@ -1,4 +1,5 @@
-"""OpenAlex: DOI batches through an OR-filter (``filter=doi:a|b|…``) and ``title.search``.
+"""OpenAlex: DOI batches through an OR-filter (``filter=doi:a|b|…``), a DOI the filter cannot
+carry through ``/works/doi:{doi}``, and ``title.search``.
 
 Since February 2026 OpenAlex wants an API key (sent as ``api_key``); search calls are budgeted,
 so they are only made for citations without a resolvable identifier.
@@ -15,11 +16,13 @@ from citecheck.normalize import normalize_doi
 from citecheck.retraction import mark_openalex
 from citecheck.sources._common import (
     author_names,
+    batchable_doi,
     clean_id,
     clean_text,
     date_parts,
     finish,
     guarded,
+    identifier_path,
     page_range,
     search_terms,
 )
@@ -159,8 +162,7 @@ class OpenAlexSource(Source):
     async def lookup_doi_many(self, dois: Iterable[str]) -> dict[str, Record | None]:
         wanted = list(dict.fromkeys(d for d in dois if d))
         out: dict[str, Record | None] = dict.fromkeys(wanted)
-        # OR-filter values cannot contain "|" or ","; such DOIs are looked up alone
-        simple = [d for d in wanted if "|" not in d and "," not in d]
+        simple = [d for d in wanted if batchable_doi(d, also="()")]
         for start in range(0, len(simple), BATCH):
             chunk = simple[start:start + BATCH]
             records = await self._works({"filter": "doi:" + "|".join(chunk),
@@ -168,7 +170,19 @@ class OpenAlexSource(Source):
             by_doi: dict[str | None, Record] = {r.DOI: r for r in records if r.DOI}
             for d in chunk:
                 out[d] = by_doi.get(normalize_doi(d))
+        for d in wanted:
+            if not batchable_doi(d, also="()"):  # the OR-filter cannot carry it ("|", ",", SICI)
+                out[d] = await self._work(f"doi:{identifier_path(d)}")
         return out
+
+    async def _work(self, key: str) -> Record | None:
+        """One work by its key (``doi:…``); a 404 is "no such work"."""
+        body = await self.http.request("GET", f"{self.base}/works/{key}", params=self.params,
+                                       not_found=(404,))
+        if body is None:
+            return None
+        require(isinstance(body, dict), self.name, "no work object")
+        return to_record(body)
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         terms = search_terms(citation.fields.title, 250)
