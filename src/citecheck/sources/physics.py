@@ -61,6 +61,7 @@ def venue_keys(name: str | None) -> set[str]:
     return keys
 
 
+@lru_cache(maxsize=16384)
 def is_physics_venue(name: str | None) -> bool:
     """A journal or proceedings name (full, abbreviated, or its one-word proper name before a
     dash: "Pramana – J. Phys.") that is a physics or astronomy venue."""
