@@ -390,3 +390,16 @@ def test_doi_falls_back_to_unpaywall_with_a_contact_address(env: LoopbackArxiv,
         paper = asyncio.run(fetch_and_close(fetcher, Target("doi", "10.5555/green")))
     assert asked == ["ops@example.org"] and len(paper.citations) == 12
     assert paper.meta["url"].endswith("/oa/unpaywalled.pdf")
+
+
+def test_bibliography_named_in_an_input_file_is_read_with_its_locations() -> None:
+    from citecheck.remote.latexsrc import read_source
+
+    main = (b"\\documentclass{article}\n\\begin{document}\nSee \\cite{Gutman2008} and \\cite{Yuan2007}.\n"
+            b"\\input{sections/refs}\n\\end{document}\n")
+    files = {"paper.tex": main, "sections/refs.tex": b"\\bibliographystyle{plain}\n\\bibliography{bib/physics}\n",
+             "bib/physics.bib": doc("physics.bib")}
+    bib = read_source(files, "arXiv:2401.00009")
+    assert bib.route == "bib"
+    assert [(c.provenance.key, c.provenance.file) for c in bib.citations] == [
+        ("Gutman2008", "arXiv:2401.00009/bib/physics.bib"), ("Yuan2007", "arXiv:2401.00009/bib/physics.bib")]

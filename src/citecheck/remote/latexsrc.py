@@ -78,8 +78,9 @@ def read_source(files: dict[str, bytes], label: str) -> Bibliography:
     if main is None:
         raise InputError(label, "the source has no .bbl and no main .tex (\\documentclass …"
                                 " \\begin{document}); no bibliography found")
-    route = "bib" if _BIBCMD.search(texts[main]) else "thebibliography"
-    if route == "thebibliography" and not any(_THEBIB.search(t) for t in texts.values()):
+    tex = [t for n, t in texts.items() if not n.lower().endswith((".bib", ".bbl"))]
+    route = "bib" if any(_BIBCMD.search(t) for t in tex) else "thebibliography"
+    if route == "thebibliography" and not any(_THEBIB.search(t) for t in tex):
         raise InputError(f"{label}/{main}", "no .bbl, no \\bibliography{...} and no"
                                            " thebibliography in the source")
     return Bibliography(_read_tex_tree(files, texts[main], main, label), route, [main])
