@@ -245,10 +245,14 @@ async def poll(url: str, ids: list[str], seconds: float, pollers: int = 8) -> di
 
         await asyncio.gather(*(poller(k) for k in range(pollers)))
     health = json.loads(prober.communicate(timeout=120)[0])
-    q = statistics.quantiles(health, n=100)
     return {"pollers": pollers, "seconds": seconds, "polls_per_s": round(polls / seconds, 1),
-            "healthz_requests": len(health), "healthz_p50_ms": round(q[49] * 1000, 1),
-            "healthz_p99_ms": round(q[98] * 1000, 1), "healthz_max_ms": round(max(health) * 1000, 1)}
+            **latency_summary("healthz", health)}
+
+
+def latency_summary(name: str, latencies: list[float]) -> dict[str, object]:
+    q = statistics.quantiles(latencies, n=100)
+    return {f"{name}_requests": len(latencies), f"{name}_p50_ms": round(q[49] * 1000, 1),
+            f"{name}_p99_ms": round(q[98] * 1000, 1), f"{name}_max_ms": round(max(latencies) * 1000, 1)}
 
 
 def probe(url: str, seconds: float) -> list[float]:
@@ -301,6 +305,8 @@ def limits(args: argparse.Namespace) -> dict[str, object]:
     server, url = start_server([sys.executable, str(Path(__file__).resolve()), "--serve-replay"])
     try:
         result["jobs"], ids = run_jobs(url, server.pid, args.jobs, args.per_job, args.dataset)
+        # the control: /healthz on the same machine at the same time, no one polling
+        result["healthz_alone"] = latency_summary("healthz", probe(url, args.poll_s))
         result["poll"] = asyncio.run(poll(url, ids, args.poll_s))
         result["poll"]["rss_end_mb"] = round(rss_mb(server.pid), 1)  # type: ignore[index]
     finally:

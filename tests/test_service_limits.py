@@ -29,6 +29,7 @@ from citecheck.report.jsonout import render_json
 from citecheck.service import ServiceConfig, create_app, inputs
 from citecheck.service.app import Service
 from citecheck.service.jobs import JobStore
+from citecheck.service.parsing import run_task
 from tests.servers.citecheck_serve import serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,6 +93,16 @@ def test_reading_past_its_deadline_is_422_and_the_next_read_gets_a_fresh_worker(
         assert slow.status_code == 422 and "took over 0.3 s" in slow.json()["detail"]
         ok = c.post("/v1/check", json={"text": REFERENCE})
         assert ok.status_code == 200 and len(ok.json()["verdicts"]) == 1
+
+
+def test_a_reader_failure_is_the_request_s_answer_not_the_worker_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(body: bytes, cap: int) -> list[Citation]:
+        raise TypeError("a reader bug")
+
+    assert run_task(("read_json_body", (b"{", 5)))[0] == "refused"
+    monkeypatch.setattr(inputs, "read_json_body", broken)
+    assert run_task(("read_json_body", (b"{}", 5))) == (
+        "refused", (422, "the input could not be read: TypeError: a reader bug"))
 
 
 # -- one decoder with the command line ----------------------------------------------------------

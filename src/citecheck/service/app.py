@@ -295,6 +295,8 @@ def _job_routes(app: FastAPI, service: Service) -> None:
             raise HTTPException(400, f"unknown format {format!r}")
         if format == "json":
             document = await asyncio.to_thread(service.jobs.reports.document, job.id)
+            if document is None:
+                raise HTTPException(404, "no finished job with this id")
             return Response(document, media_type="application/json")
         verdicts = await asyncio.to_thread(service.jobs.verdicts, job)
         if format == "bibtex":

@@ -87,10 +87,9 @@ class FinishedReports:
             row = self._db.execute(f"SELECT {column} FROM jobs WHERE id = ?", (job_id,)).fetchone()
         return None if row is None else zlib.decompress(row[0])
 
-    def document(self, job_id: str) -> str | None:
-        """The job's JSON report, as ``citecheck check --format json`` writes it."""
-        blob = self._blob(job_id, "document")
-        return None if blob is None else blob.decode()
+    def document(self, job_id: str) -> bytes | None:
+        """The job's JSON report (UTF-8), as ``citecheck check --format json`` writes it."""
+        return self._blob(job_id, "document")
 
     def verdicts(self, job_id: str) -> list[Verdict] | None:
         blob = self._blob(job_id, "verdicts")
@@ -176,11 +175,11 @@ class JobStore:
     def status_body(self, job: Job) -> bytes:
         """The poll answer: the job's state, and when it is done its JSON report as ``result``
         (rendered when the job finished; here only decompressed — call it in a thread)."""
-        state = json.dumps(job.to_json())
+        state = json.dumps(job.to_json()).encode()
         document = self.reports.document(job.id) if job.status == "done" else None
         if document is None:
-            return state.encode()
-        return (state[:-1] + ', "result": ' + document + "}").encode()
+            return state
+        return b"".join((state[:-1], b', "result": ', document, b"}"))
 
     def verdicts(self, job: Job) -> list[Verdict]:
         """A finished job's verdicts, in input order (read back from disk: call it in a thread)."""

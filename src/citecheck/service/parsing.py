@@ -57,6 +57,8 @@ def run_task(task: Task) -> Reply:
         return ("refused", (413, "reading the input needs more memory than the service allows"))
     except RecursionError:
         return ("refused", (400, "the input is nested too deeply to read"))
+    except Exception as exc:  # a reader's failure on this input: the request's, not the worker's
+        return ("refused", (422, f"the input could not be read: {type(exc).__name__}: {exc}"))
 
 
 def _worker_main(task_fd: int, reply_fd: int, memory_bytes: int) -> None:
@@ -150,7 +152,7 @@ class ReaderPool:
         self.limit = workers + waiting
         memory = memory_mb * 1024 * 1024 if memory_mb else None
         self._workers = [_Worker(memory) for _ in range(workers)]
-        self._free: queue.Queue[_Worker] = queue.Queue()
+        self._free: queue.LifoQueue[_Worker] = queue.LifoQueue()  # the warm worker first
         for worker in self._workers:
             self._free.put(worker)
         self._threads = ThreadPoolExecutor(max_workers=max(1, self.limit),
