@@ -5,6 +5,7 @@ entities) becomes the text a reader sees — in every adapter, every dump reader
 from __future__ import annotations
 
 import json
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,6 +90,13 @@ def test_real_titles_read_as_text(marked: str, text: str) -> None:
 ])
 def test_markup_rules(marked: str, text: str) -> None:
     assert plain_text(marked) == text
+
+
+@pytest.mark.parametrize("opening", ["<i>", "<mml:math>", "<tex-math>", "<scp>x"])
+def test_tags_never_closed_cost_one_pass(opening: str) -> None:
+    start = time.perf_counter()
+    plain_text(opening * 30000 + "<mml:math>")  # quadratic, this took 40 s and more
+    assert time.perf_counter() - start < 5
 
 
 # -- one function behind every adapter and dump reader -----------------------------------------

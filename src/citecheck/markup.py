@@ -31,16 +31,19 @@ _BLOCK_RE = re.compile(
     r"</?(?:[\w-]+:)?(?:p|br|div|li|ul|ol|tr|td|th|title|subtitle|sec|list-item|break|label|"
     r"caption|table|alt-title|trans-title)(?:\s[^<>]*)?/?>", re.I)
 #: the TeX twin of a formula that also has MathML (JATS ``<alternatives>``) and its picture
-_TWIN_RE = re.compile(r"<((?:[\w-]+:)?tex-math)\b[^>]*>.*?</\1\s*>|<(?:[\w-]+:)?inline-graphic\b[^>]*>",
-                      re.S)
+_TWIN_RE = re.compile(r"<((?:[\w-]+:)?tex-math)\b[^>]*>(?:(?!<(?:[\w-]+:)?tex-math\b).)*?</\1\s*>|"
+                      r"<(?:[\w-]+:)?inline-graphic\b[^>]*>", re.S)
 _MATHML_RE = re.compile(r"<(?:[\w-]+:)?math\b")
 #: MathML elements whose text is not shown: annotations (TeX source, content MathML)
 _MATH_HIDDEN_RE = re.compile(
-    r"<((?:[\w-]+:)?(?:annotation|annotation-xml))\b[^>]*>.*?</\1\s*>", re.S)
+    r"<((?:[\w-]+:)?(?:annotation|annotation-xml))\b[^>]*>(?:(?!<(?:[\w-]+:)?annotation).)*?</\1\s*>", re.S)
 
 
 def _element(names: str) -> re.Pattern[str]:
-    return re.compile(rf"<((?:[\w-]+:)?(?:{names}))(?:\s[^<>]*)?>(.*?)</\1\s*>", re.S | re.I)
+    """An element of one of `names` and its content, which holds no tag of those names (an inner
+    one is matched first; an opening tag never closed costs one scan to the next, not to the end)."""
+    tag = rf"(?:[\w-]+:)?(?:{names})"
+    return re.compile(rf"<({tag})(?:\s[^<>]*)?>((?:(?!</?{tag}[\s/>]).)*?)</\1\s*>", re.S | re.I)
 
 
 #: elements a word or symbol is set in: MathML formulas, small caps, italics and bold
