@@ -52,8 +52,9 @@ def check_partition(spec: BatchSpec, part: Partition, text: str | None, budget: 
     from citecheck.report.jsonout import verdict_line
 
     started = time.perf_counter()
+    checker = _checker(spec, budget)  # first: it installs the shared rate budget a paper's download uses
     citations = citations_of(part, text)
-    verdicts = _checker(spec, budget).check_citations(citations)
+    verdicts = checker.check_citations(citations)
     return {
         "pid": part.pid,
         "lines": [verdict_line(v) for v in verdicts],
