@@ -172,6 +172,10 @@ def check(
     Exit status: 0 clean, 1 a citation at or above --fail-on (or one that could not be checked:
     ERROR) was found, 2 usage or input error.
     """
+    if resume and claims:  # the linkage needs every entry of a document in one run
+        _print_error("--resume cannot be used with --claims: markers are linked to the entries of the "
+                     "whole document in one run; run without --resume (or without --claims)")
+        raise typer.Exit(2)
     citations, input_errors, papers, local = _read_citations(paths, pages, offline, resume, format, output)
     names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
     checker, model_run = _make_checker(

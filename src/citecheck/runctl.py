@@ -150,19 +150,25 @@ _LINE_START = b'{"schema_version": '
 
 
 def _verdict_id(line: bytes) -> str | None:
-    """The id of a citecheck verdict line; None for anything else."""
+    """The id of a citecheck verdict line; ``""`` for a document finding's line (``--claims``:
+    ``{"schema_version": …, "finding": {…}}``, no verdict); None for anything else."""
     try:
         item = json.loads(line)
     except ValueError:
         return None
-    if isinstance(item, dict) and "schema_version" in item and "label" in item and isinstance(item.get("id"), str):
+    if not isinstance(item, dict) or "schema_version" not in item:
+        return None
+    if "label" in item and isinstance(item.get("id"), str):
         return str(item["id"])
+    if isinstance(item.get("finding"), dict) and len(item) == 2:
+        return ""
     return None
 
 
 def resume_ids(path: Path) -> set[str]:
-    """Ids of the verdicts already in a JSONL output; a torn last line (one a kill -9 cut short)
-    is cut off so that new lines append cleanly. A missing file means nothing is done yet.
+    """Ids of the verdicts already in a JSONL output (the lines of a ``--claims`` run's findings
+    are read past); a torn last line (one a kill -9 cut short) is cut off so that new lines append
+    cleanly. A missing file means nothing is done yet.
     Raises `NotOurOutput`, changing nothing, when a line is not a citecheck verdict."""
     path = Path(path)
     if not path.exists():
@@ -177,7 +183,8 @@ def resume_ids(path: Path) -> set[str]:
         if ident is None:
             raise NotOurOutput(f"{path}:{number}: not a citecheck verdict line; --resume appends only to"
                                " citecheck's own JSONL output (-f jsonl), and left the file as it was")
-        done.add(ident)
+        if ident:
+            done.add(ident)
     tail = data[end:]
     if tail and not (tail.startswith(_LINE_START) or _LINE_START.startswith(tail)):
         raise NotOurOutput(f"{path}: its last line is not a citecheck verdict; --resume appends only to"

@@ -2,7 +2,11 @@
 
 Every text cell goes through `safe.csv_cell` (a leading ``'`` before ``= + - @``, TAB or CR, so a
 spreadsheet never runs a cell as a formula); the numbers citecheck writes itself (score,
-confidence, line) and the label are written as they are."""
+confidence, line) and the label are written as they are.
+
+With ``--claims`` (only then) a last column, ``claims``, counts each entry's citing sentences by
+support label (``SUPPORTED×2; UNRELATED×1``; ``not cited``). The documents' findings are not rows
+of their own: a row is a citation, and a marker without an entry has none (JSON lists them)."""
 
 from __future__ import annotations
 
@@ -10,8 +14,9 @@ import csv
 import io
 from collections.abc import Sequence
 
-from citecheck.model import Verdict
+from citecheck.model import DocumentFinding, Verdict
 from citecheck.report.base import ReportFormat
+from citecheck.report.claims import label_summary
 from citecheck.report.safe import csv_cell
 from citecheck.retraction import describe
 
@@ -29,10 +34,12 @@ def _discrepancies(verdict: Verdict) -> str:
     )
 
 
-def render_csv(verdicts: Sequence[Verdict]) -> str:
+def render_csv(verdicts: Sequence[Verdict], findings: Sequence[DocumentFinding] | None = None) -> str:
+    """One row per citation; ``findings`` (None: --claims not asked) adds the ``claims`` column."""
+    claims = findings is not None
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(COLUMNS)
+    writer.writerow([*COLUMNS, "claims"] if claims else COLUMNS)
     for v in verdicts:
         prov = v.citation.provenance
         m = v.match
@@ -46,6 +53,7 @@ def render_csv(verdicts: Sequence[Verdict]) -> str:
             csv_cell(v.citation.id), v.label.value,
             "" if v.score is None else f"{v.score:.2f}", f"{v.confidence:.2f}",
             text[0], prov.line or "", *text[1:],
+            *([csv_cell(label_summary(v.claims))] if claims else []),
         ])
     return buf.getvalue()
 
@@ -56,4 +64,4 @@ class CsvFormat(ReportFormat):
     suffix = ".csv"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_csv(verdicts)
+        return render_csv(verdicts, self.findings)

@@ -6,6 +6,10 @@ file works from disk, offline and printed. Every string that comes from the inpu
 goes through `_e` (``html.escape``), so a citation holding ``<script>`` shows as text; links
 are written only for http(s) URLs the tool builds (doi.org, arxiv.org) or a record's own
 http(s) URL.
+
+With ``--claims`` the page adds the documents' findings at the top and, in each card, the citing
+sentences beside the words of the cited work's abstract that decided their label; without it,
+the page is what it was.
 """
 
 from __future__ import annotations
@@ -17,10 +21,18 @@ from typing import Any
 from urllib.parse import quote
 
 from citecheck import __version__
-from citecheck.model import Discrepancy, Label, Record, Verdict
+from citecheck.model import ClaimCheck, Discrepancy, DocumentFinding, Label, Record, Verdict
 from citecheck.report.base import ReportFormat
+from citecheck.report.claims import (
+    UNSUPPORTED,
+    claim_label,
+    claim_where,
+    claims_line,
+    entry_places,
+    finding_where,
+)
 from citecheck.report.describe import where
-from citecheck.report.html_assets import COLOURS, CSS, JS
+from citecheck.report.html_assets import CLAIM_COLOURS, CLAIMS_CSS, COLOURS, CSS, JS
 from citecheck.report.summary import label_counts, paper_lines, source_coverage
 from citecheck.retraction import describe
 
@@ -170,6 +182,54 @@ def _sources(verdict: Verdict) -> str:
     return f'<ul class="sources">{"".join(items)}</ul>' if items else ""
 
 
+def _claim_row(claim: ClaimCheck) -> str:
+    """A citing sentence beside the abstract's words that decided its label."""
+    label = claim_label(claim)
+    cls = ' class="unsupported"' if label in UNSUPPORTED else ""
+    said = f'<span class="where">{_e(claim_where(claim))} <code>{_e(claim.marker)}</code></span><br>' \
+           f"{_e(claim.sentence)}"
+    quote = f"<q>{_e(claim.quote)}</q>" if claim.quote else ""
+    about = [f"abstract from {claim.abstract_source}" if claim.abstract_source else "",
+             claim.model or "", claim.rationale]
+    note = "; ".join(a for a in about if a)
+    return (f'<tr{cls}><td data-col="the text says">{said}</td>'
+            f'<td class="support" data-col="support"><span class="slabel" style="--s:{CLAIM_COLOURS.get(label, COLOURS["UNVERIFIED"])}">'
+            f'{_e(label)}</span></td><td data-col="the abstract says">{quote}'
+            f'{f"""<span class="kind">{_e(note)}</span>""" if note else ""}</td></tr>')
+
+
+def _claims(verdict: Verdict) -> str:
+    """--claims: the sentences of the document that cite this entry (none: never cited)."""
+    if verdict.claims is None:
+        return ""
+    if not verdict.claims:
+        return '<p class="meta">Citing sentences: none (the text never cites this entry).</p>'
+    return ('<table class="claims"><thead><tr><th>the text says</th><th class="support">support</th>'
+            "<th>the abstract says</th></tr></thead><tbody>"
+            + "".join(_claim_row(c) for c in verdict.claims) + "</tbody></table>")
+
+
+def _findings(verdicts: Sequence[Verdict], findings: Sequence[DocumentFinding] | None) -> str:
+    """--claims: the documents' findings and the sentences found unsupported, linked to their cards."""
+    if findings is None:
+        return ""
+    entries, cards = entry_places(verdicts), {v.citation.id: n for n, v in enumerate(verdicts, 1)}
+    items = []
+    for f in findings:
+        targets = [cards[i] for i in (f.citation_id, *f.candidates) if i in cards]
+        link = "".join(f' <a href="#c{n}">#{n}</a>' for n in targets)
+        marker = f" <code>{_e(f.marker)}</code>" if f.marker else ""
+        items.append(f'<li><b>{_e(f.kind)}</b> <span class="where">{_e(finding_where(f, entries))}</span>'
+                     f"{marker}{link}: {_e(f.message)}</li>")
+    bad = [n for n, v in enumerate(verdicts, 1) if any(c.label in UNSUPPORTED for c in v.claims or [])]
+    warn = ('<p class="retracted">Citing sentences the cited work does not support: '
+            + ", ".join(f'<a href="#c{n}">#{n}</a>' for n in bad) + "</p>") if bad else ""
+    listed = f"<ul>{''.join(items)}</ul>" if items else \
+        '<p class="meta">None: every marker has an entry, and every entry is cited.</p>'
+    return (f'<section class="findings"><h2>Document findings ({len(findings)})</h2>'
+            f'<p class="meta">{_e(claims_line(verdicts))}</p>{warn}{listed}</section>')
+
+
 def card(verdict: Verdict, number: int) -> str:
     label = verdict.label.value
     score = "" if verdict.score is None else f'<span class="meta">score {verdict.score:.1f}</span>'
@@ -185,11 +245,12 @@ def card(verdict: Verdict, number: int) -> str:
         f'<span class="where">{_e(where(verdict) or verdict.citation.id)}</span> {score}{badge}</header>'
         f'{notice}<div class="raw">{_e(verdict.citation.raw.strip())}</div>{error}'
         f"{_found(verdict)}{_fields_table(verdict)}"
-        f'<p class="why">{_e(verdict.rationale)}</p>{_sources(verdict)}</article>')
+        f'<p class="why">{_e(verdict.rationale)}</p>{_claims(verdict)}{_sources(verdict)}</article>')
 
 
 def render_html(verdicts: Sequence[Verdict], seconds: float | None = None,
-                title: str = "citecheck report", papers: Sequence[dict[str, Any]] = ()) -> str:
+                title: str = "citecheck report", papers: Sequence[dict[str, Any]] = (),
+                findings: Sequence[DocumentFinding] | None = None) -> str:
     counts = label_counts(verdicts)
     order = {label: i for i, label in enumerate([Label.MAJOR, Label.MINOR, Label.UNVERIFIED,
                                                  Label.ERROR, Label.EXACT])}
@@ -199,11 +260,11 @@ def render_html(verdicts: Sequence[Verdict], seconds: float | None = None,
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
+        f"<title>{_e(title)}</title><style>{CSS}{CLAIMS_CSS if findings is not None else ''}</style></head><body>"
         f'<h1>{_e(title)}</h1><p class="meta">citecheck {_e(__version__)}, {stamp}. '
         "Worst first: MAJOR, MINOR, UNVERIFIED, ERROR, EXACT.</p>"
         + "".join(f'<p class="meta paper">{_e(line)}</p>' for line in paper_lines(papers)) +
-        f"{_summary(verdicts, seconds)}{_controls(counts)}<main>\n{cards}\n</main>"
+        f"{_summary(verdicts, seconds)}{_findings(verdicts, findings)}{_controls(counts)}<main>\n{cards}\n</main>"
         f"<script>{JS}</script></body></html>\n")
 
 
@@ -215,4 +276,4 @@ class HtmlFormat(ReportFormat):
     suffix = ".html"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_html(verdicts, seconds, papers=self.papers)
+        return render_html(verdicts, seconds, papers=self.papers, findings=self.findings)

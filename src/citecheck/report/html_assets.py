@@ -75,3 +75,34 @@ JS = """
   apply();
 })();
 """
+
+#: --claims: a colour per support label of a citing sentence
+CLAIM_COLOURS = {
+    "SUPPORTED": "#1a7f37",
+    "CONTRADICTED": "#cf222e",
+    "UNRELATED": "#bc4c00",
+    "CANNOT_TELL": "#59636e",
+    "not judged": "#8c959f",
+}
+
+#: --claims only (a run without it keeps its page as it was): the findings, the citing sentences
+CLAIMS_CSS = """
+.findings{border:1px solid var(--line);border-radius:6px;padding:6px 14px;margin:12px 0;background:var(--card)}
+.findings h2{font-size:1.1em;margin:.3em 0}
+.findings ul{margin:4px 0;padding-left:18px}
+.findings code,table.claims code{overflow-wrap:anywhere}
+table.claims{border-collapse:collapse;width:100%;margin:8px 0;font-size:.9em;table-layout:fixed}
+table.claims th,table.claims td{border:1px solid var(--line);padding:3px 6px;text-align:left;vertical-align:top;
+overflow-wrap:anywhere}
+table.claims th{background:var(--card)}
+table.claims th.support,table.claims td.support{width:16%}
+.slabel{color:#fff;background:var(--s);border-radius:4px;padding:0 6px;font-size:.8em;font-weight:600;
+white-space:nowrap}
+tr.unsupported td{background:var(--bad)}
+@media (max-width:640px){table.claims,table.claims tbody,table.claims tr{display:block}
+table.claims thead{display:none}
+table.claims td{display:block;width:auto}
+table.claims td.support{width:auto}
+table.claims td::before{content:attr(data-col) ": ";font-weight:600}
+table.claims td:empty{display:none}}
+"""

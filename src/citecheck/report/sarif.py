@@ -8,6 +8,12 @@ that could decide did not answer; every rule carries help text. A citation of a 
 withdrawn work (EXACT or MINOR: the cited work was found) gets one more result, a warning under
 ``citecheck/retracted``; every result on such a citation carries the flag as its ``retracted``
 property.
+
+With ``--claims`` (and only then: a run without it writes the same log as before) five more rules
+and their results: ``citecheck/orphan-marker`` and ``citecheck/ambiguous-marker`` (warnings at the
+marker's line), ``citecheck/uncited-entry`` (a note at the entry's line), and, for citing sentences
+a model judged, ``citecheck/contradicted-claim`` (error) and ``citecheck/unrelated-claim``
+(warning) at the marker's line.
 """
 
 from __future__ import annotations
@@ -19,8 +25,9 @@ from pathlib import Path
 from typing import Any, get_args
 
 from citecheck import __version__
-from citecheck.model import DiscrepancyKind, Label, Verdict
+from citecheck.model import ClaimCheck, DiscrepancyKind, DocumentFinding, Label, Verdict
 from citecheck.report.base import ReportFormat
+from citecheck.report.claims import entry_places, unsupported
 from citecheck.report.describe import citation_short, discrepancy_text, record_short
 from citecheck.retraction import describe
 
@@ -59,6 +66,27 @@ _EXTRA_RULES: dict[str, tuple[str, str, str]] = {
                   "The work exists and is cited correctly, but it has been retracted (or withdrawn) "
                   "by its publisher. Check the retraction notice and whether the citation should stay."),
 }
+#: --claims: the documents' findings and the citing sentences a cited work does not support
+_CLAIM_RULES: dict[str, tuple[str, str, str]] = {
+    "orphan-marker": ("A citation marker has no entry", "warning",
+                      "The text cites a reference (a number, an author and year, a key) that the "
+                      "reference list does not hold: add the entry or correct the marker."),
+    "ambiguous-marker": ("A citation marker fits several entries", "warning",
+                         "An author–year marker matches more than one entry of the reference list: "
+                         "tell them apart (2019a, 2019b) or add what the marker leaves out."),
+    "uncited-entry": ("An entry is never cited in the text", "note",
+                      "No marker of the text cites this entry of the reference list: cite it where "
+                      "it is used, or remove it."),
+    "contradicted-claim": ("The cited work's abstract contradicts the citing sentence", "error",
+                           "A model compared the sentence with the cited work's abstract and found "
+                           "that the abstract says otherwise (the quote in the message). Check the "
+                           "sentence against the paper; correct the claim or the citation."),
+    "unrelated-claim": ("The cited work is about something else", "warning",
+                        "A model compared the sentence with the cited work's abstract and found the "
+                        "work is about another subject. The wrong work may be cited: check that the "
+                        "marker points at the paper meant."),
+}
+_CLAIM_LEVELS = {"CONTRADICTED": ("contradicted-claim", "error"), "UNRELATED": ("unrelated-claim", "warning")}
 #: labels whose match is the cited work, so its retraction concerns the citation
 _FOUND = (Label.EXACT, Label.MINOR)
 
@@ -67,12 +95,13 @@ def _rule_id(kind: str) -> str:
     return "citecheck/" + kind.replace("_", "-")
 
 
-def rules() -> list[dict[str, Any]]:
+def rules(claims: bool = False) -> list[dict[str, Any]]:
+    """Every rule; ``claims``: with the rules of the --claims results."""
     out = []
     for kind in get_args(DiscrepancyKind):
         short, help_text = _KIND_HELP.get(kind, _KIND_HELP["other"])
         out.append(_rule(kind, short, "warning", help_text))
-    for kind, (short, level, help_text) in _EXTRA_RULES.items():
+    for kind, (short, level, help_text) in (_EXTRA_RULES | (_CLAIM_RULES if claims else {})).items():
         out.append(_rule(kind, short, level, help_text))
     return out
 
@@ -138,11 +167,58 @@ def result(verdict: Verdict, rule_index: dict[str, int], kind: str | None = None
             "retracted": verdict.retracted,
         },
     }
-    if prov.file and not prov.file.startswith("<"):
-        physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(prov.file)}}
-        if prov.line and prov.line >= 1:
-            physical["region"] = {"startLine": prov.line}
-        out["locations"] = [{"physicalLocation": physical}]
+    out.update(_locations(prov.file, prov.line))
+    return out
+
+
+def _locations(file: str | None, line: int | None) -> dict[str, Any]:
+    """``{"locations": [...]}`` at a file's line; empty for no file or standard input."""
+    if not file or file.startswith("<"):
+        return {}
+    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(file)}}
+    if line and line >= 1:
+        physical["region"] = {"startLine": line}
+    return {"locations": [{"physicalLocation": physical}]}
+
+
+def _fingerprint(*parts: object) -> str:
+    return hashlib.sha256("\0".join(str(p) for p in parts).encode()).hexdigest()[:32]
+
+
+def finding_result(finding: DocumentFinding, rule_index: dict[str, int],
+                   entries: dict[str, tuple[str | None, int | None]]) -> dict[str, Any]:
+    """A document finding at its marker's line (an uncited entry: at the entry's)."""
+    rule = _rule_id(finding.kind)
+    file, line = finding.file, finding.line
+    if file is None and finding.citation_id in entries:
+        file, line = entries[finding.citation_id or ""]
+    out: dict[str, Any] = {
+        "ruleId": rule, "ruleIndex": rule_index[rule], "level": _CLAIM_RULES[finding.kind][1],
+        "message": {"text": finding.message},
+        "partialFingerprints": {"citecheckFinding/v1": _fingerprint(
+            finding.kind, file, finding.marker, finding.citation_id, *finding.candidates)},
+        "properties": {"kind": finding.kind, "marker": finding.marker, "citation_id": finding.citation_id,
+                       "candidates": finding.candidates},
+    }
+    out.update(_locations(file, line))
+    return out
+
+
+def claim_result(verdict: Verdict, claim: ClaimCheck, rule_index: dict[str, int]) -> dict[str, Any]:
+    """A citing sentence the cited work does not support, at its marker's line."""
+    kind, level = _CLAIM_LEVELS[claim.label or ""]
+    quote = f' The abstract ({claim.abstract_source or "?"}) says: "{claim.quote}".' if claim.quote else ""
+    text = (f'{claim.label}: "{claim.sentence}" cites {claim.marker}, '
+            f"{citation_short(verdict.citation)}.{quote} {claim.rationale}").strip()
+    out: dict[str, Any] = {
+        "ruleId": _rule_id(kind), "ruleIndex": rule_index[_rule_id(kind)], "level": level,
+        "message": {"text": text},
+        "partialFingerprints": {"citecheckClaim/v1": _fingerprint(
+            claim.file, verdict.citation.id, claim.marker, claim.sentence)},
+        "properties": {"label": claim.label, "citation_id": verdict.citation.id, "marker": claim.marker,
+                       "quote": claim.quote, "model": claim.model, "abstract_source": claim.abstract_source},
+    }
+    out.update(_locations(claim.file, claim.line))
     return out
 
 
@@ -160,10 +236,15 @@ def results_for(verdict: Verdict, rule_index: dict[str, int]) -> list[dict[str, 
     return out
 
 
-def render_sarif(verdicts: Sequence[Verdict]) -> str:
-    rule_list = rules()
+def render_sarif(verdicts: Sequence[Verdict], findings: Sequence[DocumentFinding] | None = None) -> str:
+    """The SARIF log; ``findings`` (None: --claims not asked) adds the claims' rules and results."""
+    rule_list = rules(claims=findings is not None)
     index = {r["id"]: i for i, r in enumerate(rule_list)}
     results = [r for v in verdicts for r in results_for(v, index)]
+    if findings is not None:
+        entries = entry_places(verdicts)
+        results += [finding_result(f, index, entries) for f in findings]
+        results += [claim_result(v, c, index) for v, c in unsupported(verdicts)]
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -182,4 +263,4 @@ class SarifFormat(ReportFormat):
     suffix = ".sarif"
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
-        return render_sarif(verdicts)
+        return render_sarif(verdicts, self.findings)

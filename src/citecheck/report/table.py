@@ -13,8 +13,15 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from citecheck.model import Label, Verdict
+from citecheck.model import DocumentFinding, Label, Verdict
 from citecheck.report.base import ReportFormat
+from citecheck.report.claims import (
+    claim_where,
+    claims_line,
+    entry_places,
+    finding_where,
+    unsupported,
+)
 from citecheck.report.describe import citation_short, discrepancy_text, record_short
 from citecheck.report.safe import terminal_text
 from citecheck.report.summary import label_counts, paper_lines, source_coverage
@@ -65,8 +72,28 @@ def build_table(verdicts: Sequence[Verdict]) -> Table:
     return table
 
 
+def render_claims(verdicts: Sequence[Verdict], findings: Sequence[DocumentFinding], console: Console) -> None:
+    """--claims, below the table: each finding, each sentence the cited work does not support, and
+    the citing sentences counted by label."""
+    entries = entry_places(verdicts)
+    for f in findings:
+        line = Text(f"{f.kind} ", style="bold yellow" if f.kind != "uncited-entry" else "bold blue")
+        line.append(terminal_text(f"{finding_where(f, entries)} {f.marker or f.citation_id or ''}".strip()), style="dim")
+        line.append(" " + terminal_text(f.message))
+        console.print(line)
+    for verdict, claim in unsupported(verdicts):
+        line = Text(f"{claim.label} ", style="bold red")
+        line.append(terminal_text(f"{claim_where(claim)} {claim.marker} → {verdict.citation.id}"), style="dim")
+        line.append(" " + terminal_text(claim.sentence))
+        if claim.quote:
+            line.append(terminal_text(f'  abstract: "{claim.quote}"'), style="italic")
+        console.print(line)
+    console.print(Text(f"{len(findings)} document finding(s); " + terminal_text(claims_line(verdicts))))
+
+
 def render_table(verdicts: Sequence[Verdict], console: Console,
-                 papers: Sequence[dict[str, Any]] = ()) -> None:
+                 papers: Sequence[dict[str, Any]] = (),
+                 findings: Sequence[DocumentFinding] | None = None) -> None:
     for paper in paper_lines(papers):
         console.print(Text(terminal_text(f"paper: {paper}")))
     console.print(build_table(verdicts))
@@ -91,6 +118,8 @@ def render_table(verdicts: Sequence[Verdict], console: Console,
             )),
             style="dim", markup=False,
         )
+    if findings is not None:
+        render_claims(verdicts, findings, console)
 
 
 class TableFormat(ReportFormat):
@@ -100,12 +129,12 @@ class TableFormat(ReportFormat):
 
     def render(self, verdicts: Sequence[Verdict], seconds: float | None = None) -> str:
         buf = io.StringIO()
-        render_table(verdicts, Console(file=buf, width=160, force_terminal=False), self.papers)
+        render_table(verdicts, Console(file=buf, width=160, force_terminal=False), self.papers, self.findings)
         return buf.getvalue()
 
     def write(self, verdicts: Sequence[Verdict], out: TextIO | None = None,
               seconds: float | None = None) -> None:
         if out is None:
-            render_table(verdicts, Console(), self.papers)
+            render_table(verdicts, Console(), self.papers, self.findings)
         else:
-            render_table(verdicts, Console(file=out, width=160, force_terminal=False), self.papers)
+            render_table(verdicts, Console(file=out, width=160, force_terminal=False), self.papers, self.findings)
