@@ -102,6 +102,6 @@ def test_records_of_other_fields_are_not_taken_for_physics_by_their_journal() ->
         other = (row.get("custom") or {}).get("source") == "rpatrik96/hallmark" or build.is_physics_record(row) is False
         if other and _venue_of(row):
             flagged.append(row.get("container-title"))
-    # 6 of 5,740: works of other fields (math-ph, q-bio, stat) published in physics journals
+    # 6 of the 940 that name a venue: works of other fields (math, q-bio, stat) in physics journals
     assert len(flagged) <= 6, flagged
     assert all(is_physics_venue(name) and "Phys" in str(name) for name in flagged)
