@@ -22,6 +22,7 @@ from citecheck.sources._common import (
     identifier_path,
     search_terms,
 )
+from citecheck.sources.abstracts import crossref_abstract, keep_abstract
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -57,6 +58,7 @@ SELECT = ",".join([
     "issue", "page", "article-number", "publisher", "type", "URL", "ISSN", "ISBN", "score",
     # retractions and the notices that announce them (citecheck.retraction), on search results too
     "updated-by", "update-to",
+    "abstract",  # JATS; check --claims judges citing sentences by it
 ])
 
 
@@ -103,6 +105,7 @@ def to_record(item: dict[str, Any]) -> Record:
         record.custom["score"] = float(item["score"])
     mark_crossref(record, item)
     keep_faces(record, item)
+    keep_abstract(record, crossref_abstract(item), "crossref")
     return finish(record, source_api="crossref")
 
 

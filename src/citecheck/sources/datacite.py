@@ -16,6 +16,7 @@ from citecheck.sources._common import (
     page_range,
     split_name,
 )
+from citecheck.sources.abstracts import datacite_abstract, keep_abstract
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -97,6 +98,7 @@ def to_record(data: dict[str, Any]) -> Record:
         URL=clean_text(attrs.get("url")),
         **container_fields(attrs),
     )
+    keep_abstract(record, datacite_abstract(attrs), "datacite")
     return finish(record, source_api="datacite", arxiv=arxiv_from_doi(normalize_doi(doi)))
 
 

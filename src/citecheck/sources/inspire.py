@@ -20,6 +20,7 @@ from citecheck.sources._common import (
     search_terms,
     split_name,
 )
+from citecheck.sources.abstracts import inspire_abstract, keep_abstract
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require
@@ -27,7 +28,7 @@ from citecheck.sources.physics import is_physics
 from citecheck.venues import same_volume, year_volume
 
 FIELDS = ("titles,title_translations,authors.full_name,publication_info,dois,arxiv_eprints,"
-          "earliest_date,preprint_date,imprints,document_type,control_number,collaborations")
+          "earliest_date,preprint_date,imprints,document_type,control_number,collaborations,abstracts")
 BATCH = 20  # identifiers OR'ed into one literature search
 TYPES = {"article": "article-journal", "conference paper": "paper-conference", "book": "book",
          "book chapter": "chapter", "thesis": "thesis", "report": "report", "note": "report",
@@ -72,6 +73,7 @@ def to_record(hit: dict[str, Any]) -> Record:
         record.custom["inspire"] = str(recid)
         record.URL = f"https://inspirehep.net/literature/{recid}"
     keep_faces(record, meta, pub)
+    keep_abstract(record, inspire_abstract(meta), "inspire")
     return finish(record, source_api="inspire", arxiv=arxiv)
 
 

@@ -26,6 +26,7 @@ from citecheck.sources._common import (
     page_range,
     search_terms,
 )
+from citecheck.sources.abstracts import keep_abstract, openalex_abstract
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.crossref import TYPES as CROSSREF_TYPES
@@ -110,6 +111,7 @@ def to_record(work: dict[str, Any]) -> Record:
         record.custom["score"] = float(work["relevance_score"])
     mark_openalex(record, work)
     keep_faces(record, work)
+    keep_abstract(record, openalex_abstract(work), "openalex")
     return finish(record, source_api="openalex", arxiv=arxiv)
 
 
