@@ -170,6 +170,7 @@ class PaperFetcher:
         return self.config.mailto.get_secret_value() if self.config.mailto is not None else ""
 
     async def _unpaywall_pdfs(self, doi: str) -> list[str]:
+        from citecheck.sources._common import identifier_path
         from citecheck.sources.http import HttpClient, RateLimit
 
         if not self._mailto():
@@ -177,7 +178,7 @@ class PaperFetcher:
         base = os.environ.get("CITECHECK_UNPAYWALL_URL", UNPAYWALL_URL).rstrip("/")
         client = HttpClient("unpaywall", self.config, {"default": RateLimit(5, 1, 1)})
         try:
-            body = await client.request("GET", f"{base}/{urllib.parse.quote(doi, safe='/')}",
+            body = await client.request("GET", f"{base}/{identifier_path(doi)}",
                                         params={"email": self._mailto()}, not_found=(404,))
         except SourceError:
             return []
