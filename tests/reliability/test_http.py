@@ -23,7 +23,7 @@ import pytest
 from citecheck.checker import Checker
 from citecheck.extract import read_text
 from citecheck.index.build import build_index
-from citecheck.model import Label
+from citecheck.model import Citation, Label, Record
 from citecheck.sources import crossref as crossref_module
 from citecheck.sources import http as http_module
 from citecheck.sources.arxiv import ArxivSource
@@ -36,6 +36,7 @@ from citecheck.sources.guard import ACCEPT_ENCODING, BUDGET, ResponseTooLargeErr
 from citecheck.sources.inspire import InspireSource
 from citecheck.sources.openalex import OpenAlexSource
 from citecheck.sources.semanticscholar import SemanticScholarSource
+from citecheck.sources.urls import UrlSource
 from citecheck.sources.websearch import WebSearchSource
 from tests.servers.base import LoopbackServer, Request, Response
 
@@ -394,3 +395,31 @@ def test_json_nested_too_deep_is_a_failure_of_the_source() -> None:
         pytest.raises(SourceError, match="nested too deep"),
     ):
         asyncio.run(CrossrefSource(_config(srv.url)).search(_citation()))
+
+
+def test_a_cited_page_is_read_through_the_same_bounded_decoder() -> None:
+    title = b"<html><head><title>The Python Tutorial</title></head><body>"
+    packer = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+    page = b"".join([packer.compress(title)]
+                    + [packer.compress(b"x" * (1 << 20)) for _ in range(256)] + [packer.flush()])
+
+    def handler(req: Request) -> Response:
+        if req.path == "/stacked":
+            return Response(200, gzip.compress(page), {"content-type": "text/html",
+                                                       "content-encoding": "gzip, gzip"})
+        if req.path == "/moved":
+            return Response(302, "", {"location": MALFORMED_LOCATION})
+        return Response(200, page, {"content-type": "text/html", "content-encoding": "gzip"})
+
+    def web(url: str) -> Citation:
+        return Citation(id="w", raw=url, fields=Record.from_csl(
+            {"type": "webpage", "title": "The Python Tutorial", "URL": url}))
+
+    with LoopbackServer(handler) as srv:
+        source = UrlSource(SourceConfig(), allow_loopback=True)
+        found, peak = _peak_traced(lambda: asyncio.run(source.search(web(srv.url + "/bomb"))))
+        assert isinstance(found, list) and [r.title for r in found] == ["The Python Tutorial"]
+        assert peak < 8 << 20, f"{peak >> 20} MiB allocated for a 256 KiB read"
+        for path, reason in (("/stacked", "stacked content codings"), ("/moved", "InvalidURL")):
+            with pytest.raises(SourceError, match=reason):
+                asyncio.run(UrlSource(SourceConfig(), allow_loopback=True).search(web(srv.url + path)))
