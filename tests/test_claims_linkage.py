@@ -199,3 +199,20 @@ def test_gold_documents_link_with_high_precision_and_recall() -> None:
     result = bench.evaluate(sorted(CLAIMS.glob("gold-*.jsonl")))
     assert result["precision"] >= 0.95 and result["recall"] >= 0.95
     assert result["findings_found"] == result["findings_gold"]
+
+
+def test_pandoc_markdown_is_checked_against_its_front_matter_bib() -> None:
+    from citecheck.extract import read_path
+
+    cites = read_path(CLAIMS / "pandoc-report.md")
+    assert [c.id for c in cites] == ["blake2003", "seo2003", "eisenstein2005", "weinberg2013"]
+    assert all(c.provenance.file and c.provenance.file.endswith("pandoc-refs.bib") for c in cites)
+
+
+def test_front_matter_bibliography_never_leaves_the_folder(tmp_path: Path) -> None:
+    from citecheck.extract.text import front_matter_bibliography
+
+    (tmp_path / "doc").mkdir()
+    (tmp_path / "outside.bib").write_text("@article{a, title={T}, year={2000}}")
+    text = "---\nbibliography: ../outside.bib\n---\nText [@a].\n"
+    assert front_matter_bibliography(str(tmp_path / "doc" / "r.md"), text) is None

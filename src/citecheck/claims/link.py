@@ -25,7 +25,7 @@ from citecheck.claims.sentences import context_of
 from citecheck.model import Citation
 from citecheck.names import first_author_key, name_key
 
-__all__ = ["Finding", "Link", "Linkage", "front_matter_bibliography", "link_document", "link_markers"]
+__all__ = ["Finding", "Link", "Linkage", "link_document", "link_markers"]
 
 FindingKind = Literal["orphan-marker", "uncited-entry", "ambiguous-marker"]
 
@@ -131,11 +131,6 @@ def _targets(entries: _Entries, marker: Marker, ref: Ref) -> list[str]:
     return entries.author_year(ref)
 
 
-def _where(marker: Marker) -> str:
-    place = f"page {marker.page}" if marker.page is not None else f"line {marker.line}"
-    return f"{marker.file}: {place}" if marker.file else place
-
-
 def _describe(ref: Ref) -> str:
     if ref.label is not None:
         return ref.label
@@ -166,7 +161,7 @@ def link_markers(segments: list[Segment], citations: list[Citation]) -> Linkage:
                  | {c for f in out.findings for c in f.candidates})  # an ambiguous marker cites one of them
         for cit in entries.citations:
             if cit.id not in cited:
-                out.findings.append(Finding("uncited-entry", f"{cit.id}: no marker in the text cites this entry",
+                out.findings.append(Finding("uncited-entry", "no marker in the text cites this entry",
                                             citation_id=cit.id))
     return out
 
@@ -178,11 +173,11 @@ def _link_one(out: Linkage, entries: _Entries, marker: Marker, ref: Ref, sentenc
     elif targets:
         out.findings.append(Finding(
             "ambiguous-marker",
-            f"{_where(marker)}: {marker.text!r} ({_describe(ref)}) fits {len(targets)} entries: {', '.join(targets)}",
+            f"{marker.text!r} ({_describe(ref)}) fits {len(targets)} entries: {', '.join(targets)}",
             marker=marker, candidates=tuple(targets)))
     elif _could_be_a_citation(entries, marker):
         out.findings.append(Finding("orphan-marker",
-                                    f"{_where(marker)}: {marker.text!r} cites {_describe(ref)}, which no entry is",
+                                    f"{marker.text!r} cites {_describe(ref)}, which no entry is",
                                     marker=marker))
 
 
@@ -202,31 +197,14 @@ def _could_be_a_citation(entries: _Entries, marker: Marker) -> bool:
 
 def link_document(path: str, citations: list[Citation] | None = None) -> Linkage:
     """The linkage of the document at ``path``: its body's markers tied to its entries (read
-    from the same file unless ``citations`` are given, e.g. a ``.tex`` file's ``.bib`` entries)."""
+    from the same file unless ``citations`` are given; a pandoc document's front-matter ``.bib``)."""
     from pathlib import Path
 
     from citecheck.claims.body import body_segments
-    from citecheck.extract import read_bytes, read_path
+    from citecheck.extract import read_bytes
     from citecheck.extract.decode import read_limited
 
     data = read_limited(Path(path))
     if citations is None:
-        bib = front_matter_bibliography(path, data)
-        citations = read_path(bib) if bib else read_bytes(data, path)
+        citations = read_bytes(data, path)
     return link_markers(body_segments(path, data), citations)
-
-
-_FRONT_BIB_RE = re.compile(rb"\A---\r?\n(?:.{0,500}\r?\n){0,60}?bibliography:\s*[\"']?([^\"'\r\n]+?)[\"']?\s*\r?\n")
-
-
-def front_matter_bibliography(path: str, data: bytes) -> str | None:
-    """The ``bibliography:`` a pandoc Markdown file names in its YAML front matter, resolved in
-    the document's folder (never outside it); None when there is none."""
-    from pathlib import Path
-
-    m = _FRONT_BIB_RE.match(data[:20000])
-    if not m or Path(path).suffix.lower() not in (".md", ".markdown", ".txt"):
-        return None
-    root = Path(path).resolve().parent
-    bib = (root / m.group(1).decode("utf-8", "replace").strip()).resolve()
-    return str(bib) if bib.is_relative_to(root) and bib.is_file() else None

@@ -27,13 +27,11 @@ CONCURRENCY = 4
 def document_linkage(path: str) -> tuple[Linkage, list[Citation]]:
     """The linkage of one document and the entries it was made with."""
     from citecheck.claims.body import body_segments
-    from citecheck.claims.link import front_matter_bibliography
-    from citecheck.extract import read_bytes, read_path
+    from citecheck.extract import read_bytes
     from citecheck.extract.decode import read_limited
 
     data = read_limited(Path(path))
-    bib = front_matter_bibliography(path, data)
-    citations = read_path(bib) if bib else read_bytes(data, path)
+    citations = read_bytes(data, path)
     return link_markers(body_segments(path, data), citations), citations
 
 
@@ -68,13 +66,16 @@ async def _judge(model: Model | None, verdict: Verdict, checks: list[ClaimCheck]
         c.model, c.abstract_source = got.model, got.abstract_source
 
 
-def _findings(linkage: Linkage, rename: dict[str, str]) -> list[DocumentFinding]:
+def _findings(linkage: Linkage, rename: dict[str, str], entries: dict[str, Citation]) -> list[DocumentFinding]:
     out = []
     for f in linkage.findings:
         m = f.marker
+        entry = entries.get(f.citation_id or "")
+        where = entry.provenance if entry is not None and m is None else None  # an uncited entry: where it is
         out.append(DocumentFinding(
-            kind=f.kind, message=f.message, file=m.file if m else None, line=m.line if m else None,
-            page=m.page if m else None, marker=m.text if m else None,
+            kind=f.kind, message=f.message, file=m.file if m else (where.file if where else None),
+            line=m.line if m else (where.line if where else None),
+            page=m.page if m else (where.page if where else None), marker=m.text if m else None,
             citation_id=rename.get(f.citation_id or "", f.citation_id),
             candidates=[rename.get(c, c) for c in f.candidates]))
     return out
@@ -104,7 +105,7 @@ async def attach_claims(paths: Sequence[str], verdicts: Sequence[Verdict],
             mk = link.marker
             verdict.claims.append(ClaimCheck(sentence=link.sentence, clause=link.clause, marker=" ".join(mk.text.split()),
                                              file=mk.file, line=mk.line, page=mk.page))
-        findings.extend(_findings(linkage, rename))
+        findings.extend(_findings(linkage, rename, {c.id: c for c in citations}))
     for verdict in verdicts:
         if verdict.claims:
             work.append((verdict, verdict.claims))

@@ -15,7 +15,7 @@ from pathlib import Path
 from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance
 
-__all__ = ["read_reference_list", "references_section", "split_entries"]
+__all__ = ["front_matter_bibliography", "read_reference_list", "references_section", "split_entries"]
 
 _HEADING_WORDS = (
     r"references?(?:\s+(?:list|cited))?|bibliography|works\s+cited|literature\s+cited|"
@@ -168,8 +168,32 @@ def split_entries(text: str) -> list[Entry]:
     return entries
 
 
+_FRONT_BIB_RE = re.compile(r"\A---[ \t]*\r?\n(?:[^\n]{0,500}\n){0,60}?bibliography:[ \t]*[\"']?([^\"'\r\n]+?)[\"']?[ \t]*\r?\n")
+
+
+def front_matter_bibliography(name: str, text: str) -> Path | None:
+    """The ``.bib`` a pandoc Markdown document names in its YAML front matter
+    (``bibliography: refs.bib``), resolved in the document's folder and never outside it; None
+    when it names none, or names a file that is not there."""
+    if Path(name).suffix.lower() not in (".md", ".markdown") or not text.startswith("---"):
+        return None
+    m = _FRONT_BIB_RE.match(text[:20000])
+    if not m:
+        return None
+    root = Path(name).resolve().parent
+    bib = (root / m.group(1).strip()).resolve()
+    return bib if bib.is_relative_to(root) and bib.is_file() else None
+
+
 def read_reference_list(text: str, name: str) -> list[Citation]:
-    """Parse every reference of a plain-text or Markdown list (or report) into a `Citation`."""
+    """Parse every reference of a plain-text or Markdown list (or report) into a `Citation`; a
+    pandoc document whose front matter names its ``.bib`` is read from that ``.bib``."""
+    bib = front_matter_bibliography(name, text)
+    if bib is not None:
+        from citecheck.extract.bibtex import read_bibtex
+        from citecheck.extract.decode import decode, read_limited
+
+        return read_bibtex(decode(read_limited(bib), str(bib)).text, str(bib))
     base = Path(name).name or name
     fmt = "markdown" if Path(name).suffix.lower() in (".md", ".markdown") else "text"
     citations: list[Citation] = []
