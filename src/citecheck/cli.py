@@ -21,9 +21,11 @@ from citecheck.report.safe import terminal_text
 
 if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.checker import Checker
+    from citecheck.claims.body import Segment
     from citecheck.llm.setup import ModelRun
     from citecheck.model import Citation, DocumentFinding, Verdict
     from citecheck.parallel import Reported, WorkerSpec
+    from citecheck.remote.cli import RemoteInputs
 
 app = typer.Typer(
     name="citecheck",
@@ -176,7 +178,8 @@ def check(
         _print_error("--resume cannot be used with --claims: markers are linked to the entries of the "
                      "whole document in one run; run without --resume (or without --claims)")
         raise typer.Exit(2)
-    citations, input_errors, papers, local = _read_citations(paths, pages, offline, resume, format, output)
+    citations, input_errors, remote = _read_citations(paths, pages, offline, resume, format, output)
+    papers, local = remote.papers, remote.local
     names = [s.strip() for s in sources.split(",") if s.strip()] if sources else None
     checker, model_run = _make_checker(
         names, offline=offline, no_cache=no_cache, check_urls=check_urls, index=index,
@@ -196,7 +199,8 @@ def check(
             concurrency=concurrency,
         )
     report = _Report(format, output, quiet, resume, keep=fix_bib is not None or claims, papers=tuple(papers),
-                     claims=_ClaimsStep([p for p in local if p != "-"]) if claims else None)
+                     claims=_ClaimsStep([p for p in local if p != "-"],
+                                        [(p.body(), p.citations) for p in remote.papers_read]) if claims else None)
     verdicts, reported = _run_or_exit_2(checker, model_run, spec, workers, citations, report)
     if fix_bib is not None:
         from citecheck.report.fixbib import render_fixed_bibtex
@@ -209,9 +213,10 @@ def check(
 def _read_citations(
     paths: list[str], pages: str | None, offline: bool, resume: bool,
     format: OutputFormat, output: Path | None,
-) -> tuple[list[Citation], list[str], list[dict[str, object]], list[str]]:
-    """The citations of PATHS (exit 2 when there are none), input errors printed, the headers of
-    the remote papers among them (arXiv ids, DOIs, URLs: `citecheck.remote`), and the local paths."""
+) -> tuple[list[Citation], list[str], RemoteInputs]:
+    """The citations of PATHS (exit 2 when there are none), input errors printed, and what the
+    remote papers among them gave (arXiv ids, DOIs, URLs: `citecheck.remote`; headers, the
+    papers themselves, and the local paths left)."""
     from citecheck.extract.cli import number_citations, read_inputs
     from citecheck.remote.cli import read_remote
 
@@ -232,7 +237,7 @@ def _read_citations(
         raise typer.Exit(2)
     if resume:
         citations = _resume(citations, format, output)
-    return citations, input_errors, remote.papers, list(remote.local)
+    return citations, input_errors, remote
 
 
 def _make_checker(
@@ -298,6 +303,7 @@ class _ClaimsStep:
     each citing sentence attached to its verdict, judged when a model is set."""
 
     paths: list[str]
+    documents: list[tuple[list[Segment], list[Citation]]] = field(default_factory=list)  # remote papers
     findings: list[DocumentFinding] = field(default_factory=list)
 
     async def attach(self, verdicts: list[Verdict], model: object | None) -> None:
@@ -305,7 +311,8 @@ class _ClaimsStep:
         from citecheck.extract import InputError
 
         try:
-            self.findings = await attach_claims(self.paths, verdicts, model)  # type: ignore[arg-type]
+            self.findings = await attach_claims(self.paths, verdicts, model,  # type: ignore[arg-type]
+                                                self.documents)
         except (InputError, OSError) as exc:
             _print_error(f"--claims: {exc}")
 

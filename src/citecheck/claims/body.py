@@ -17,7 +17,7 @@ from citecheck.extract import detect_format
 from citecheck.extract.decode import decode, read_limited
 from citecheck.extract.errors import InputError
 
-__all__ = ["Segment", "body_segments", "list_start"]
+__all__ = ["Segment", "body_segments", "latex_source_segments", "list_start", "pdf_segments"]
 
 _BIBLIOGRAPHY_RE = re.compile(r"\\begin\s*\{thebibliography\}.*?(?:\\end\s*\{thebibliography\}|\Z)", re.S)
 
@@ -98,6 +98,38 @@ def _pdf_body(data: bytes, name: str) -> list[Segment]:
         if cut is not None:
             break  # the references begin: the rest is the list (appendices are not read)
     return out
+
+
+_INPUT_RE = re.compile(r"\\(?:input|include|subfile)\s*\{([^{}]+)\}")
+
+
+def latex_source_segments(texts: dict[str, str], main: str, label: str) -> list[Segment]:
+    """The body of a LaTeX source held in memory (an arXiv e-print: archive path → text): the
+    main file and the files it ``\\input``s, at most 8 deep, each named ``label/path``."""
+    from citecheck.extract.latex import strip_comments
+
+    def blank(m: re.Match[str]) -> str:
+        return "\n" * m.group(0).count("\n")
+
+    out: list[Segment] = []
+    todo, seen = [(main, 0)], {main}
+    while todo:
+        name, depth = todo.pop(0)
+        body = strip_comments(texts[name])
+        out.append(Segment(_BIBLIOGRAPHY_RE.sub(blank, body), f"{label}/{name}", syntax="latex"))
+        for m in _INPUT_RE.finditer(body):
+            ref = m.group(1).strip()
+            for cand in (ref, f"{ref}.tex"):
+                if cand in texts and cand not in seen and depth < 8:
+                    seen.add(cand)
+                    todo.append((cand, depth + 1))
+                    break
+    return out
+
+
+def pdf_segments(data: bytes, name: str) -> list[Segment]:
+    """The body of a PDF held in memory, page by page."""
+    return _pdf_body(data, name)
 
 
 def body_segments(path: str | Path, data: bytes | None = None) -> list[Segment]:

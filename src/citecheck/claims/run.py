@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
+from citecheck.claims.body import Segment
 from citecheck.claims.link import Linkage, link_markers
 from citecheck.claims.support import Abstract, judge_claim
 from citecheck.llm.base import Model
@@ -82,14 +83,17 @@ def _findings(linkage: Linkage, rename: dict[str, str], entries: dict[str, Citat
 
 
 async def attach_claims(paths: Sequence[str], verdicts: Sequence[Verdict],
-                        model: Model | None = None) -> list[DocumentFinding]:
-    """Give every verdict of an entry of ``paths`` its ``claims`` (an empty list: never cited) and
-    return the documents' findings. Inputs with no body (BibTeX, JSONL) are skipped."""
+                        model: Model | None = None,
+                        documents: Sequence[tuple[list[Segment], list[Citation]]] = ()) -> list[DocumentFinding]:
+    """Give every verdict of an entry of ``paths`` (or of ``documents``: bodies already read, with
+    their entries — remote papers) its ``claims`` (an empty list: never cited) and return the
+    documents' findings. Inputs with no body (BibTeX, JSONL) are skipped."""
     by_place = {_place(v.citation): v for v in verdicts}
     findings: list[DocumentFinding] = []
     work: list[tuple[Verdict, list[ClaimCheck]]] = []
-    for path in paths:
-        linkage, citations = document_linkage(path)
+    linkages = [document_linkage(path) for path in paths]
+    linkages += [(link_markers(body, citations), citations) for body, citations in documents]
+    for linkage, citations in linkages:
         if not linkage.markers:
             continue
         rename: dict[str, str] = {}

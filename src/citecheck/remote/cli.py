@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citecheck.model import Citation
+from citecheck.remote.paper import Paper
 
 
 @dataclass
@@ -17,6 +18,7 @@ class RemoteInputs:
     papers: list[dict[str, Any]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     routes: list[str] = field(default_factory=list)  # one line per paper for stderr
+    papers_read: list[Paper] = field(default_factory=list)  # the papers themselves (check --claims)
 
 
 def read_remote(args: list[str]) -> RemoteInputs:
@@ -55,6 +57,7 @@ def _fetch_all(targets: list[Any], out: RemoteInputs) -> None:
                     continue
                 out.citations.extend(paper.citations)
                 out.papers.append(paper.header())
+                out.papers_read.append(paper)
                 notes = "".join(f"\n  note: {n}" for n in paper.notes)
                 out.routes.append(f"{paper.label}: {paper.route}; {len(paper.citations)} references"
                                   + notes)

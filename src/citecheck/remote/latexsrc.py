@@ -19,6 +19,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from citecheck.claims.body import Segment, latex_source_segments
 from citecheck.extract.decode import decode
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation
@@ -35,6 +36,7 @@ class Bibliography:
     citations: list[Citation]
     route: str  # "bbl", "bib" or "thebibliography"
     files: list[str] = field(default_factory=list)  # the source files it was read from
+    body: list[Segment] = field(default_factory=list)  # the text that cites (check --claims)
 
 
 def _texts(files: dict[str, bytes]) -> dict[str, str]:
@@ -72,9 +74,10 @@ def read_source(files: dict[str, bytes], label: str) -> Bibliography:
 
     texts = _texts(files)
     main = main_tex(texts)
+    body = latex_source_segments(texts, main, label) if main is not None else []
     bbl = _bbl_for(texts, main)
     if bbl is not None:
-        return Bibliography(read_bbl(texts[bbl], f"{label}/{bbl}"), "bbl", [bbl])
+        return Bibliography(read_bbl(texts[bbl], f"{label}/{bbl}"), "bbl", [bbl], body)
     if main is None:
         raise InputError(label, "the source has no .bbl and no main .tex (\\documentclass …"
                                 " \\begin{document}); no bibliography found")
@@ -83,7 +86,7 @@ def read_source(files: dict[str, bytes], label: str) -> Bibliography:
     if route == "thebibliography" and not any(_THEBIB.search(t) for t in tex):
         raise InputError(f"{label}/{main}", "no .bbl, no \\bibliography{...} and no"
                                            " thebibliography in the source")
-    return Bibliography(_read_tex_tree(files, texts[main], main, label), route, [main])
+    return Bibliography(_read_tex_tree(files, texts[main], main, label), route, [main], body)
 
 
 def _read_tex_tree(files: dict[str, bytes], text: str, main: str, label: str) -> list[Citation]:

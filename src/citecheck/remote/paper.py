@@ -21,6 +21,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 from typing import Any
 
+from citecheck.claims.body import Segment
 from citecheck.model import Citation, Record
 from citecheck.remote import FetchError
 from citecheck.remote.download import Download, Fetcher
@@ -44,6 +45,17 @@ class Paper:
     citations: list[Citation]
     meta: dict[str, Any] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    tex_body: list[Segment] = field(default_factory=list)  # a LaTeX source's text that cites
+    pdf: bytes | None = field(default=None, repr=False)  # a PDF read: its body is read on demand
+
+    def body(self) -> list[Segment]:
+        """The text that cites (check --claims): the LaTeX source's, or the PDF's pages."""
+        if self.tex_body or self.pdf is None:
+            return self.tex_body
+        from citecheck.claims.body import pdf_segments
+
+        name = (self.citations[0].provenance.file if self.citations else None) or self.label
+        return pdf_segments(self.pdf, name)
 
     def header(self) -> dict[str, Any]:
         """The paper as a report header names it (id, title, authors, route, where from)."""
@@ -84,14 +96,14 @@ class PaperFetcher:
         if unpacked.kind == "pdf":
             cites = _read_pdf(unpacked.pdf, f"{label}/e-print.pdf")
             return Paper(label, "arXiv e-print: PDF only (no LaTeX source); read the PDF", cites,
-                         meta, unpacked.notes)
+                         meta, unpacked.notes, pdf=unpacked.pdf)
         from citecheck.remote.latexsrc import read_source
 
         bib = read_source(unpacked.files, label)
         what = {"bbl": "the compiled .bbl", "bib": "the .bib files \\bibliography names",
                 "thebibliography": "thebibliography in the .tex"}[bib.route]
         route = f"arXiv e-print: LaTeX source; read {what} ({', '.join(bib.files)})"
-        return Paper(label, route, _with_readings(bib.citations), meta, unpacked.notes)
+        return Paper(label, route, _with_readings(bib.citations), meta, unpacked.notes, tex_body=bib.body)
 
     async def _arxiv_meta(self, ident: str) -> dict[str, Any]:
         from citecheck.sources.arxiv import ArxivSource
@@ -125,7 +137,7 @@ class PaperFetcher:
                 meta = _meta(records[0], doi=doi) if records else {"doi": doi}
                 meta["url"] = got.url
                 return Paper(label, f"open-access PDF ({got.url}); read the PDF",
-                             _read_pdf(got.body, label), meta)
+                             _read_pdf(got.body, label), meta, pdf=got.body)
             tried.append(f"{url}: not a PDF")
         why = "; ".join(tried) if tried else "OpenAlex and Unpaywall list no open-access PDF"
         raise FetchError(label, f"no open copy found: not on arXiv, and {why}"
@@ -194,7 +206,8 @@ class PaperFetcher:
     async def url(self, url: str) -> Paper:
         got = await self.fetcher.get(url, url)
         if _is_pdf(got.body):
-            return Paper(url, "URL: a PDF; read the PDF", _read_pdf(got.body, url), {"url": got.url})
+            return Paper(url, "URL: a PDF; read the PDF", _read_pdf(got.body, url), {"url": got.url},
+                         pdf=got.body)
         pdf_url = citation_pdf_url(got)
         if pdf_url is None:
             raise FetchError(url, "neither a PDF nor a page naming its PDF (citation_pdf_url);"
@@ -207,7 +220,7 @@ class PaperFetcher:
             raise FetchError(url, f"the page's citation_pdf_url ({pdf_url}) is not a PDF (a login"
                                   " page?); not read")
         return Paper(url, f"URL: a landing page; read its PDF ({pdf.url})",
-                     _read_pdf(pdf.body, url), {"url": got.url, "pdf": pdf.url})
+                     _read_pdf(pdf.body, url), {"url": got.url, "pdf": pdf.url}, pdf=pdf.body)
 
 
 def citation_pdf_url(page: Download) -> str | None:
