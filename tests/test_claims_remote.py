@@ -77,3 +77,4 @@ def test_pdf_only_paper_is_linked_page_by_page(env: LoopbackArxiv) -> None:
     claims = [c for v in report["verdicts"] for c in v["claims"]]
     assert len(claims) == 36
     assert {c["page"] for c in claims} <= {1, 2, 3} and all(c["marker"].startswith("[") for c in claims)
+

@@ -403,3 +403,11 @@ def test_bibliography_named_in_an_input_file_is_read_with_its_locations() -> Non
     assert bib.route == "bib"
     assert [(c.provenance.key, c.provenance.file) for c in bib.citations] == [
         ("Gutman2008", "arXiv:2401.00009/bib/physics.bib"), ("Yuan2007", "arXiv:2401.00009/bib/physics.bib")]
+
+
+@pytest.mark.parametrize("where", ["http:\\\\evil.example\\x", "http://exa mple.org/\x00"])
+def test_malformed_redirect_of_a_remote_paper_is_a_clear_error(env: LoopbackArxiv, where: str) -> None:
+    env.papers["2401.99998"] = Paper("2401.99998", "Redirected", ["H. Op"], redirect=where)
+    result = runner.invoke(app, ["check", "arXiv:2401.99998", "--offline"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)  # no traceback
+    assert "arXiv:2401.99998" in said(result)

@@ -120,6 +120,8 @@ class Fetcher:
                 raise _Again(f"connection failed ({type(exc).__name__})") from None
             except httpx.HTTPError as exc:
                 raise FetchError(what, f"request failed ({type(exc).__name__})") from None
+            except (httpx.InvalidURL, ValueError, UnicodeError) as exc:  # a malformed Location, say
+                raise FetchError(what, f"a malformed URL on the way ({type(exc).__name__}); not fetched") from None
 
     async def _follow(self, url: str, what: str, state: HostState) -> Download:
         client = self._http()
