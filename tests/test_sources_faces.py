@@ -19,6 +19,7 @@ from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig, load_config
 from citecheck.sources.crossref import CrossrefSource
 from citecheck.sources.inspire import InspireSource
+from citecheck.sources.openalex import OpenAlexSource
 from citecheck.sources.semanticscholar import SemanticScholarSource
 from tests.servers.replay import ReplayServer, read_interactions
 
@@ -34,7 +35,7 @@ def server() -> Iterator[ReplayServer]:
 
 @pytest.fixture
 def config(server: ReplayServer) -> SourceConfig:
-    return load_config(env={}, **server.base_urls(), max_retries=0, rate_scale=100)
+    return load_config(env={}, **server.base_urls(), max_retries=0, rate_scale=100, openalex_api_key="k")
 
 
 def _check(source: Source, bibtex: str) -> dict[str, Verdict]:
@@ -224,3 +225,19 @@ def test_fix_bib_keeps_a_faithful_print_year_and_the_cache_keeps_the_faces(confi
     assert [y.split("{")[1] for y in fixed.split("\n") if y.strip().startswith("year")] == ["2013},", "2013},"]
     match = got["print"].match
     assert match is not None and Record.from_csl(match.to_csl()).dates == match.dates  # as cached
+
+
+async def test_openalex_keeps_the_conference_of_a_repository_work(config: SourceConfig) -> None:
+    src = OpenAlexSource(config)
+    rec = await src.lookup_doi("10.48550/arxiv.2108.10531")  # primary location: arXiv
+    assert rec is not None and rec.dates == {"issued": [2021]}
+    assert [v.container_title for v in rec.versions] == ["International Conference on Computer Vision"]
+    await src.aclose()
+
+
+def test_conference_citation_of_an_openalex_repository_work_is_exact(config: SourceConfig) -> None:
+    cited = dict(author="Wong, Alex and Soatto, Stefano", year="2021", doi="10.48550/arXiv.2108.10531",
+                 title="Unsupervised Depth Completion with Calibrated Backprojection Layers",
+                 booktitle="International Conference on Computer Vision")
+    got = _check(OpenAlexSource(config), _entry("iccv", **cited))
+    assert got["iccv"].label is Label.EXACT, got["iccv"].rationale

@@ -116,8 +116,8 @@ def to_record(work: dict[str, Any]) -> Record:
 
 
 def keep_faces(record: Record, work: dict[str, Any]) -> None:
-    """OpenAlex's publication date, and the journal a work whose primary location is a repository
-    (arXiv, a preprint server) was published in: a journal version, its year unknown."""
+    """OpenAlex's publication date, and the journal or conference a work whose primary location is
+    a repository (arXiv, a preprint server) appeared in: a published version, its year unknown."""
     issued = date_parts(work.get("publication_date"), work.get("publication_year"))
     if issued and issued.date_parts:
         record.set_date("issued", [int(p) for p in issued.date_parts[0]])
@@ -126,7 +126,7 @@ def keep_faces(record: Record, work: dict[str, Any]) -> None:
         return
     for loc in [x for x in work.get("locations") or [] if isinstance(x, dict)]:
         src = loc.get("source") or {}
-        if src.get("type") == "journal" and loc.get("version") == "publishedVersion":
+        if src.get("type") in ("journal", "conference") and loc.get("version") != "submittedVersion":
             name = clean_text(src.get("display_name"))
             if name:
                 record.add_version(Version(kind="journal", source="locations", **{"container-title": name}))
