@@ -16,8 +16,10 @@ after the first 100 requests and at the end.
 
 Limits (`--scenario limits`), against the embedded index, default limits, rate limits lifted:
 1. *oversize*: 200,000 one-line references in 9.5 MB, as JSON and as a .txt upload, against
-   `citecheck serve --offline`: status, seconds to the answer, the service's and its reader
-   processes' peak RSS (VmHWM).
+   `citecheck serve --offline --header-timeout 2`: status, seconds to the answer, the service's
+   and its reader processes' peak RSS (VmHWM). Then *slowloris*: `--slow-connections` (900)
+   connections each send part of a request's headers and stop: `/healthz` while they are open,
+   and how many the server has closed 5 s later.
 2. *jobs*: `--jobs` jobs of `--per-job` citations (CSL JSON Lines from the dataset) submitted and
    finished. The server is this script (`--serve-replay`): the real service with the offline
    checker on the embedded index for the first job, whose verdicts are then replayed for the
@@ -35,6 +37,7 @@ import argparse
 import asyncio
 import json
 import os
+import socket
 import statistics
 import subprocess
 import sys
@@ -159,6 +162,33 @@ def oversize(url: str, pid: int) -> dict[str, object]:
                      "detail": r.json().get("detail", "")[:160]}
     out["peak_rss_mb"] = round(peak_mb(pid), 1)
     out["reader_peak_rss_mb"] = [round(peak_mb(child), 1) for child in children(pid)]
+    return out
+
+
+def slowloris(url: str, count: int, header_timeout_s: float) -> dict[str, object]:
+    """``count`` connections that send part of a request's headers and then nothing."""
+    port = int(url.rsplit(":", 1)[1])
+    conns = []
+    for _ in range(count):
+        conn = socket.create_connection(("127.0.0.1", port))
+        conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        conns.append(conn)
+    started = time.perf_counter()
+    health = httpx.get(url + "/healthz", timeout=30)
+    out: dict[str, object] = {"connections": count, "healthz_while_open": health.status_code,
+                              "healthz_ms_while_open": round((time.perf_counter() - started) * 1000, 1)}
+    time.sleep(header_timeout_s + 3)
+    closed = 0
+    for conn in conns:
+        conn.setblocking(False)
+        try:
+            data = conn.recv(4096)
+            closed += data == b"" or data.startswith(b"HTTP/1.1 408")
+        except BlockingIOError:
+            pass
+        conn.close()
+    out.update(header_timeout_s=header_timeout_s, closed_by_server_after_s=header_timeout_s + 3,
+               closed=closed)
     return out
 
 
@@ -297,9 +327,11 @@ def serve_replay(port: int) -> None:
 
 def limits(args: argparse.Namespace) -> dict[str, object]:
     lifted = ["--rate", "100000000", "--burst", "100000000", "--read-rate", "100000000"]
-    server, url = start_server([sys.executable, "-m", "citecheck", "serve", "--offline", *lifted])
+    server, url = start_server([sys.executable, "-m", "citecheck", "serve", "--offline", *lifted,
+                                "--header-timeout", "2"])
     try:
-        result: dict[str, object] = {"oversize": oversize(url, server.pid)}
+        result: dict[str, object] = {"oversize": oversize(url, server.pid),
+                                     "slowloris": slowloris(url, args.slow_connections, 2.0)}
     finally:
         stop(server)
     server, url = start_server([sys.executable, str(Path(__file__).resolve()), "--serve-replay"])
@@ -341,6 +373,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=200)
     parser.add_argument("--per-job", type=int, default=2000)
     parser.add_argument("--poll-s", type=float, default=20.0)
+    parser.add_argument("--slow-connections", type=int, default=900)
     parser.add_argument("--serve-replay", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
     parser.add_argument("--probe", help=argparse.SUPPRESS)

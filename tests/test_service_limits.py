@@ -6,6 +6,7 @@ loopback; the rest through the ASGI test client."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import socket
 import stat
@@ -174,7 +175,9 @@ def test_finished_jobs_are_rendered_once_and_kept_compressed_on_disk_within_a_bu
         assert first.status == "done" and first.verdicts == [] and first.stored_bytes > 0
         folder = store.reports.folder
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-        body = json.loads(store.status_body(first))
+        stored = store.gzipped(first, "status")
+        assert stored is not None and len(stored) < 0.2 * len(gzip.decompress(stored))
+        body = json.loads(gzip.decompress(stored))
         assert body["done"] == 300 and body["labels"]["MAJOR"] == 100
         assert body["result"] == json.loads(render_json(verdicts, body["result"]["summary"].get("seconds")))
         assert [v.citation.id for v in store.verdicts(first)] == [f"c{i}" for i in range(300)]
@@ -201,6 +204,23 @@ def test_unfinished_jobs_are_capped_and_polls_are_rate_limited(monkeypatch: pyte
         polls = [c.get("/v1/jobs/x").status_code for _ in range(4)]
         assert polls == [404, 404, 404, 429] and job.status_code == 503
         assert c.get("/healthz").status_code == 200  # not a /v1/ read
+
+
+def test_a_finished_job_is_sent_as_stored_or_decompressed_for_clients_without_gzip() -> None:
+    with client() as c:
+        job = c.post("/v1/jobs", json={"text": REFERENCE}).json()
+        for _ in range(200):
+            if c.get(f"/v1/jobs/{job['id']}").json()["status"] == "done":
+                break
+            time.sleep(0.05)
+        gzipped = c.get(f"/v1/jobs/{job['id']}", headers={"accept-encoding": "gzip"})
+        assert gzipped.headers["content-encoding"] == "gzip"
+        assert gzipped.json()["result"]["verdicts"][0]["label"] == "EXACT"
+        for url in (f"/v1/jobs/{job['id']}", f"/v1/jobs/{job['id']}/report?format=json"):
+            plain = c.get(url, headers={"accept-encoding": "identity"})
+            assert "content-encoding" not in plain.headers and plain.headers["vary"] == "accept-encoding"
+            doc = plain.json().get("result", plain.json())
+            assert doc["summary"]["labels"]["EXACT"] == 1
 
 
 # -- over a real uvicorn ------------------------------------------------------------------------

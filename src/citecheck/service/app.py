@@ -9,6 +9,7 @@ citation is decided (``?format=jsonl`` or ``Accept: application/x-ndjson``).
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -264,6 +265,24 @@ async def _ndjson(service: Service, citations: list[Citation], deadline: float) 
         yield json.dumps({"error": f"the check failed: {type(exc).__name__}: {exc}"}) + "\n"
 
 
+def _accepts_gzip(request: Request) -> bool:
+    for item in request.headers.get("accept-encoding", "").split(","):
+        coding, _, params = item.partition(";")
+        if coding.strip().lower() == "gzip":
+            return params.replace(" ", "").lower() not in ("q=0", "q=0.0", "q=0.00", "q=0.000")
+    return False
+
+
+async def _stored(request: Request, blob: bytes) -> Response:
+    """A stored JSON answer (gzip): sent as it is to a client that accepts gzip (almost all do),
+    else decompressed in a thread."""
+    if _accepts_gzip(request):
+        return Response(blob, media_type="application/json",
+                        headers={"content-encoding": "gzip", "vary": "accept-encoding"})
+    return Response(await asyncio.to_thread(gzip.decompress, blob), media_type="application/json",
+                    headers={"vary": "accept-encoding"})
+
+
 def _job_routes(app: FastAPI, service: Service) -> None:
     @app.post("/v1/jobs", tags=["jobs"], status_code=202, openapi_extra=_INPUT_DOC)
     async def submit(request: Request) -> JSONResponse:
@@ -275,18 +294,18 @@ def _job_routes(app: FastAPI, service: Service) -> None:
         return JSONResponse(job.to_json(), status_code=202, headers={"location": f"/v1/jobs/{job.id}"})
 
     @app.get("/v1/jobs/{job_id}", tags=["jobs"])
-    async def status(job_id: str) -> Response:
+    async def status(request: Request, job_id: str) -> Response:
         """The job's progress; when done, ``result`` is the JSON report document."""
         job = service.jobs.get(job_id)
         if job is None:
             raise HTTPException(404, "no such job (finished jobs are kept for a limited time)")
-        if job.status != "done":
+        blob = await asyncio.to_thread(service.jobs.gzipped, job, "status")  # rendered once, when done
+        if blob is None:
             return JSONResponse(job.to_json())
-        body = await asyncio.to_thread(service.jobs.status_body, job)  # rendered once, when it finished
-        return Response(body, media_type="application/json")
+        return await _stored(request, blob)
 
     @app.get("/v1/jobs/{job_id}/report", tags=["jobs"])
-    async def report(job_id: str, format: str = Query("html", json_schema_extra={"enum": [*format_names(), "bibtex"]})) -> Response:
+    async def report(request: Request, job_id: str, format: str = Query("html", json_schema_extra={"enum": [*format_names(), "bibtex"]})) -> Response:
         """The finished job's report in any format, or ``bibtex``: corrected BibTeX."""
         job = service.jobs.get(job_id)
         if job is None or job.status != "done":
@@ -294,10 +313,10 @@ def _job_routes(app: FastAPI, service: Service) -> None:
         if format != "bibtex" and format not in format_names():
             raise HTTPException(400, f"unknown format {format!r}")
         if format == "json":
-            document = await asyncio.to_thread(service.jobs.reports.document, job.id)
+            document = await asyncio.to_thread(service.jobs.gzipped, job, "document")
             if document is None:
                 raise HTTPException(404, "no finished job with this id")
-            return Response(document, media_type="application/json")
+            return await _stored(request, document)
         verdicts = await asyncio.to_thread(service.jobs.verdicts, job)
         if format == "bibtex":
             from citecheck.report.fixbib import render_fixed_bibtex

@@ -5,12 +5,14 @@ finished ones are dropped first, and any finished one after ``ttl``), at most ``
 queued or running (each holds its citations and verdicts in memory) and ``max_running`` checking
 at once. A finished job's reports are rendered once, off the event loop, and kept compressed on
 disk (`FinishedReports`), within ``max_stored_bytes`` all together: memory holds only each job's
-counts. Ids are random and unguessable: knowing the id is what lets a client read the job.
+counts. A poll of a finished job is answered with the stored bytes as they are (gzip). Ids are random and unguessable: knowing the id is what lets a client read the job.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gzip
 import json
 import secrets
 import shutil
@@ -18,7 +20,6 @@ import sqlite3
 import tempfile
 import threading
 import time
-import zlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,41 +65,46 @@ class Job:
 
 
 class FinishedReports:
-    """Finished jobs' JSON documents and verdicts, zlib-compressed, in an SQLite file in a
-    private temporary folder (mode 0700) removed at `close`."""
+    """Finished jobs' answers, gzip-compressed, in an SQLite file in a private temporary folder
+    (mode 0700) removed at `close`: the poll answer (state and JSON report), the JSON report
+    alone, and the verdicts (for the other report formats). Each is compressed once, when the
+    job finishes, and can be sent as it is stored (``Content-Encoding: gzip``)."""
 
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix="citecheck-jobs-"))
         self._db = sqlite3.connect(self.folder / "jobs.sqlite", check_same_thread=False)
-        self._db.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, document BLOB, verdicts BLOB)")
+        self._db.execute("PRAGMA synchronous = OFF")  # a cache of this process: no fsync
+        self._db.execute("PRAGMA journal_mode = MEMORY")
+        self._db.execute("CREATE TABLE jobs (id TEXT PRIMARY KEY, status BLOB, document BLOB, "
+                         "verdicts BLOB)")
         self._lock = threading.Lock()
 
-    def put(self, job_id: str, verdicts: list[Verdict], seconds: float | None) -> int:
-        """Render and store a finished job's reports; the bytes stored."""
-        document = zlib.compress(render_json(verdicts, seconds).encode(), 6)
-        lines = zlib.compress("\n".join(v.model_dump_json() for v in verdicts).encode(), 6)
+    def put(self, state: dict[str, Any], verdicts: list[Verdict], seconds: float | None) -> int:
+        """Render and store a finished job's answers (``state``: its final `Job.to_json`); the
+        bytes stored."""
+        document = render_json(verdicts, seconds).encode()
+        status = b"".join((json.dumps(state).encode()[:-1], b', "result": ', document, b"}"))
+        lines = "\n".join(v.model_dump_json() for v in verdicts).encode()
+        row = [gzip.compress(blob, 6, mtime=0) for blob in (status, document, lines)]
         with self._lock:
-            self._db.execute("INSERT OR REPLACE INTO jobs VALUES (?, ?, ?)", (job_id, document, lines))
+            self._db.execute("INSERT OR REPLACE INTO jobs VALUES (?, ?, ?, ?)", (state["id"], *row))
             self._db.commit()
-        return len(document) + len(lines)
+        return sum(len(blob) for blob in row)
 
-    def _blob(self, job_id: str, column: str) -> bytes | None:
+    def gzipped(self, job_id: str, column: Literal["status", "document", "verdicts"]) -> bytes | None:
+        """A stored answer, still compressed (gzip)."""
         with self._lock:
             row = self._db.execute(f"SELECT {column} FROM jobs WHERE id = ?", (job_id,)).fetchone()
-        return None if row is None else zlib.decompress(row[0])
-
-    def document(self, job_id: str) -> bytes | None:
-        """The job's JSON report (UTF-8), as ``citecheck check --format json`` writes it."""
-        return self._blob(job_id, "document")
+        return None if row is None else bytes(row[0])
 
     def verdicts(self, job_id: str) -> list[Verdict] | None:
-        blob = self._blob(job_id, "verdicts")
+        blob = self.gzipped(job_id, "verdicts")
         if blob is None:
             return None
-        return [Verdict.model_validate_json(line) for line in blob.split(b"\n") if line]
+        return [Verdict.model_validate_json(line) for line in gzip.decompress(blob).split(b"\n") if line]
 
     def drop(self, job_id: str) -> None:
-        with self._lock:
+        with self._lock, contextlib.suppress(sqlite3.ProgrammingError):  # closed: nothing to drop
             self._db.execute("DELETE FROM jobs WHERE id = ?", (job_id,))
             self._db.commit()
 
@@ -158,28 +164,32 @@ class JobStore:
                     async for verdict in self.runner(citations):
                         job.verdicts.append(verdict)
                 del citations[:]  # the verdicts hold what is still needed
-                job.stored_bytes = await asyncio.to_thread(
-                    self.reports.put, job.id, job.in_order(), time.monotonic() - job.started_at)
-                job.status = "done"
+                await self._store(job)
             except TimeoutError:
                 job.status, job.error = "failed", f"timed out after {self.timeout:.0f} s"
             except Exception as exc:  # a failed job reports why; the service goes on
                 job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"
             finally:
-                job.done, job.labels = len(job.verdicts), label_counts(job.verdicts)
+                if job.finished is None:
+                    job.done, job.labels = len(job.verdicts), label_counts(job.verdicts)
+                    job.finished = time.monotonic()
                 job.verdicts = []
-                job.finished = time.monotonic()
         while self.stored_bytes > self.max_stored_bytes and self._drop_oldest_finished(keep=job.id):
             pass
 
-    def status_body(self, job: Job) -> bytes:
-        """The poll answer: the job's state, and when it is done its JSON report as ``result``
-        (rendered when the job finished; here only decompressed — call it in a thread)."""
-        state = json.dumps(job.to_json()).encode()
-        document = self.reports.document(job.id) if job.status == "done" else None
-        if document is None:
-            return state
-        return b"".join((state[:-1], b', "result": ', document, b"}"))
+    async def _store(self, job: Job) -> None:
+        """Render, compress and store the finished job (in a thread), then mark it done: a poll
+        never sees "done" without its report."""
+        verdicts = job.in_order()
+        done = Job(id=job.id, total=job.total, status="done", started_at=job.started_at,
+                   finished=time.monotonic(), done=len(verdicts), labels=label_counts(verdicts))
+        job.stored_bytes = await asyncio.to_thread(self.reports.put, done.to_json(), verdicts, done.seconds)
+        job.done, job.labels, job.finished, job.status = done.done, done.labels, done.finished, "done"
+
+    def gzipped(self, job: Job, what: Literal["status", "document"]) -> bytes | None:
+        """A done job's poll answer (``status``) or JSON report (``document``), gzip-compressed
+        as stored: send it with ``Content-Encoding: gzip``, or decompress it (in a thread)."""
+        return self.reports.gzipped(job.id, what) if job.status == "done" else None
 
     def verdicts(self, job: Job) -> list[Verdict]:
         """A finished job's verdicts, in input order (read back from disk: call it in a thread)."""
@@ -195,8 +205,8 @@ class JobStore:
 
     def _forget(self, job: Job) -> None:
         del self._jobs[job.id]
-        if job.stored_bytes and self._reports is not None:
-            self._reports.drop(job.id)
+        if job.stored_bytes and self._reports is not None:  # off the event loop
+            asyncio.get_running_loop().run_in_executor(None, self._reports.drop, job.id)
 
     def _expire(self) -> None:
         now = time.monotonic()
