@@ -93,6 +93,20 @@ def normalize_arxiv(value: str | None) -> str | None:
     return None
 
 
+_ARXIV_MONTH = re.compile(r"(?:[a-z\-]+(?:\.[A-Za-z]{2})?/)?(\d{2})(\d{2})")
+
+
+def arxiv_month(arxiv_id: str | None) -> tuple[int, int] | None:
+    """(year, month) of the first version, as the identifier encodes it ("2104.14294" → (2021, 4),
+    "hep-th/9901001" → (1999, 1)); None for anything else."""
+    norm = normalize_arxiv(arxiv_id) if arxiv_id else None
+    match = _ARXIV_MONTH.match(norm or "")
+    if not match or not 1 <= int(match.group(2)) <= 12:
+        return None
+    yy = int(match.group(1))
+    return (1900 + yy if yy >= 91 else 2000 + yy, int(match.group(2)))
+
+
 def plausible_arxiv_new(ident: str) -> bool:
     """A new-style id ("YYMM.NNNN(N)", a version allowed) as arXiv numbered: four digits after the
     dot from 0704 to 1412, five from 1501 on (a bare number of that shape may be anything else)."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citecheck.model import Citation
-from citecheck.remote.paper import Paper
+
+if TYPE_CHECKING:  # the fetching stack (httpx) is imported only when a paper is fetched
+    from citecheck.remote.paper import Paper
 
 
 @dataclass

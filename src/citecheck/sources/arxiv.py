@@ -88,20 +88,6 @@ def journal_version(journal_ref: str | None) -> Version | None:
                    page=read.page, source="journal_ref", **{"container-title": read.container_title})
 
 
-_ARXIV_MONTH = re.compile(r"(?:[a-z\-]+(?:\.[A-Za-z]{2})?/)?(\d{2})(\d{2})")
-
-
-def arxiv_month(arxiv_id: str | None) -> tuple[int, int] | None:
-    """(year, month) of the first version, as the identifier encodes it ("2104.14294" → (2021, 4),
-    "hep-th/9901001" → (1999, 1)); None for anything else."""
-    norm = normalize_arxiv(arxiv_id) if arxiv_id else None
-    match = _ARXIV_MONTH.match(norm or "")
-    if not match or not 1 <= int(match.group(2)) <= 12:
-        return None
-    yy = int(match.group(1))
-    return (1900 + yy if yy >= 91 else 2000 + yy, int(match.group(2)))
-
-
 def bare_id(arxiv_id: str) -> str | None:
     """The id as arXiv's API wants it: no version, no subject class ("math.GT/0309136" →
     "math/0309136"; the old scheme's class is not part of the identifier)."""

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from citecheck.identifiers import arxiv_month
 from citecheck.model import Citation, Name, Record, Version
 from citecheck.sources._common import (
     author_names,
@@ -21,7 +22,6 @@ from citecheck.sources._common import (
     page_range,
 )
 from citecheck.sources.abstracts import keep_abstract, s2_abstract
-from citecheck.sources.arxiv import arxiv_month
 from citecheck.sources.base import Source
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.http import LIMITS, HttpClient, require

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
+from citecheck.identifiers import arxiv_month
 from citecheck.model import Record, TitleFace, Version, set_year
-from citecheck.sources.arxiv import arxiv_month
 from citecheck.verify.titles import compare_titles
 from citecheck.verify.venue import best_venue_match, is_preprint_venue, venue_names
 
