@@ -1,4 +1,5 @@
-"""An in-memory Source for orchestrator tests (no index, no network)."""
+"""Helpers the tests share: an in-memory Source (no index, no network), small local indexes,
+records and citations, and readers of a reference's text."""
 
 from __future__ import annotations
 
@@ -99,3 +100,16 @@ def closed_world_index(folder: Path, records: Iterable[dict[str, object]]) -> Pa
     (folder / "r.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
     build_index(folder / "ix.db", [folder / "r.jsonl"], covers=["all"])
     return folder / "ix.db"
+
+
+def read_pdf_record(text: str) -> Record:
+    """The rules' reading of a reference as a PDF gives it: the PDF clean-up, then the parser."""
+    from citecheck.extract.pdftext import clean_pdf_text
+    from citecheck.extract.refparse import parse_reference
+
+    return parse_reference(clean_pdf_text(text)).record
+
+
+def author_strings(rec: Record) -> list[str]:
+    """A record's authors as "Family, Given" (or the family or literal name alone)."""
+    return [a.literal or (f"{a.family}, {a.given}" if a.given else a.family or "") for a in rec.author]

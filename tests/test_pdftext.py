@@ -194,3 +194,108 @@ def test_low_quotation_mark_drawn_for_a_comma() -> None:
     # some PDF fonts draw the comma as "‚" (U+201A): between names it is a comma; a German opening quote stays
     assert clean_pdf_text("Lamarque J.F. ‚ T. C. Bond‚ V. Eyring. Title") == "Lamarque J.F., T. C. Bond, V. Eyring. Title"
     assert "‚Quelle‘" in clean_pdf_text("A. Autor, Die ‚Quelle‘ der Physik, Z. Phys. 1, 2 (1920).")
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Sano T. ,InutsukaS . ,TurnerN . J. ,2004, ApJ, 605, 321", "Sano T., Inutsuka S., Turner N. J., 2004, ApJ, 605, 321"),
+    ("P Schwendimann, C Ciuti, andA Quattropani ,Phys .Rev .B ,68", "P Schwendimann, C Ciuti, and A Quattropani, Phys. Rev. B, 68"),
+    ("Stinson G. S.,Maccì o A. V., Penzo C.", "Stinson G. S., Maccìo A. V., Penzo C."),
+    ("Dutton A. A. ,MaccìoA . V. ,2014, MNRAS, 441, 3359", "Dutton A. A., Maccìo A. V., 2014, MNRAS, 441, 3359"),
+])
+def test_pdf_name_glue(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+def test_given_name_is_not_split_as_a_glued_word() -> None:
+    raw = ("Zili Zhou, Giulia Frucci, Francesco Mattioli, Alessandro Gaggero,Roberto Leoni ,Saeedeh Jahanmirinejad ,"
+           'andAndrea Fiore , "Ultrasensitive photon autocorrelator ," PhysicalReviewLetters 110 , 133605 (2013) .')
+    assert "Francesco Mattioli" in clean_pdf_text(raw)
+    rec = parse_reference(clean_pdf_text(raw)).record
+    assert rec.title == "Ultrasensitive photon autocorrelator"
+    assert rec.container_title == "Physical Review Letters"
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Kharif C. Optical roguewavesNature 450 1054 (2007)", "Kharif C. Optical roguewaves Nature 450 1054 (2007)"),
+    ("Smith A. The DNA of bacteriophage T4Nature (1970) 227 680", "Smith A. The DNA of bacteriophage T4 Nature (1970) 227 680"),
+    ("Perillo NL. Apoptosis of T cells mediated by galectin-1Nature 1995; 378: 736-9.",
+     "Perillo NL. Apoptosis of T cells mediated by galectin-1 Nature 1995; 378: 736-9."),
+])
+def test_known_journal_glued_to_a_word_or_a_number(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize("raw", ["Smith J. Structure of the H2Ofield in ice. X 1 (2000) 1.",
+                                 "Jones K. Our Boeing747Service study. Y 2 (2001) 2."])
+def test_no_split_before_a_word_that_starts_no_known_journal(raw: str) -> None:
+    assert clean_pdf_text(raw) == raw
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Nucl .Part .Phys .Proc .273 -275( 2016)1121", "Nucl. Part. Phys. Proc. 273-275 (2016) 1121"),
+    ("Pylos( Greece)1993 ;DESY -94-049", "Pylos (Greece) 1993 ;DESY-94-049"),
+    ("Sub -10fs pulse", "Sub -10fs pulse"),
+])
+def test_space_slid_before_a_range_hyphen(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("decay form factors for mc = ∞Phys .Lett .B252 ( 1990)456 .", "decay form factors for mc = ∞ Phys. Lett. B 252 (1990) 456."),
+    ("semileptonic decay Λ b → Λ c ¯ νPhys .Rev .D79 ( 2009)014023", "semileptonic decay Λ b → Λ c ¯ ν Phys. Rev. D 79 (2009) 014023"),
+    ("at arbitrary qJ. Phys.A 26 ( 1993)", "at arbitrary q J. Phys. A 26 (1993)"),
+    ("exact calculations on a chain of spins 1 2Physica 36 ( 1967),377 .",
+     "exact calculations on a chain of spins 1 2 Physica 36 (1967), 377."),
+    ("with Matrix Product StatesPoS LATTICE2014 ( 2014)302 .", "with Matrix Product States PoS LATTICE2014 (2014) 302."),
+    ("between General Relativity and ExperimentLivingRev .Relativity 17 ( 2014)",
+     "between General Relativity and Experiment Living Rev. Relativity 17 (2014)"),
+    ("Lattice Gauge TheoriesAnnalenPhys .525 ( 2013)777 -796.", "Lattice Gauge Theories Annalen Phys. 525 (2013) 777-796."),
+    ("D. J. C. MacKay, J. Phys. A 1, 2 (2000)", "D. J. C. MacKay, J. Phys. A 1, 2 (2000)"),
+    ("Eur.Phys.J. C 76 (2016)", "Eur. Phys. J. C 76 (2016)"),
+])
+def test_journal_glued_to_a_symbol_a_short_word_or_a_title_word(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Deformable templates for face recognitionJournal of Cognitive Neuroscience,3(1) 59-70",
+     "Deformable templates for face recognition Journal of Cognitive Neuroscience, 3(1) 59-70"),
+    ("Indexing by latent semantic analysisJournal of the American Society for Information Science , 41 ,391-407.",
+     "Indexing by latent semantic analysis Journal of the American Society for Information Science, 41, 391-407."),
+    ("Rosenwald A ,Boldrick JC, Sabet H ,Tran T ,Yu X.Distinct types of diffuselarge B-cell lymphoma",
+     "Rosenwald A, Boldrick JC, Sabet H, Tran T, Yu X. Distinct types of diffuse large B-cell lymphoma"),
+])
+def test_glued_journal_of_and_a_vancouver_name_kept_whole(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("[GEANT4 Collaboration], GEANT4: A Simulation toolkit", "[GEANT4 Collaboration], GEANT4: A Simulation toolkit"),
+    ("PHYSICS LETTERS7 (1990) 1", "PHYSICS LETTERS 7 (1990) 1"),
+    ("PHYSICAL REVIEW LETTERS98 , 1 (2007)", "PHYSICAL REVIEW LETTERS 98, 1 (2007)"),
+])
+def test_program_version_stays_glued_a_journal_volume_does_not(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw) == clean
+
+
+@pytest.mark.parametrize(("raw", "part"), [
+    # an acronym glued to a journal's first initial
+    ("T. Hong et al., Superconducting energy gap of NbTiNJ. Appl. Phys. 114, 243905 (2013).", "NbTiN J. Appl. Phys."),
+    ("A. Author, Radicals formed by addition to DNAJ. Phys. Chem. A 108, 9302 (2004).", "DNA J. Phys. Chem. A"),
+    # a number glued to an acronym journal
+    ("R. Author and A. Writer, Duality transformations on (A)dS4JHEP 2007, 079 (2007).", "(A)dS4 JHEP 2007"),
+])
+def test_acronyms_and_numbers_glued_to_journals(raw: str, part: str) -> None:
+    assert part in clean_pdf_text(raw)
+
+
+@pytest.mark.parametrize("raw", [
+    "A. Smith, Title, ApJ. 500, 12 (2000)",  # "ApJ." is one journal's name
+    "A. Smith, Title of the work, MNRAS. 500, 12 (2000)",
+])
+def test_journal_acronyms_stay_whole(raw: str) -> None:
+    assert clean_pdf_text(raw) == raw
+
+
+def test_acronym_journal_glued_to_a_unit() -> None:
+    assert "1.6 GHz A&A 470" in clean_pdf_text("X. Liu et al., VLBI observations at 1 .6 GHzA&A 470,97 (2007).")

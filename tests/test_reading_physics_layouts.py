@@ -1,7 +1,8 @@
-"""Issue 13, late session: physics layouts the parser misread — a year or a title glued to its
-neighbour by PDF extraction, Nature's "& Family, I. Title", Proceedings of Science, the series
-letter written on the volume (Chinese Physics C's "Phys. Lett., 2005, B629: 20"), ISSNs and a DOI
-glued to an arXiv bracket.
+"""Reading the layouts physics journals print: a year or a title glued to its neighbour by PDF
+extraction, Nature's "& Family, I. Title", Proceedings of Science, the series letter written on the
+volume (Chinese Physics C's "Phys. Lett., 2005, B629: 20"), ISSNs and a DOI glued to an arXiv
+bracket; IOP titles, proceedings and chapters before an abbreviated journal, PTEP article numbers,
+INSPIRE's volume-year-issue-page, entries that are only a journal reference.
 
 The strings are of the kinds found in PDF-extracted reference lists (GROBID's training corpus);
 none is from the held-out test split.
@@ -11,12 +12,15 @@ from __future__ import annotations
 
 import pytest
 
+from citecheck.extract.cleanup import clean_reference
+from citecheck.extract.combine import read_reference
 from citecheck.extract.identifiers import extract_identifiers
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 from citecheck.identifiers import normalize_doi
 from citecheck.model import Record
 from citecheck.venues import series_letter_to_journal
+from tests.fakes import read_pdf_record
 
 
 def read(text: str) -> Record:
@@ -355,3 +359,142 @@ def test_nlm_conference_dates_and_place_leave_the_container(text: str, container
     rec = parse_reference(text).record
     assert rec.container_title == container
     assert place.split(",")[0] in (getattr(rec, "publisher-place", None) or "")
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    # title-less physics entries the rules used to give a title
+    ("V. Aynutdinov et al. Physics of Atomic Nuclei , V69, 11( 2006)p1914 .", "Physics of Atomic Nuclei", "69", "1914"),
+    ("M. Ambrosioet . al. Astropart. Phys. 19( 2003 )313.", "Astropart. Phys.", "19", "313"),
+    ("C. Chiccoli et al., Muon Catal. Fusion 7 (1992) 87.", "Muon Catal. Fusion", "7", "87"),
+    ("R. Brun and F. Rademakers, Nucl. Inst. & Meth. in Phys. Res.A ,389 ( 1997)81 .", "Nucl. Inst. & Meth. in Phys. Res. A",
+     "389", "81"),
+])
+def test_journal_only_physics_entries(raw: str, journal: str, volume: str, page: str) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = parse_reference(clean_pdf_text(raw)).record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (None, journal, volume, page)
+    assert read_reference(raw).record.title is None
+
+
+@pytest.mark.parametrize(("raw", "names", "title"), [
+    ("Aad G et al (ATLAS Collaboration) 2012 Phys. Lett. B 716 1", [("Aad", "G."), ("ATLAS Collaboration", None)], None),
+    ("J. P. Perdew, K. Burke, and M. Ernzerhof, ``Generalized gradient approximation made simple,'' Phys. Rev. Lett. 77, "
+     "3865–3868 (1996).", [("Perdew", "J. P."), ("Burke", "K."), ("Ernzerhof", "M.")],
+     "Generalized gradient approximation made simple"),
+    ("G. ’t Hooft, Nucl. Phys. B 72, 461 (1974).", [("’t Hooft", "G.")], None),
+])
+def test_physics_layouts_group_before_the_year_latex_quotes_curly_particle(
+        raw: str, names: list[tuple[str, str | None]], title: str | None) -> None:
+    from citecheck.extract.combine import read_reference
+    rec = read_reference(raw).record
+    assert [(a.family or a.literal, a.given) for a in rec.author] == names
+    assert rec.title == title
+
+
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    # two title words before an abbreviated journal (IOP, no mark between)
+    ("Kane C and Moore J 2011 Topological insulators Phys. World 24 32", "Topological insulators", "Phys. World"),
+    # the title ends in an acronym before an abbreviated journal
+    ("Wende F, Marsman M and Steinke T 2019 OpenMP in VASP: Threading and SIMD Int. J. Quantum Chem. 119 e25851",
+     "OpenMP in VASP: Threading and SIMD", "Int. J. Quantum Chem."),
+    ("Aad G et al 2012 Search for new particles at the LHC Eur. Phys. J. C 72 1234",
+     "Search for new particles at the LHC", "Eur. Phys. J. C"),
+    # a known journal longer than forty characters, with a comma in it
+    ("Ishiyama H et al 2013 In situ diffusion measurements in solids Nucl. Instrum. Methods Phys. Res., Sect. B "
+     "317 789", "In situ diffusion measurements in solids", "Nucl. Instrum. Methods Phys. Res., Sect. B"),
+    # IOP: the journal's name, then its acronym glued to the volume
+    ("Adam J et al 2015 Dark matter in dwarf galaxies J. Cosmol. Astropart. Phys. JCAP08(2015)001",
+     "Dark matter in dwarf galaxies", "J. Cosmol. Astropart. Phys."),
+    ("Lee K and Park J 2009 Black hole entropy J. High Energy Phys. JHEP03(2009)112",
+     "Black hole entropy", "J. High Energy Phys."),
+])
+def test_iop_titles_before_abbreviated_journals(raw: str, title: str, journal: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+def test_iop_acronym_kept_when_it_is_not_the_names_initials() -> None:
+    assert "PRX12(2009)112" in clean_reference("Lee K 2009 Black hole entropy Phys. Rev. Lett. PRX12(2009)112")
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    ("P. A. Zyla et al. (Particle Data Group), Prog. Theor. Exp. Phys. 2020, 083C01 (2020).",
+     "Prog. Theor. Exp. Phys.", "2020", "083C01"),
+    ("P. A. Zyla et al., PTEP 2020, 083C01 (2020).", "PTEP", "2020", "083C01"),
+    ("Zyla P A et al 2020 Review of Particle Physics Prog. Theor. Exp. Phys. 2020 083C01",
+     "Prog. Theor. Exp. Phys.", "2020", "083C01"),
+])
+def test_ptep_article_numbers(raw: str, journal: str, volume: str, page: str) -> None:
+    rec = parse_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+
+
+@pytest.mark.parametrize(("text", "container", "volume", "page"), [
+    # IOP: the proceedings' name right after the title, no mark between
+    ("Author A 2010 Title of the paper Proc. 35th Int. Cosmic Ray Conf. (Busan) p 123",
+     "Proc. 35th Int. Cosmic Ray Conf. (Busan)", None, "123"),
+    ("Author A 2010 Title of the paper Proc. 35th Int. Cosmic Ray Conf. (Busan) vol 2 p 123",
+     "Proc. 35th Int. Cosmic Ray Conf. (Busan)", "2", "123"),
+    ("Author A 2010 Title of the paper Proc. SPIE 7735 77351A", "Proc. SPIE", "7735", "77351A"),
+    ("Author A and Writer B 1998 Title of the paper Proceedings of the International Conference on Something "
+     "ed C Editor (Singapore: World Scientific) pp 45–50",
+     "Proceedings of the International Conference on Something", None, "45-50"),
+])
+def test_iop_proceedings_after_the_title(text: str, container: str, volume: str | None, page: str) -> None:
+    rec = read_pdf_record(text)
+    assert (rec.title, rec.container_title) == ("Title of the paper", container)
+    assert (rec.volume, rec.page) == (volume, page)
+
+
+def test_an_iop_title_of_two_words_before_a_known_journal() -> None:
+    rec = read_pdf_record("Author A 2014 Gravitational-wave physics Living Rev. Relativ. 17 4")
+    assert (rec.title, rec.container_title) == ("Gravitational-wave physics", "Living Rev. Relativ.")
+
+
+@pytest.mark.parametrize(("text", "title", "book"), [
+    # IOP's chapter in a book: the editors leave the title; the book follows "in" or is the Title Case run
+    ("Author A 1990 Title of the chapter in Handbook of Something ed B Editor (Amsterdam: Elsevier) pp 1–10",
+     "Title of the chapter", "Handbook of Something"),
+    ("Author A 1990 Quantum field theory in curved spacetime Quantum Gravity eds B C Editor and D Other "
+     "(Oxford: Clarendon) p 45", "Quantum field theory in curved spacetime", "Quantum Gravity"),
+    # one capitalised word is the title's own
+    ("Author A 1990 Physics of the early Universe ed B Editor (Oxford: Clarendon)", "Physics of the early Universe", None),
+])
+def test_iop_chapter_in_a_book(text: str, title: str, book: str | None) -> None:
+    rec = read_pdf_record(text)
+    assert (rec.title, rec.container_title) == (title, book)
+
+
+@pytest.mark.parametrize(("text", "title", "journal"), [
+    # IOP: a journal the table lists without abbreviations right after the title's last word
+    ("Pankov S and Dobrosavljevic V 2008 2D-MIT as self-doping of a Wigner-Mott insulator Physica B 403 1440",
+     "2D-MIT as self-doping of a Wigner-Mott insulator", "Physica B"),
+    ("Pankov S and Dobrosavljevic V 2008 2D-MIT as self-doping of a Wigner-MottinsulatorPhysica B 403 1440",
+     "2D-MIT as self-doping of a Wigner-Mottinsulator", "Physica B"),
+    # Vancouver: the known tail "Chem Commun" of a longer journal after the title's period is not cut off
+    ("Tomko J. A new alkaloid from Mahonia aquifolium (Pursh) Nutt. Collect Czech Chem Commun 1987; 52:242-246.",
+     "A new alkaloid from Mahonia aquifolium (Pursh) Nutt", "Collect Czech Chem Commun"),
+])
+def test_a_journal_without_abbreviations_after_an_iop_title(text: str, title: str, journal: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
+@pytest.mark.parametrize("journal", ["Sov. Astron. Lett.", "Tech. Phys. Lett.", "Braz. J. Phys.", "Ukr. J. Phys."])
+def test_iop_abbreviated_words_before_a_known_journal_tail(journal: str) -> None:
+    # the table knows "Astron. Lett." / "Phys. Lett." / "J. Phys.": the abbreviations before are the journal's too
+    rec = read_reference(f"Smith J A and Jones B 2012 Nonlinear waves in a magnetized plasma {journal} 12 345").record
+    assert (rec.title, rec.container_title) == ("Nonlinear waves in a magnetized plasma", journal)
+
+
+@pytest.mark.parametrize("text,volume,issue,page", [
+    ("R. Narayanan, Phys. Rev. D 88 (2013) 10, 105030 [arXiv:1307.4969 [hep-th]].", "88", "10", "105030"),
+    ("A. Author, Phys. Rev. Lett. 116 (2016) 6, 061102", "116", "6", "061102"),
+    ("A. Author, Eur. Phys. J. C 76 (2016) 3, 155", "76", "3", "155"),
+    ("A. Author, Phys. Rev. D 88 (2013) no.10, 105030", "88", "10", "105030"),  # INSPIRE's older style, as before
+    ("A. Author, JHEP 03 (2015) 001", "03", None, "001"),
+    ("A. Author, Phys. Lett. B 716 (2012) 1", "716", None, "1"),
+])
+def test_inspire_volume_year_issue_page(text: str, volume: str, issue: str | None, page: str) -> None:
+    rec = read_pdf_record(text)
+    assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)

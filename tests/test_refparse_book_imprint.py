@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from citecheck.extract.combine import read_reference
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 from citecheck.model import Record
+from tests.fakes import read_pdf_record
 
 
 def read(text: str) -> Record:
@@ -110,7 +112,6 @@ def test_status_notes(text: str, title: str | None, journal: str | None) -> None
 
 
 def test_labeller_takes_back_names_the_rules_ran_into_the_title() -> None:
-    from citecheck.extract.combine import read_reference
 
     # ("Danforth DN Jr, Sgagias MK. …" and then "… Gill GS.. Extracellular …" were the examples here: the
     # rules have since learnt the suffix "Jr" and the doubled period; three periods they still misread)
@@ -398,9 +399,28 @@ def test_an_unknown_long_word_is_not_cut_into_fragments() -> None:
 
 
 def test_vancouver_initials_written_without_dots_in_the_title_cut() -> None:
-    from citecheck.extract.combine import read_reference
 
     reading = read_reference("Laroia G, Cuesta R, Brewer G, Schneider RJ.. Control of mRNA decay by heat "
                              "shock-ubiquitin-proteasome pathway. Science 284: 499-502, 1999.")
     assert reading.record.title == "Control of mRNA decay by heat shock-ubiquitin-proteasome pathway"
     assert [a.family for a in reading.record.author][-1] == "Schneider"
+
+
+@pytest.mark.parametrize(("text", "publisher"), [
+    ("Misner, C. W., Thorne, K. S., & Wheeler, J. A. 1973,Gravitation ( Freeman)", "Freeman"),
+    ("C. W. Misner, K. S. Thorne, and J. A. Wheeler, Gravitation (W. H. Freeman, San Francisco)", "W. H. Freeman"),
+    ("A. Author, Introduction to Topology (Dover, New York).", "Dover"),
+])
+def test_a_named_publisher_in_parentheses_is_no_title_word(text: str, publisher: str) -> None:
+    rec = read_pdf_record(text)
+    assert rec.title in ("Gravitation", "Introduction to Topology")
+    assert rec.publisher == publisher
+
+
+@pytest.mark.parametrize("text", [
+    "J. M. Foley, Traditional Oral Epic, London and New York 1990.",
+    "W. J. Ong, Orality and Literacy: The Technologizing of the Word, New York and London 1982.",
+])
+def test_two_cities_after_a_books_title_are_its_imprint(text: str) -> None:
+    rec = read_pdf_record(text)
+    assert rec.title in ("Traditional Oral Epic", "Orality and Literacy: The Technologizing of the Word")

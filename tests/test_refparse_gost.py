@@ -14,6 +14,7 @@ from citecheck.extract.refparse import parse_reference
 from citecheck.extract.refparse.gost import split_gost
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from tests.fakes import read_pdf_record
 
 RU = "Иванов И. И., Петров П. П. Название статьи // Журнал. 2015. Т. 147. С. 112–120."
 LATIN = "Ivanov I. I. Title // Journal. 2015. Vol. 147. P. 112–120."
@@ -78,3 +79,39 @@ def test_gost_citation_is_exact(checker: Checker, key: str) -> None:
     [verdict] = checker.check_text(CASES[key], fmt="text")
     assert verdict.label is Label.EXACT, (verdict.rationale, verdict.citation.fields.to_csl())
     assert verdict.match is not None and verdict.match.id == key
+
+
+@pytest.mark.parametrize(("text", "title", "place", "publisher", "note"), [
+    # GOST 7.1 books: title area, ". — ", edition area, publication area (place : publisher, year), extent
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика. — М.: Наука, 1974. — 752 с.",
+     "Квантовая механика", "М.", "Наука", "752 с"),
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика. — М. : Наука, 1974. — 752 с.",
+     "Квантовая механика", "М.", "Наука", "752 с"),
+    ("Ландау Л. Д., Лифшиц Е. М. Квантовая механика : учебное пособие. — 3-е изд. — Москва : Наука, 1974. — 752 с.",
+     "Квантовая механика : учебное пособие", "Москва", "Наука", "3-е изд; 752 с"),
+    ("Smith J. Quantum mechanics. — Moscow: Nauka, 1974. — 752 p.",
+     "Quantum mechanics", "Moscow", "Nauka", "752 p"),
+])
+def test_gost_book_areas(text: str, title: str, place: str, publisher: str, note: str) -> None:
+    rec = read_pdf_record(text)
+    assert rec.title == title
+    assert (getattr(rec, "publisher-place"), rec.publisher) == (place, publisher)
+    assert rec.custom.get("note") == note
+    assert rec.type == "book" and rec.year == 1974
+
+
+def test_gost_statement_of_responsibility_in_a_book() -> None:
+    rec = read_pdf_record("Ландау Л. Д. Квантовая механика / Л. Д. Ландау, Е. М. Лифшиц. — М.: Наука, 1974. — 752 с.")
+    assert rec.title == "Квантовая механика"
+    assert [a.family for a in rec.author] == ["Ландау", "Лифшиц"]
+
+
+@pytest.mark.parametrize("text", [
+    "Сидоров С. С. Физика плазмы : дис. ... д-ра физ.-мат. наук : 01.04.08 / Сидоров Сергей Сергеевич. — М., 2005. — 300 с.",
+    "Сидоров С. С. Физика плазмы : автореф. дис. ... канд. физ.-мат. наук. — Новосибирск, 2005. — 20 с.",
+])
+def test_gost_thesis(text: str) -> None:
+    rec = read_pdf_record(text)
+    assert rec.title == "Физика плазмы"
+    assert rec.type == "thesis" and rec.year == 2005
+    assert "дис." in rec.custom.get("note", "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from citecheck.model import Name, Record
 from citecheck.verify.authors import compare_authors
 from citecheck.verify.compare import assess
+from tests.fakes import read_pdf_record
 
 
 def rec(*names: Name, truncated: bool = False) -> Record:
@@ -198,3 +199,25 @@ def test_et_al_glued_to_a_record_name_is_a_truncated_list() -> None:
     found = rec(Name(family="Alver", given="B."), Name(literal="PHOBOS Collaboration"), truncated=True)
     comp = compare_authors(rec(Name(family="Alver", given="B."), Name(literal="STAR Collaboration")), found)
     assert comp.extra == ["STAR Collaboration"]
+
+
+def test_a_record_that_lists_only_its_first_author_does_not_make_the_cited_team_other_people() -> None:
+    from citecheck.verify.compare import assess, identity_mismatch
+
+    cited = read_pdf_record("Dobin, A., Davis, C. A., Schlesinger, F., Drenkow, J., Zaleski, C., Jha, S., Batut, P., "
+                  "Chaisson, M., & Gingeras, T. R. (2013). STAR: ultrafast universal RNA-seq aligner. "
+                  "Bioinformatics, 29 (1), 15-21.")
+    record = Record.model_validate({
+        "id": "doi:10.1093/bioinformatics/bts635", "type": "article-journal",
+        "title": "STAR: ultrafast universal RNA-seq aligner", "container-title": "Bioinformatics",
+        "author": [{"family": "Dobin", "given": "A."}], "custom": {"authors_truncated": True},
+        "volume": "29", "page": "15-21", "issued": {"date-parts": [[2013]]},
+    })
+    assert identity_mismatch(cited, record) is None
+    assert not any(d.field == "author" for d in assess(cited, record).discrepancies)
+    # … while a record that lists its authors in full still tells other people apart
+    full = record.model_copy(update={"author": [*record.author, *[
+        {"family": f, "given": "X."} for f in ("Roe", "Poe", "Moe", "Zoe", "Kee", "Lee", "Fee", "Gee")]],
+        "custom": {}})
+    full = Record.model_validate(full.model_dump(by_alias=True))
+    assert any(d.field == "author" for d in assess(cited, full).discrepancies)

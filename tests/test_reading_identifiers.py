@@ -1,0 +1,101 @@
+"""Reading identifiers in a reference's text: arXiv ids in their old, new, bare and spaced forms, DOIs
+and what is glued onto them, PubMed tags that leave the other fields alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.extract.combine import read_reference
+from citecheck.extract.identifiers import extract_identifiers
+from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract.refparse import parse_reference
+from tests.fakes import read_pdf_record
+
+
+def test_archive_prefix_before_a_new_style_arxiv_number() -> None:
+    from citecheck.extract.identifiers import extract_identifiers
+    assert extract_identifiers("Proc. ICRC 2007; arXiv:astro-ph/0710.3063.").arxiv == "0710.3063"
+
+
+def test_comma_and_a_word_end_a_doi() -> None:
+    from citecheck.extract.combine import read_reference
+    from citecheck.identifiers import normalize_doi
+    rec = read_reference("M. Shalchi, L. Tomio, Phys. Lett. B (2017),http ://dx.doi.org/10.1016/j.physletb.2017.05.070,"
+                         "in press ( Erratum).").record
+    assert (rec.DOI, rec.title, rec.container_title) == ("10.1016/j.physletb.2017.05.070", None, "Phys. Lett. B")
+    assert normalize_doi("doi:10.1002/abc,123") == "10.1002/abc,123"  # a comma before a digit stays
+
+
+@pytest.mark.parametrize(("raw", "arxiv"), [
+    ("E. Author et al. (2017), 1704.01114", "1704.01114"),
+    ("A. Author, Phys. Rev. D 95, 1234 (2017) [1701.01234].", "1701.01234"),
+    ("Author A and Writer B 2014 (Preprint 1402.1200)", "1402.1200"),
+    ("A. Author, Some title, e-print 0911.1234.", "0911.1234"),
+    ("A. Author, Phys. Lett. B 734, 290 (2014), 1209.1687", "1209.1687"),
+    # not a month arXiv numbered that way: no id
+    ("A. Author, Some title, 1399.12345", None),
+    ("A. Author, Some title, 2020.1234", None),
+    ("A. Author, Some title, 0612.1234", None),  # four digits after the dot before April 2007
+    ("A. Author, Some title, 1501.1234", None),  # four digits after the dot from 2015 on
+    # inside a sentence, not standing alone
+    ("A. Author, The 1704.01114 puzzle, Phys. Rev. D 1, 2 (2017).", None),
+])
+def test_bare_and_preprint_arxiv_ids(raw: str, arxiv: str | None) -> None:
+    assert extract_identifiers(raw).arxiv == arxiv
+
+
+def test_spaced_arxiv_id_with_version_is_joined() -> None:
+    assert "arXiv:1401.4024v2" in clean_pdf_text("V. Author, The null energy condition, arXiv:1401. 4024v2.")
+    rec = parse_reference(clean_pdf_text("V. Author, The null energy condition, arXiv:1401. 4024v2.")).record
+    assert rec.title == "The null energy condition" and rec.arxiv == "1401.4024"
+
+
+@pytest.mark.parametrize(("ident", "plausible"), [
+    ("0704.0001", True), ("1412.9999", True), ("1501.00001", True), ("2104.14294v2", True),
+    ("0612.1234", False), ("1501.1234", False), ("1412.12345", False), ("1399.12345", False), ("2020.1234", False),
+])
+def test_plausible_arxiv_new(ident: str, plausible: bool) -> None:
+    from citecheck.identifiers import plausible_arxiv_new
+
+    assert plausible_arxiv_new(ident) is plausible
+
+
+@pytest.mark.parametrize(("text", "arxiv"), [
+    # the category after the id is the identifier's, not a title: no clean-up split ("mesh all")
+    ("I. Author, E. Writer and O. Other, arXiv:1101.3711v1[cond-mat.mes-hall] (2010)", "1101.3711"),
+    ("A. Author, arXiv:1501.01234 [physics.acc-ph].", "1501.01234"),
+    # IOP's preprint and a URL broken by the PDF's spacing
+    ("Author A, Writer B and Other C 2014 (Preprint 1403 .4822) URL http: // arxiv.org /abs/1403. 4822",
+     "1403.4822"),
+    ("A. Author and B. Writer. 2019. Some neural title. arxiv:cs.LG/1906.08495", "1906.08495"),
+])
+def test_arxiv_forms_leave_no_title_behind(text: str, arxiv: str) -> None:
+    rec = read_reference(text).record
+    assert rec.arxiv == arxiv
+    assert rec.title in (None, "Some neural title")
+
+
+@pytest.mark.parametrize("raw,doi", [
+    ("10.1016/j.pain.2013.06.022[doi]", "10.1016/j.pain.2013.06.022"),  # PubMed's tag
+    ("10.1039/c9ee00453j(2019)", "10.1039/c9ee00453j"),  # the year glued on
+    ("10.14191/atmos.2019.29.5.551(inkoreanwithenglishabstract", "10.14191/atmos.2019.29.5.551"),
+    ("10.1086/145812')", "10.1086/145812"),
+    ("10.1016/S0140-6736(20)30183-5", "10.1016/s0140-6736(20)30183-5"),  # a DOI's own parentheses stay
+    ("10.1016/0370-2693(89)90001-X.", "10.1016/0370-2693(89)90001-x"),
+])
+def test_what_is_glued_onto_a_doi_is_no_part_of_it(raw: str, doi: str) -> None:
+    from citecheck.identifiers import normalize_doi
+
+    assert normalize_doi(raw) == doi
+
+
+def test_a_year_glued_to_a_doi_stays_the_references_year() -> None:
+    rec = read_pdf_record("Abuhelaiqa, M. et al. Stable perovskite solar cells. Energy Environ. Sci., 12, 1910-1917, "
+                "doi:10.1039/c9ee00453j(2019).")
+    assert (rec.DOI, rec.year) == ("10.1039/c9ee00453j", 2019)
+
+
+def test_pubmed_pii_and_doi_tags_leave_the_journal_alone() -> None:
+    rec = read_pdf_record("JI, R. R., BERTA, T. & NEDERGAARD, M. 2013. Glia and pain: Is chronic pain a gliopathy? Pain. "
+                "doi:S0304-3959(13)00330-8[pii]; 10.1016/j.pain.2013.06.022[doi]")
+    assert (rec.container_title, rec.DOI) == ("Pain", "10.1016/j.pain.2013.06.022")
