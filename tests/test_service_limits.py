@@ -253,6 +253,14 @@ def test_python_clients_see_the_413_not_a_connection_reset(strict_server: str) -
     assert refused.value.code == 413
 
 
+def test_an_oversized_body_announced_with_expect_100_continue_is_refused_unsent(strict_server: str) -> None:
+    with socket.create_connection(("127.0.0.1", _port(strict_server))) as conn:
+        conn.sendall(b"POST /v1/check HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+                     b"content-length: 50000000\r\nexpect: 100-continue\r\n\r\n")
+        data, waited = _read_until_closed(conn, 10)
+    assert data.startswith(b"HTTP/1.1 413") and b"100 Continue" not in data and waited < 5
+
+
 def _read_until_closed(sock: socket.socket, limit_s: float) -> tuple[bytes, float]:
     started = time.monotonic()
     sock.settimeout(limit_s)
