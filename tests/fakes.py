@@ -6,10 +6,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from citecheck.model import Citation, Record
+from citecheck.model import Citation, Label, Record
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi, title_similarity
 from citecheck.sources.base import Source, SourceError
+
+if TYPE_CHECKING:
+    from citecheck.sources.local import LocalIndexSource
 
 
 class MemorySource(Source):
@@ -113,3 +117,25 @@ def read_pdf_record(text: str) -> Record:
 def author_strings(rec: Record) -> list[str]:
     """A record's authors as "Family, Given" (or the family or literal name alone)."""
     return [a.literal or (f"{a.family}, {a.given}" if a.given else a.family or "") for a in rec.author]
+
+
+def index_source(folder: Path, records: Iterable[dict[str, object]]) -> LocalIndexSource:
+    """A `LocalIndexSource` over a real index of these CSL records, built in ``folder``, declared complete."""
+    from citecheck.index.build import build_index
+    from citecheck.sources.local import LocalIndexSource
+
+    src = folder / "r.jsonl"
+    src.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    build_index(folder / "i.db", [src])
+    return LocalIndexSource(folder / "i.db", scopes=("all",))
+
+
+def check_text(source: Source, text: str, **options: bool) -> tuple[Label, str]:
+    """The label and rationale of one free-text reference checked offline against ``source`` alone."""
+    from citecheck.checker import Checker, CheckOptions
+    from citecheck.extract import read_text
+
+    [citation] = read_text(json.dumps({"id": "c", "text": text}, ensure_ascii=False) + "\n", "c.jsonl")
+    checker = Checker(use_index=False, sources=[source], offline=True, options=CheckOptions(**options))
+    [verdict] = checker.check_citations([citation])
+    return verdict.label, verdict.rationale or ""

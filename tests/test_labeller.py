@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker, CheckOptions
+from citecheck.extract import labeller as L
 from citecheck.extract.combine import other_readings, read_reference, wants_labeller
-from citecheck.extract.labeller import read_labelled, tokenize
+from citecheck.extract.labeller import features, read_labelled, read_labelled_scored, tokenize
 from citecheck.extract.pdftext import clean_pdf_text
 from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
@@ -165,3 +166,29 @@ def test_iop_layout_last_author_not_glued_to_the_journal() -> None:
     assert rec.container_title == "Nature"
     assert [a.family for a in rec.author] == ["Smith", "Jones", "Brown"]
     assert (rec.volume, rec.first_page, rec.year) == ("489", "282", 2012)
+
+
+def test_features_mark_glued_and_names_and_stops() -> None:
+    toks = tokenize("D. Ferreira de Lima, andM .Spannowsky, Phys. Rev. D95, 034001( 2017 ).")
+    feats = features(toks)
+    by_text = {t.text: f for t, f in zip(toks, feats, strict=True)}
+    assert "and_glued" in by_text["andM"] and "s=xX" in by_text["andM"]
+    assert "longnum" in by_text["034001"]
+    assert "year" in by_text["2017"]
+    assert "name_f" in by_text["Lima"]  # a family-name word of the shipped names list
+    assert any(f.startswith("stops=") for f in by_text["Phys"])
+    assert "-1:w=," in by_text["Phys"] and "1:w=." in by_text["Phys"]
+
+
+def test_features_are_cached_and_pure() -> None:
+    toks = tokenize("A. Smith, Nature 489, 282 (2012).")
+    assert features(toks) == features(tokenize("A. Smith, Nature 489, 282 (2012)."))
+    assert L._neighbour("Nature", 1) is L._neighbour("Nature", 1)
+
+
+def test_marginals_come_with_the_reading() -> None:
+    scored = read_labelled_scored("M. Beneke and M. Neubert, Nucl. Phys. B 675 (2003), 333.")
+    assert scored is not None
+    assert scored.record.container_title == "Nucl. Phys. B"
+    assert 0.5 < scored.confidence["container"] <= 1.0
+    assert scored.confidence["no-title"] > 0.9  # a journal reference without a title

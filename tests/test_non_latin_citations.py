@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
+from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from tests.fakes import check_text, index_source
 
 RECORDS = [
     {"id": "ru1", "type": "article-journal",
@@ -91,3 +93,49 @@ def test_a_different_russian_title_is_not_found(checker: Checker, tmp_path: Path
     build_index(tmp_path / "all.sqlite", [source], covers=["all"])
     [verdict] = Checker(index=tmp_path / "all.sqlite", offline=True).check_text(text, fmt="text")
     assert verdict.label is Label.MAJOR, verdict.rationale
+
+
+# a KCI/CNKI-style reference (GROBID's training corpus) and its record
+CJK_TEXT = "王義文(1989). 乾隆与燕京八景. 北京園林. 1(-): 29-31."
+
+
+CJK_RECORDS = [
+    {"id": "wang1", "type": "article-journal", "title": "乾隆与燕京八景", "author": [{"family": "王義文"}],
+     "container-title": "北京園林", "volume": "1", "page": "29-31", "issued": {"date-parts": [[1989]]}},
+    {"id": "wang2", "type": "article-journal", "title": "乾隆与燕京八景(下)", "author": [{"family": "王義文"}],
+     "container-title": "北京園林", "volume": "2", "page": "35-37", "issued": {"date-parts": [[1989]]}},
+]
+
+
+# -- CJK references ---------------------------------------------------------------------------------
+def test_cjk_author_year_title_journal() -> None:
+    rec = parse_reference(CJK_TEXT).record
+    assert [a.family for a in rec.author] == ["王義文"]
+    assert (rec.year, rec.title, rec.container_title) == (1989, "乾隆与燕京八景", "北京園林")
+    assert (rec.volume, rec.page) == ("1", "29-31")
+    rec = parse_reference("김철수, 이영희 (2010). 한국어 제목입니다. 한국학논집, 12(3), 45-67.").record
+    assert [a.family for a in rec.author] == ["김철수", "이영희"]
+    assert (rec.title, rec.container_title, rec.volume) == ("한국어 제목입니다", "한국학논집", "12")
+
+
+@pytest.mark.parametrize(("text", "fields"), [
+    # CNKI / Vancouver: names before a period, the year glued to the journal
+    ("周兵, 周杰. 灼口汤治疗阴虚型灼口综合征观察. 临床口腔医学杂志2012;28(4):217-8.",
+     (["周兵", "周杰"], "灼口汤治疗阴虚型灼口综合征观察", "临床口腔医学杂志", 2012, "28", "217-218")),
+    ("辛宏, 李佳颖, 刘娟. 医学生BMI 与体质测试指标相关性[J].中国公共卫生,2017,33(12):1764-1766.",
+     (["辛宏", "李佳颖", "刘娟"], "医学生BMI 与体质测试指标相关性", "中国公共卫生", 2017, "33", "1764-1766")),
+    ("靳士英. 五臟图考. 中华医史杂誌. 1994. 24(2).",
+     (["靳士英"], "五臟图考", "中华医史杂誌", 1994, "24", None)),
+])
+def test_cjk_vancouver_layout(text: str, fields: tuple[object, ...]) -> None:
+    rec = parse_reference(text).record
+    assert ([a.family for a in rec.author], rec.title, rec.container_title, rec.year, rec.volume,
+            rec.page) == fields
+
+
+def test_cjk_reference_of_an_indexed_work_is_exact_not_major(tmp_path: Path) -> None:
+    source = index_source(tmp_path, CJK_RECORDS)
+    label, why = check_text(source, CJK_TEXT)
+    assert label is Label.EXACT, why
+    label, why = check_text(source, "王義文(1989). 乾隆与燕京八景(下). 北京園林. 2(-): 35-37.")
+    assert label is Label.EXACT, why

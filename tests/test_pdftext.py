@@ -299,3 +299,21 @@ def test_journal_acronyms_stay_whole(raw: str) -> None:
 
 def test_acronym_journal_glued_to_a_unit() -> None:
     assert "1.6 GHz A&A 470" in clean_pdf_text("X. Liu et al., VLBI observations at 1 .6 GHzA&A 470,97 (2007).")
+
+
+def test_the_clean_up_of_a_string_is_remembered() -> None:
+    text = "A. Einstein, Phys .Rev .47 ,777 (1935) -- eighth session"
+    first = clean_pdf_text(text)
+    hits = clean_pdf_text.cache_info().hits
+    assert clean_pdf_text(text) == first == "A. Einstein, Phys. Rev. 47, 777 (1935) -- eighth session"
+    assert clean_pdf_text.cache_info().hits == hits + 1
+
+
+def test_many_identifiers_are_left_as_they_are_and_few_are_protected() -> None:
+    # past 200 identifiers a string is not a reference: nothing is protected (as before)
+    many = " ".join(f"arXiv:{1000 + i}.{10000 + i}" for i in range(220)) + " Phys .Rev .47 ,777"
+    assert clean_pdf_text(many).endswith("Phys. Rev. 47, 777")
+    few = "A. Author, Phys .Rev .47 ,777 (1935), doi:10.1103/PhysRev.47.777 ,arXiv:1002.4459 [hep-ph]"
+    out = clean_pdf_text(few)
+    assert "doi:10.1103/PhysRev.47.777" in out and "arXiv:1002.4459 [hep-ph]" in out
+    assert out.startswith("A. Author, Phys. Rev. 47, 777 (1935)")

@@ -109,3 +109,26 @@ def test_a_bare_year_between_a_books_title_and_its_publisher_ends_the_title(
     rec = read_pdf_record(text)
     assert rec.title == title
     assert rec.custom.get("note") == note
+
+
+@pytest.mark.parametrize(("text", "book", "series"), [
+    ("C. Gerhardt, Geometric Flows (Huai-Dong Cao and Shing-Tung Yau, eds.), Surveys in Differential Geometry, "
+     "vol. XII, International Press of Boston, Somerville, MA, 2008, pp. 113--165",
+     "Geometric Flows", "Surveys in Differential Geometry"),
+    ("M. L. de Haro, S. B. Yuste, and A. Santos, Theory and Simulation of Hard-Sphere Fluids and Related Systems, "
+     "Lectures Notes in Physics, vol. 753, Angel Mulero, ed. (Springer, Berlin, 2008), pp. 183-245",
+     "Theory and Simulation of Hard-Sphere Fluids and Related Systems", "Lectures Notes in Physics"),
+])
+def test_an_edited_book_is_the_container_of_an_untitled_chapter(text: str, book: str, series: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title, rec.collection_title, rec.type) == (None, book, series, "chapter")
+
+
+@pytest.mark.parametrize("text", [
+    "L. D. Landau, Collected Papers (D. ter Haar, ed.), Pergamon, Oxford, 1965",  # the book itself: no pages
+    "A. Author, Chapter title here, Book title (E. Editor, ed.), Publisher, 2001, pp. 1-10",  # two titles
+    "A. Author, Chapter title here, in Book title (E. Editor, ed.), Publisher, 2001, pp. 1-10",  # "in"
+    "S. Author, Some chapter, Lecture Notes in Physics, vol. 753, Springer, Berlin, 2008, pp. 183-245",  # no editor
+])
+def test_a_title_before_no_editors_stays_the_title(text: str) -> None:
+    assert read_reference(text).record.title

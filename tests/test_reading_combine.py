@@ -1,9 +1,9 @@
-"""13c: the labeller's features and marginals, and the per-field combination rules (strings copied
-from GROBID's citation corpus, Apache-2.0, tests/data/parsing/NOTICE.md)."""
+"""Combining the rules' reading with the labeller's, field by field: made-up titles dropped only when
+the labeller is sure, fuller journals, misread names, volumes, titles run into the journal (strings
+copied from GROBID's citation corpus, Apache-2.0, tests/data/parsing/NOTICE.md)."""
 
 from __future__ import annotations
 
-from citecheck.extract import labeller as L
 from citecheck.extract.combine import (
     _fuller_journal,
     _made_up_title,
@@ -12,39 +12,13 @@ from citecheck.extract.combine import (
     combine,
     read_reference,
 )
-from citecheck.extract.labeller import LabelledReading, features, read_labelled_scored, tokenize
+from citecheck.extract.labeller import LabelledReading
 from citecheck.extract.refparse import ParsedReference
 from citecheck.model import Name, Record
 
 
 def _scored(confidence: dict[str, float], **fields: object) -> LabelledReading:
     return LabelledReading(Record(**fields), confidence)  # type: ignore[arg-type]
-
-
-def test_features_mark_glued_and_names_and_stops() -> None:
-    toks = tokenize("D. Ferreira de Lima, andM .Spannowsky, Phys. Rev. D95, 034001( 2017 ).")
-    feats = features(toks)
-    by_text = {t.text: f for t, f in zip(toks, feats, strict=True)}
-    assert "and_glued" in by_text["andM"] and "s=xX" in by_text["andM"]
-    assert "longnum" in by_text["034001"]
-    assert "year" in by_text["2017"]
-    assert "name_f" in by_text["Lima"]  # a family-name word of the shipped names list
-    assert any(f.startswith("stops=") for f in by_text["Phys"])
-    assert "-1:w=," in by_text["Phys"] and "1:w=." in by_text["Phys"]
-
-
-def test_features_are_cached_and_pure() -> None:
-    toks = tokenize("A. Smith, Nature 489, 282 (2012).")
-    assert features(toks) == features(tokenize("A. Smith, Nature 489, 282 (2012)."))
-    assert L._neighbour("Nature", 1) is L._neighbour("Nature", 1)
-
-
-def test_marginals_come_with_the_reading() -> None:
-    scored = read_labelled_scored("M. Beneke and M. Neubert, Nucl. Phys. B 675 (2003), 333.")
-    assert scored is not None
-    assert scored.record.container_title == "Nucl. Phys. B"
-    assert 0.5 < scored.confidence["container"] <= 1.0
-    assert scored.confidence["no-title"] > 0.9  # a journal reference without a title
 
 
 def test_made_up_titles() -> None:

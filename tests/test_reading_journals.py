@@ -261,3 +261,65 @@ def test_the_year_repeated_before_a_vancouver_volume_is_no_part_of_the_journal()
     rec = read_pdf_record("Paik HY, Kim CI, Moon HK. 2008 Dietary Goals and Dietary Guidelines for Korean Adults. "
                 "Korean J Nutr 2008;41:887-99.")
     assert (rec.container_title, rec.volume, rec.page, rec.year) == ("Korean J Nutr", "41", "887-899", 2008)
+
+
+@pytest.mark.parametrize(("text", "journal", "volume", "page"), [
+    ("W. Hussain, Progress in Electromagnetics Research, PIER 58, 271-283, 2006",
+     "Progress in Electromagnetics Research", "58", "271-283"),
+    ("S. Weinberg, Physical Review Letters, PRL 19, 1264 (1967)", "Physical Review Letters", "19", "1264"),
+    ("A. Author, Journal of High Energy Physics (JHEP) 05 (2007) 086", "Journal of High Energy Physics", "05",
+     "086"),
+    # a translation journal and its original's name: the numbers are the translation's
+    ("V. A. Novikov et al., Sov. J. Nucl. Phys. (Yad. Fiz.) 41, 1063 (1985)", "Sov. J. Nucl. Phys.", "41", "1063"),
+    ("A. B. Migdal, Sov. Phys. JETP (Zh. Eksp. Teor. Fiz.) 5, 527 (1957)", "Sov. Phys. JETP", "5", "527"),
+    ("L. D. Faddeev, Theor. Math. Phys. (Teor. Mat. Fiz.) 1, 1 (1969)", "Theor. Math. Phys.", "1", "1"),
+    ("G. Meng, Physics of Atomic Nuclei (J. Yadernaya fizika), Vol. 71 (2008), 946-950",
+     "Physics of Atomic Nuclei", "71", "946-950"),
+    # parentheses that are no other journal stay as they were read
+    ("J. Smith, Ann. Phys. (Leipzig) 7, 45 (1998)", "Ann. Phys. (Leipzig)", "7", "45"),
+    ("J. Smith, Nucl. Phys. (Proc. Suppl.) B 45, 45 (1996)", "Nucl. Phys. (Proc. Suppl.) B", "45", "45"),
+])
+def test_the_journal_is_read_whole(text: str, journal: str, volume: str, page: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (None, journal, volume, page)
+
+
+def test_pis_ma_is_the_original_of_jetp_letters() -> None:
+    rec = read_reference("A. A. Starobinsky, JETP Lett. (Pis'ma Zh. Eksp. Teor. Fiz.) 30, 682 (1979)").record
+    assert rec.container_title is not None and rec.container_title.startswith("JETP Lett")
+    assert (rec.volume, rec.page) == ("30", "682")
+
+
+@pytest.mark.parametrize(("text", "journal", "title"), [
+    # "Groups" is no research group: the journal keeps its first word
+    ("J. Blanc, Groups Geom. Dyn. 3 (2009), no. 2, 215-266", "Groups Geom. Dyn.", None),
+    # a run of abbreviations before an abbreviated journal is its head, not a title
+    ("B. J. Malesevic, Univ. Beograd. Publ. Elektrotehn. Fak. Ser. Mat. 9 (1998), 29--33",
+     "Univ. Beograd. Publ. Elektrotehn. Fak. Ser. Mat.", None),
+    ("A. Author, Dr. Strangelove. Phys. Rev. 5, 1 (2007)", "Phys. Rev.", "Dr. Strangelove"),
+])
+def test_journal_heads(text: str, journal: str, title: str | None) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.title) == (journal, title)
+    assert all(n.literal is None for n in rec.author)
+
+
+@pytest.mark.parametrize(("text", "journal", "volume"), [
+    ("R. J. Shalloo et al., Nucl. Instrum. Methods Phys. Res., Sect. A829, 383 (2016).",
+     "Nucl. Instrum. Methods Phys. Res., Sect. A", "829"),
+    ("R. J. Shalloo et al., Nucl. Instrum. Methods Phys. Res., Sect. B 267, 383 (2009).",
+     "Nucl. Instrum. Methods Phys. Res., Sect. B", "267"),
+])
+def test_a_section_letter_glued_to_the_volume(text: str, journal: str, volume: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.volume) == (journal, volume)
+
+
+def test_contrib_is_an_abbreviated_journal_word() -> None:
+    rec = read_reference("B. Holst, N. Nettelmann, and R. Redmer, Contrib. Plasma Phys.Volume 47, 368, 2007").record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (None, "Contrib. Plasma Phys.", "47", "368")
+
+
+def test_the_journal_head_read_as_a_title_joins_its_series() -> None:
+    rec = read_reference("K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798").record
+    assert (rec.title, rec.container_title, rec.volume) == (None, "Journal of Combinatorial Theory, Series A", "115")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from citecheck.extract.cleanup import strip_label
 from citecheck.extract.collaborations import leading_collaboration, only_a_collaboration
 from citecheck.extract.combine import read_reference
 from citecheck.extract.names import scan_authors
@@ -460,3 +461,19 @@ def test_an_ampersand_and_a_tilde_range_survive_the_latex_clean_up() -> None:
 
     assert latex_to_text("Smith \\& Jones & Brown, Schr{\\\"o}dinger, pp. 12~15") == \
         "Smith & Jones & Brown, Schrödinger, pp. 12-15"
+
+
+def test_a_research_group_is_still_an_author() -> None:
+    rec = read_reference("C. Amsler et al., Particle Data Group, Phys. Lett. B 667, 1 (2008)").record
+    assert [n.literal for n in rec.author if n.literal] == ["Particle Data Group"]
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("E. G. Bessonov, M. V. Gorbunkov, and A. A. Mikhailichenko, Phys. Rev. ST Accel. Beams 11, 011302 (2008)",
+     "E. G. Bessonov"),
+    ("E.G. Ström, S. Parkvall, Propagation delay estimation, Proc. GLOBECOM 1994", "E.G. Ström"),
+    ("See, e.g., A. B. Author, Phys. Rev. B 45, 13244 (1992)", "A. B. Author"),
+    ("E.g., A. Smith, Phys. Rev. B 45, 13244 (1992)", "A. Smith"),
+])
+def test_initials_e_g_are_no_lead_in(text: str, first: str) -> None:
+    assert strip_label(text).startswith(first)

@@ -239,3 +239,50 @@ def test_the_originals_year_after_the_editions_is_a_note(text: str, year: int, n
     rec = read_pdf_record(text)
     assert rec.year == year
     assert note in (rec.custom.get("note") or "")
+
+
+# -- several works in one entry ---------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "first", "note"), [
+    # PDF spacing: the erratum after the glued locator
+    ("T. Feldmann and M. W. Y. Yip, Form factors for Λ b → Λ transitions in SCET, Phys. Rev.D85 ( 2012)"
+     "014035 ,Erratum ibid .D86 ( 2012)079901 ,arXiv :1111.1844.",
+     ("Phys. Rev. D", "85", "014035", 2012), "Erratum ibid. D86 (2012) 079901"),
+    ("M. Shalchi, M. Yamashita, Phys. Rev. D85 (2012) 014035, Erratum",
+     ("Phys. Rev. D", "85", "014035", 2012), "Erratum"),
+    ("LIANG Z T, WANG X N. Phys. Rev. Lett., 2005, 94:102301 .arXiv :nucl-th/0410079;Erratum ,2006 ,96 "
+     ":039901 (E)", ("Phys. Rev. Lett.", "94", "102301", 2005), "Erratum, 2006, 96:039901 (E)"),
+    # chained works, each with its own author list
+    ("A. Smith, Phys. Rev. D 85, 014035 (2012); B. Jones and C. Brown, Phys. Rev. D 86, 079901 (2012).",
+     ("Phys. Rev. D", "85", "014035", 2012), "B. Jones and C. Brown, Phys. Rev. D 86, 079901 (2012)"),
+    ("A. Smith and B. Jones, Nucl. Phys. B 600, 1 (2004); C. Doe, ibid. 605, 211 (2005).",
+     ("Nucl. Phys. B", "600", "1", 2004), "C. Doe, ibid. 605, 211 (2005)"),
+])
+def test_several_works_keep_the_first(text: str, first: tuple[str, str, str, int], note: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.volume, rec.first_page, rec.year) == first
+    assert rec.custom.get("note") == note
+
+
+def test_a_semicolon_before_a_title_is_not_another_work() -> None:
+    # the text after the semicolon names people but holds no volume and page of its own
+    rec = parse_reference("A. Smith, Phys. Rev. D 85, 014035 (2012); B. Jones, private communication.").record
+    assert (rec.volume, rec.first_page) == ("85", "014035")
+    assert "B. Jones" not in (rec.custom.get("note") or "")
+
+
+def test_a_glued_erratum_after_a_spires_reference_is_a_note() -> None:
+    rec = read_reference("E. E. Flanagan and T. Hinderer, Phys.Rev.D75:124007,2007; "
+                         "Erratum-ibid.D82:069904,2010; Erratum-ibid.D82:129903,2010").record
+    assert (rec.container_title, rec.volume, rec.page, rec.year) == ("Phys. Rev. D", "75", "124007", 2007)
+    assert "D82:069904" in rec.custom["note"]
+
+
+@pytest.mark.parametrize(("text", "journal", "volume", "page", "note"), [
+    ("A. Smith, Phys.Rev.D75:124007,2007; Nucl.Phys.B600:1-20,2001", "Phys. Rev. D", "75", "124007",
+     "Nucl. Phys. B 600:1-20, 2001"),
+    ("Bosetti PC, et al. Nucl. Phys. B142:1 (1978); B203:362 (1982)", "Nucl. Phys. B", "142", "1", "B203:362 (1982)"),
+])
+def test_a_second_spires_work_after_a_semicolon_is_a_note(text: str, journal: str, volume: str, page: str,
+                                                          note: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.container_title, rec.volume, rec.page, rec.custom.get("note")) == (journal, volume, page, note)

@@ -200,3 +200,19 @@ def test_volume_and_issue_in_parentheses_after_the_journal(text: str, journal: s
 
 def test_a_bracketed_year_after_a_page_is_still_the_year() -> None:
     assert read_pdf_record("A. Smith, Nature 411, 123 [2001]").year == 2001
+
+
+@pytest.mark.parametrize(("text", "volume", "issue", "page"), [
+    ("A. Author, Physical Review B 76, 10 (2007) 100406(R)", "76", "10", "100406"),
+    ("J. Mandon, G. Guelachvili, and N. Picqué, Optics Letters 32, 15 (2007) 2206-2208", "32", "15", "2206-2208"),
+    ("A. Author, Phys. Rev. D 88 (2013) 10, 105030", "88", "10", "105030"),  # INSPIRE's order
+    ("A. Author, Phys. Rev. B 76, 100406 (2007)", "76", None, "100406"),  # the page before the year
+])
+def test_volume_issue_year_page(text: str, volume: str, issue: str | None, page: str) -> None:
+    rec = read_reference(text).record
+    assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
+
+
+def test_an_en_dash_decoded_as_question_mark_c() -> None:
+    rec = read_reference("F. Zhao, H. Yang, and B. Wang, Journal of Theoretical Biology 247 (2007) 645?C649").record
+    assert (rec.title, rec.container_title, rec.page) == (None, "Journal of Theoretical Biology", "645-649")

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from citecheck.extract.cleanup import clean_reference, strip_label
 from citecheck.extract.combine import read_reference
 from citecheck.extract.refparse import parse_reference
+from citecheck.model import Record
 from tests.fakes import read_pdf_record
 
 
@@ -244,6 +246,24 @@ def test_a_title_opening_with_one_abbreviation_stays_a_title() -> None:
 
 
 def test_a_title_opening_with_see_keeps_its_words() -> None:
-    from citecheck.extract.cleanup import strip_label
 
     assert strip_label("See You Later: A Study. Journal 3, 4 (2000).").startswith("See You Later")
+
+
+def test_an_acronym_in_a_title_stays() -> None:
+    text = "M. Author, Search for new physics at the Large Hadron Collider (LHC) 7 TeV run, Phys. Rev. D 85, 012 (2012)"
+    assert "(LHC)" in clean_reference(text)
+    assert "(N.Y.)" in clean_reference("J. Smith, Ann. Phys. (N.Y.) 123, 45 (1979)")
+
+
+@pytest.mark.parametrize(("title", "names", "rest"), [
+    ("Haykin, Communication Systems", ["Haykin"], "Communication Systems"),
+    ("王进玉, 王进聪, 敦煌石窟艺术研究", ["王进玉", "王进聪"], "敦煌石窟艺术研究"),
+    ("Smith and Jones, A study of X in Y", ["Smith", "Jones"], "A study of X in Y"),
+    ("A study by Smith of things", ["Smith"], None),  # a name inside the title: nothing to cut
+    ("Haykin, Ed.", ["Haykin"], None),  # too little left to be a title
+])
+def test_the_title_after_the_names_the_other_reading_found(title: str, names: list[str], rest: str | None) -> None:
+    from citecheck.checker import _after_names
+
+    assert _after_names(title, Record(author=[{"family": n} for n in names])) == rest

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from citecheck.model import Citation, Name, Record, Signals, set_year
 from citecheck.retrieve import (
     Cascade,
@@ -67,3 +69,22 @@ def test_a_failing_source_is_recorded_and_does_not_stop_the_cascade() -> None:
                                   [MemorySource([], name="down", fail="HTTP 503"), MemorySource([REAL])]))
     assert {s.source: s.status for s in result.statuses} == {"down": "failed", "memory": "answered"}
     assert [cand.record.id for cand in result.candidates] == [REAL.id]
+
+
+def _person(family: str, given: str | None) -> Name:
+    return Name(family=family, given=given)
+
+
+@pytest.mark.parametrize(("given", "found", "accepted"), [
+    ("Q.-X.", [("Wang", "Zhiyong"), ("Liu", "Xinfei"), ("Liu", "Kai")], False),  # namesakes of other initials
+    ("Q.-X.", [("Liu", "Quan-Xing"), ("Sun", "Gui-Quan")], True),
+    ("Q.-X.", [("Liu", None)], True),  # a record without given names says nothing against
+    (None, [("Liu", "Xinfei")], True),  # nor does a citation without initials
+])
+def test_a_namesake_of_another_initial_is_no_title_less_match(
+        given: str | None, found: list[tuple[str, str | None]], accepted: bool) -> None:
+    cited = Record(author=[_person("Liu", given)], issued={"date-parts": [[2009]]})
+    record = Record(author=[_person(f, g) for f, g in found], issued={"date-parts": [[2009]]})
+    signals = rank_signals(cited, record)
+    assert signals.author_agree is True
+    assert accept_search_hit(signals, has_title=False) is accepted

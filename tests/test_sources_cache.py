@@ -165,3 +165,12 @@ def test_rows_say_what_they_hold_and_bare_rows_are_read_by_the_same_shape(tmp_pa
     db.commit()
     db.close()
     assert cache_info(path)["corrupt"] == "1 damaged rows (read as misses and replaced)"
+
+
+def test_the_response_cache_lives_in_the_configured_directory_or_the_cache_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from citecheck.sources.cache import default_cache_path
+
+    monkeypatch.setenv("CITECHECK_CACHE_DIR", str(tmp_path / "env"))
+    assert default_cache_path() == tmp_path / "env" / "sources.sqlite"
+    assert default_cache_path(str(tmp_path / "set")) == tmp_path / "set" / "sources.sqlite"
