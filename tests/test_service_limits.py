@@ -30,7 +30,7 @@ from citecheck.report.jsonout import render_json
 from citecheck.service import ServiceConfig, create_app, inputs
 from citecheck.service.app import Service
 from citecheck.service.jobs import JobStore
-from citecheck.service.parsing import run_task
+from citecheck.service.parsing import ReaderPool, ReadFailed, run_task
 from tests.servers.citecheck_serve import serve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +94,28 @@ def test_reading_past_its_deadline_is_422_and_the_next_read_gets_a_fresh_worker(
         assert slow.status_code == 422 and "took over 0.3 s" in slow.json()["detail"]
         ok = c.post("/v1/check", json={"text": REFERENCE})
         assert ok.status_code == 200 and len(ok.json()["verdicts"]) == 1
+
+
+def test_reads_beyond_the_workers_and_their_queue_are_503_at_once() -> None:
+    async def scenario() -> None:
+        pool = ReaderPool(workers=1, timeout_s=1.0, waiting=0)
+        try:
+            await asyncio.to_thread(pool.start)
+            slow = asyncio.ensure_future(pool.read("read_json_body",
+                                                   json.dumps({"text": reference_list(1500)}).encode(), 2000))
+            await asyncio.sleep(0.2)
+            started = time.perf_counter()
+            with pytest.raises(ReadFailed) as busy:
+                await pool.read("read_json_body", json.dumps({"text": REFERENCE}).encode(), 2000)
+            assert busy.value.status == 503 and busy.value.headers == {"retry-after": "10"}
+            assert time.perf_counter() - started < 0.5
+            with pytest.raises(ReadFailed) as late:
+                await slow
+            assert late.value.status == 422
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())
 
 
 def test_a_reader_failure_is_the_request_s_answer_not_the_worker_s(monkeypatch: pytest.MonkeyPatch) -> None:
