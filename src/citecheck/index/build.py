@@ -15,13 +15,13 @@ import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from citecheck.index.pipeline import Feed, make_pool, resolve_jobs
 from citecheck.index.rows import Row, prepare
 from citecheck.index.schema import SCHEMA_VERSION, create_schema
+from citecheck.index.stats import BuildStats
 
 if TYPE_CHECKING:
     from citecheck.index.dumps.base import Deletion, DumpReader
@@ -32,42 +32,10 @@ BATCH_SIZE = 2000
 #: creates them in one sorted pass at the end. (The rid indexes are appended in order: cheap.)
 DEFERRED_INDEXES = ("records_title_key", "journal_vp")
 BUILD_CACHE_KIB = 262_144  # SQLite page cache while building (256 MiB)
-MAX_REASONS = 200  # reasons kept per kind; the counts stay exact
 FRESH_COMMIT_FLUSHES = 25  # batches per transaction while a new index is bulk-loaded
 BUILDING = "building"  # meta.build_state of a new index until its build has finished
 
-
-@dataclass
-class BuildStats:
-    """What a build did. ``errors`` / ``duplicate_ids`` hold the first few reasons as examples."""
-
-    read: int = 0  # items read from the files (good or bad)
-    stored: int = 0  # new records added
-    updated: int = 0  # existing records whose stored JSON changed
-    duplicates: int = 0  # items that matched a record already present (same id, DOI or arXiv id)
-    skipped: int = 0  # items not indexed (unreadable, invalid, nothing to find them by)
-    deleted: int = 0  # records removed because the dump marks them deleted or merged away
-    errors: list[str] = field(default_factory=list)  # "file:line: reason" for skipped items
-    duplicate_ids: list[str] = field(default_factory=list)  # "file:line: id (matched by x)"
-    files: list[str] = field(default_factory=list)
-    per_file: list[dict[str, Any]] = field(default_factory=list)  # the counts above, by file
-    records: int = 0  # records in the index after the build
-    seconds: float = 0.0
-    phases: dict[str, float] = field(default_factory=dict)  # wall seconds: load, indexes, fts
-
-    def _note(self, bucket: list[str], text: str) -> None:
-        if len(bucket) < MAX_REASONS:
-            bucket.append(text)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "read": self.read, "stored": self.stored, "updated": self.updated,
-            "duplicates": self.duplicates, "skipped": self.skipped, "deleted": self.deleted,
-            "records": self.records,
-            "seconds": round(self.seconds, 3), "phases": self.phases,
-            "files": self.files, "errors": self.errors,
-            "duplicate_ids": self.duplicate_ids,
-        }
+__all__ = ["BuildStats", "build_index"]
 
 
 def _merge(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -183,7 +151,7 @@ class _Writer:
         if pending is not None:
             where = location() if callable(location) else location
             stats.duplicates += 1
-            stats._note(stats.duplicate_ids, f"{where}: {row.id} (same {how} as {pending.id})")
+            stats.note(stats.duplicate_ids, f"{where}: {row.id} (same {how} as {pending.id})")
             merged = prepare(_merge(pending.csl, row.csl), pending.rid)
             for name in Row.__slots__:
                 setattr(pending, name, getattr(merged, name))
@@ -235,7 +203,7 @@ class _Writer:
         old_json, old_id = self.conn.execute(
             "SELECT csl, id FROM records WHERE rid = ?", (rid,)
         ).fetchone()
-        self.stats._note(self.stats.duplicate_ids, f"{location}: {row.id} (same {how} as {old_id})")
+        self.stats.note(self.stats.duplicate_ids, f"{location}: {row.id} (same {how} as {old_id})")
         merged_csl = _merge(json.loads(old_json), row.csl)
         merged = prepare(merged_csl, rid)
         if merged.json == old_json:

@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from citecheck.index.build import BuildStats
+from citecheck.index.stats import BuildStats
 
 
 def format_build_stats(stats: BuildStats, *, max_reasons: int = 10) -> str:

@@ -19,6 +19,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from citecheck.index.search import IndexDamagedError, IndexOpenError, LocalIndex
+from citecheck.model import Record
 
 _HEADER = b"SQLite format 3\x00"
 #: SQLite's primary result codes for a damaged file (extended codes such as SQLITE_CORRUPT_VTAB,
@@ -77,7 +78,7 @@ def check_index(path: str | Path) -> None:
         for probe in _PROBES:
             row = conn.execute(probe).fetchone()
             if probe.startswith("SELECT csl") and row is not None:
-                LocalIndex._record(row[0])
+                Record.model_validate_json(row[0])
     except (sqlite3.DatabaseError, ValueError) as exc:
         raise IndexOpenError(f"{path}: damaged index ({exc})") from exc
     finally:

@@ -4,7 +4,7 @@ Each file becomes a stream of steps: chunks of entries to prepare (`rows.prepare
 chunk of raw JSON lines, `rows.prepare_items` on what a dump reader mapped), deletions the dump
 marks, a read error, and the file's end. With ``jobs`` > 1 the chunks are prepared by a pool of
 worker processes (JSON parsing, validation, keys: most of a build's CPU) while the writer
-(`build._Writer`, one SQLite connection) consumes the results **in input order**, so a parallel
+(`build`'s, one SQLite connection: a `Writer` here) consumes the results **in input order**, so a parallel
 build assigns the same rids and resolves duplicates exactly as a serial one. At most a few
 chunks per worker are in flight (bounded memory whatever the input's size).
 """
@@ -14,17 +14,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from citecheck.index.readers import Item, is_json_lines, iter_items, line_chunks
 from citecheck.index.rows import Prepared, prepare_items, prepare_lines
+from citecheck.index.stats import BuildStats
 
 if TYPE_CHECKING:
-    from citecheck.index.build import BuildStats, _Writer
     from citecheck.index.dumps.base import Deletion, DumpReader
 
 CHUNK = 2000  # entries per prepared chunk (a worker task)
@@ -60,6 +60,17 @@ class _Step:
 
 
 Submit = Callable[..., Any]
+
+
+class Writer(Protocol):
+    """What the feed hands its steps to (the builder's one writer) and counts into."""
+
+    stats: BuildStats
+
+    def add(self, fields: tuple[Any, ...], location: str | Callable[[], str]) -> None: ...
+    def add_all_new(self, rows: Sequence[tuple[Any, ...]]) -> bool: ...
+    def delete(self, gone: Deletion) -> None: ...
+    def apply_deletions(self) -> None: ...
 
 
 def _item_steps(path: Path, reader: DumpReader | None, submit: Submit) -> Iterator[_Step]:
@@ -104,7 +115,7 @@ def _file_steps(path: Path, reader: DumpReader | None, submit: Submit) -> Iterat
 class Feed:
     """Runs every file's steps through the writer, in order."""
 
-    writer: _Writer
+    writer: Writer
     pool: ProcessPoolExecutor | None
     progress: Callable[[int], None] | None = None
     jobs: int = 1
@@ -136,7 +147,7 @@ class Feed:
             writer.delete(step.deletion)
         elif step.kind == "error":
             stats.skipped += 1
-            stats._note(stats.errors, step.text)
+            stats.note(stats.errors, step.text)
         else:
             self._end(stats, step.name)
 
@@ -150,7 +161,7 @@ class Feed:
                 if fields is None:
                     stats.skipped += 1
                     location = f"{step.name}:{where}" if isinstance(where, int) else where
-                    stats._note(stats.errors, f"{location}: {error}")
+                    stats.note(stats.errors, f"{location}: {error}")
             if self.progress is not None:
                 self.progress(stats.read)
             return
@@ -159,7 +170,7 @@ class Feed:
             location = f"{step.name}:{where}" if isinstance(where, int) else where
             if fields is None:
                 stats.skipped += 1
-                stats._note(stats.errors, f"{location}: {error}")
+                stats.note(stats.errors, f"{location}: {error}")
             else:
                 writer.add(fields, location)
         if self.progress is not None:

@@ -1,5 +1,6 @@
-"""Search the local index by a whole reference string, the way Crossref's ``query.bibliographic``
-takes one: for references whose parse is doubtful or found nothing.
+"""A whole reference string as a search of the local index, the way Crossref's ``query.bibliographic``
+takes one (for references whose parse is doubtful or found nothing): the probes it gives, and how
+much of a record it holds. `LocalIndex.search_raw` runs the probes.
 
 Three probes, all cheap: every piece of the string between punctuation is tried as an exact
 (normalised) title; every pair of adjacent numbers of the string is tried as (volume, first page)
@@ -15,26 +16,23 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from citecheck.index.schema import page_key, title_key, volume_key
 from citecheck.model import Record
 from citecheck.normalize import fold, journal_key, name_key
 
-if TYPE_CHECKING:
-    from citecheck.index.search import LocalIndex
-
-__all__ = ["raw_match", "raw_score", "search_raw"]
+__all__ = ["RawProbes", "rarest_terms", "raw_match", "raw_probes", "raw_score"]
 
 _NUM_RE = re.compile(r"(?<![\w.])[A-Z]{0,6}\d{1,6}[A-Za-z]?(?![\w])")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
 _PIECE_RE = re.compile(r"[,.;:!?'\"“”‘’«»()\[\]，。；：、]+")
 MAX_PIECES = 16
-FTS_FETCH = 10  # the best full-text hits kept ...
-MAX_RECORDS = 25  # ... and records decoded and scored in all
+RAW_FTS_FETCH = 10  # the best full-text hits kept ...
+RAW_RECORDS = 25  # ... and records decoded and scored in all
 MAX_PAIRS = 12
 MAX_TERMS = 8
 ROW_BUDGET = 600  # title rows the OR-ed words may match in all (bm25 costs per matching row)
@@ -132,29 +130,29 @@ def _number_pairs(raw: str) -> list[tuple[str, str]]:
     return pairs[:MAX_PAIRS]
 
 
-def search_raw(index: LocalIndex, raw: str, limit: int = 10) -> list[tuple[Record, float]]:
-    """Records the string may cite, best first, each with `raw_score`."""
-    conn = index._conn()
-    rids: list[int] = []
-    for piece in _PIECE_RE.split(raw)[:MAX_PIECES]:  # a title cited exactly (any script)
-        key = title_key(piece)
-        if len(key) >= 4:
-            rids += [r[0] for r in conn.execute(
-                "SELECT rid FROM records WHERE title_key = ? LIMIT 5", (key,))]
-    for vol, page in _number_pairs(raw):
-        rids += [r[0] for r in conn.execute(
-            "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 50", (vol, page))]
-    terms: list[str] = []
+@dataclass(frozen=True)
+class RawProbes:
+    """What the index is asked for a raw string (`LocalIndex.search_raw` runs the queries)."""
+
+    title_keys: list[str]  # every piece between punctuation, as a title cited exactly (any script)
+    volume_pages: list[tuple[str, str]]  # adjacent numbers as (volume, first page)
+    words: str  # the string's title words, for the full-text probe
+
+
+def raw_probes(raw: str) -> RawProbes:
+    """The three probes of a raw string (see the module docstring)."""
+    keys = [key for piece in _PIECE_RE.split(raw)[:MAX_PIECES] if len(key := title_key(piece)) >= 4]
+    return RawProbes(keys, _number_pairs(raw), " ".join(_words(raw)))
+
+
+def rarest_terms(terms: Sequence[tuple[str, int]]) -> list[str]:
+    """The words to OR together, from ``terms`` (word, titles holding it) rarest first: at most
+    `MAX_TERMS`, within `ROW_BUDGET` matching rows once two are taken."""
+    chosen: list[str] = []
     total = 0
-    for term, df in index._title_terms(" ".join(_words(raw))):  # the rarest words, on a row budget
-        if len(terms) >= MAX_TERMS or (len(terms) >= 2 and total + df > ROW_BUDGET):
+    for term, df in terms:
+        if len(chosen) >= MAX_TERMS or (len(chosen) >= 2 and total + df > ROW_BUDGET):
             break
-        terms.append(term)
+        chosen.append(term)
         total += df
-    if terms:
-        quoted = " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
-        rids += [r[0] for r in index._fts_rows(f"title_key : ({quoted})", FTS_FETCH)]
-    rids = list(dict.fromkeys(rids))[:MAX_RECORDS]
-    records = index._records(rids)
-    scored = sorted(((rec, raw_score(raw, rec)) for rec in records), key=lambda x: -x[1])
-    return scored[:limit]
+    return chosen

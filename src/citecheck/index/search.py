@@ -23,6 +23,13 @@ from rapidfuzz import fuzz
 
 from citecheck.errors import CitecheckError, RunFatalError
 from citecheck.index.journal_ref import parse_journal_ref
+from citecheck.index.rawsearch import (
+    RAW_FTS_FETCH,
+    RAW_RECORDS,
+    rarest_terms,
+    raw_probes,
+    raw_score,
+)
 from citecheck.index.schema import (
     SCHEMA_VERSION,
     page_key,
@@ -326,10 +333,21 @@ class LocalIndex:
 
     def search_raw(self, text: str, limit: int = 10) -> list[tuple[Record, float]]:
         """Records a whole reference string may cite, scored by how much of each it holds
-        (for references whose parse is doubtful or found nothing: index/rawsearch.py)."""
-        from citecheck.index.rawsearch import search_raw
-
-        return search_raw(self, text, limit)
+        (for references whose parse is doubtful or found nothing): the probes of `rawsearch.raw_probes`,
+        scored by `rawsearch.raw_score`."""
+        probes = raw_probes(text)
+        conn = self._conn()
+        rids: list[int] = []
+        for key in probes.title_keys:
+            rids += [r[0] for r in conn.execute("SELECT rid FROM records WHERE title_key = ? LIMIT 5", (key,))]
+        for vol, page in probes.volume_pages:
+            rids += [r[0] for r in conn.execute(
+                "SELECT DISTINCT rid FROM journal WHERE volume = ? AND page = ? LIMIT 50", (vol, page))]
+        terms = rarest_terms(self._title_terms(probes.words))
+        if terms:
+            rids += [r[0] for r in self._fts_rows(self._fts_or("title_key", terms), RAW_FTS_FETCH)]
+        records = self._records(list(dict.fromkeys(rids))[:RAW_RECORDS])
+        return sorted(((rec, raw_score(text, rec)) for rec in records), key=lambda x: -x[1])[:limit]
 
     def _search_title(
         self, key: str, limit: int, author_terms: Sequence[str] = ()
