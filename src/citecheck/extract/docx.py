@@ -20,7 +20,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
 
 from citecheck.extract.errors import InputError
-from citecheck.extract.pdf import _is_end_heading, is_references_heading
+from citecheck.extract.pdf import is_end_heading, is_references_heading
 from citecheck.model import Citation
 
 __all__ = ["docx_paragraphs", "read_docx"]
@@ -172,7 +172,7 @@ def read_docx(data: bytes, name: str) -> list[Citation]:
     section = numbered[start:] if start is not None else numbered
     chosen: list[tuple[int, str]] = []
     for number, style, text in section:
-        if start is not None and chosen and (_HEADING_STYLE_RE.match(style) or _is_end_heading(text)):
+        if start is not None and chosen and (_HEADING_STYLE_RE.match(style) or is_end_heading(text)):
             break  # the next section (appendix, acknowledgements) begins
         chosen.append((number, text))
     if not chosen:

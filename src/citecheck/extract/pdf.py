@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from citecheck.extract.errors import InputError
 from citecheck.model import Citation, Provenance, set_year
 
-__all__ = ["is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
+__all__ = ["is_end_heading", "is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
 
 _HEADING_RE = re.compile(
     r"^\s*(?:[0-9IVX]+\.?\s+)?(?:references(?:\s+and\s+notes)?|bibliography|literature\s+cited|"
@@ -298,13 +298,13 @@ def _section(lines: list[Line]) -> list[Line]:
             return []
     out: list[Line] = []
     for line in lines[start:]:
-        if out and _is_end_heading(line.text):
+        if out and is_end_heading(line.text):
             break
         out.append(line)
     return out
 
 
-def _is_end_heading(text: str) -> bool:
+def is_end_heading(text: str) -> bool:
     """"Appendix A", "Supplementary Material": a short capitalised line, not a wrapped title."""
     return bool(_END_RE.match(text)) and text[:1].isupper() and len(text.split()) <= 6 and (
         not re.search(r"[,;]\s*$|\(\d{4}\)", text))

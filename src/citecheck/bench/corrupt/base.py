@@ -21,8 +21,8 @@ MINOR_KINDS: tuple[str, ...] = (
     "two_fields",
 )
 #: kinds `two_fields` combines (two different fields drifting at once, as in LLM output)
-_COMBINABLE = ("year_drift", "volume_changed", "page_changed", "author_dropped",
-               "author_misspelled", "title_word_dropped", "wrong_initial")
+COMBINABLE = ("year_drift", "volume_changed", "page_changed", "author_dropped",
+              "author_misspelled", "title_word_dropped", "wrong_initial")
 MAJOR_KINDS: tuple[str, ...] = (
     "fabricated", "fabricated_doi", "fabricated_arxiv", "chimeric_title", "real_doi_dressed",
     "real_arxiv_dressed",

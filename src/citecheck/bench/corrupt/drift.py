@@ -9,7 +9,7 @@ import string
 from random import Random
 
 from citecheck.bench.corrupt.base import (
-    _COMBINABLE,
+    COMBINABLE,
     CONNECTORS,
     Context,
     Corruption,
@@ -345,7 +345,7 @@ class DriftCorruptions:
         return None
 
     def _two_fields(self, src: PoolRecord, ctx: Context, rng: Random) -> Corruption | None:
-        kinds = list(_COMBINABLE)
+        kinds = list(COMBINABLE)
         rng.shuffle(kinds)
         first = None
         for kind in kinds:
