@@ -247,7 +247,7 @@ def test_the_plain_item_shortcut_agrees_with_validation() -> None:
     assert seen > len(items)
 
 
-def _die(*args: Any) -> None:
+def _die(*args: Any, **kwargs: Any) -> None:
     os._exit(3)
 
 
