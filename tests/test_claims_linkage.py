@@ -216,3 +216,16 @@ def test_front_matter_bibliography_never_leaves_the_folder(tmp_path: Path) -> No
     (tmp_path / "outside.bib").write_text("@article{a, title={T}, year={2000}}")
     text = "---\nbibliography: ../outside.bib\n---\nText [@a].\n"
     assert front_matter_bibliography(str(tmp_path / "doc" / "r.md"), text) is None
+
+
+def test_front_matter_bib_is_read_only_for_a_file_the_user_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upload or stdin called "x.md" says nothing about where it lives: its front matter never
+    reads a file (here one in the working folder) into the report."""
+    from citecheck.extract import read_bytes, read_path
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "secret.bib").write_text("@article{s, title={Server secret}, year={2000}}")
+    doc = b"---\nbibliography: secret.bib\n---\n\n## References\n\n[1] A. Author, J. Phys. 1, 2 (2000).\n"
+    assert all("secret" not in c.raw.lower() for c in read_bytes(doc, "x.md"))
+    (tmp_path / "x.md").write_bytes(doc)
+    assert [c.id for c in read_path(tmp_path / "x.md")] == ["s"]  # a named file: its .bib is read

@@ -25,7 +25,7 @@ from citecheck.claims.sentences import context_of
 from citecheck.model import Citation
 from citecheck.names import first_author_key, name_key
 
-__all__ = ["Finding", "Link", "Linkage", "link_document", "link_markers"]
+__all__ = ["Finding", "Link", "Linkage", "link_document", "link_markers", "read_document"]
 
 FindingKind = Literal["orphan-marker", "uncited-entry", "ambiguous-marker"]
 
@@ -195,16 +195,27 @@ def _could_be_a_citation(entries: _Entries, marker: Marker) -> bool:
     return True
 
 
+def read_document(path: str) -> tuple[bytes, list[Citation]]:
+    """A document the user named: its bytes and its entries, read as `extract.read_path` reads
+    a named file (so a pandoc document's front-matter ``.bib`` beside it is followed)."""
+    from pathlib import Path
+
+    from citecheck.extract import read_bytes
+    from citecheck.extract.decode import read_limited
+    from citecheck.extract.text import NEAR_FILES
+
+    data = read_limited(Path(path))
+    token = NEAR_FILES.set(True)
+    try:
+        return data, read_bytes(data, path)
+    finally:
+        NEAR_FILES.reset(token)
+
+
 def link_document(path: str, citations: list[Citation] | None = None) -> Linkage:
     """The linkage of the document at ``path``: its body's markers tied to its entries (read
     from the same file unless ``citations`` are given; a pandoc document's front-matter ``.bib``)."""
-    from pathlib import Path
-
     from citecheck.claims.body import body_segments
-    from citecheck.extract import read_bytes
-    from citecheck.extract.decode import read_limited
 
-    data = read_limited(Path(path))
-    if citations is None:
-        citations = read_bytes(data, path)
-    return link_markers(body_segments(path, data), citations)
+    data, read = read_document(path)
+    return link_markers(body_segments(path, data), read if citations is None else citations)

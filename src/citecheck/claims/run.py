@@ -28,11 +28,9 @@ CONCURRENCY = 4
 def document_linkage(path: str) -> tuple[Linkage, list[Citation]]:
     """The linkage of one document and the entries it was made with."""
     from citecheck.claims.body import body_segments
-    from citecheck.extract import read_bytes
-    from citecheck.extract.decode import read_limited
+    from citecheck.claims.link import read_document
 
-    data = read_limited(Path(path))
-    citations = read_bytes(data, path)
+    data, citations = read_document(path)
     return link_markers(body_segments(path, data), citations), citations
 
 

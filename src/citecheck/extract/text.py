@@ -9,13 +9,14 @@ per line), joins wrapped lines and parses each entry with `parse_reference`.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance
 
-__all__ = ["front_matter_bibliography", "read_reference_list", "references_section", "split_entries"]
+__all__ = ["NEAR_FILES", "front_matter_bibliography", "read_reference_list", "references_section", "split_entries"]
 
 _HEADING_WORDS = (
     r"references?(?:\s+(?:list|cited))?|bibliography|works\s+cited|literature\s+cited|"
@@ -168,14 +169,19 @@ def split_entries(text: str) -> list[Entry]:
     return entries
 
 
+#: True while a file the user named is read (`extract.read_path`): only then may a Markdown
+#: document's front matter pull in a ``.bib`` beside it — never for uploads, stdin or text
+NEAR_FILES: ContextVar[bool] = ContextVar("citecheck_near_files", default=False)
+
 _FRONT_BIB_RE = re.compile(r"\A---[ \t]*\r?\n(?:[^\n]{0,500}\n){0,60}?bibliography:[ \t]*[\"']?([^\"'\r\n]+?)[\"']?[ \t]*\r?\n")
 
 
 def front_matter_bibliography(name: str, text: str) -> Path | None:
     """The ``.bib`` a pandoc Markdown document names in its YAML front matter
     (``bibliography: refs.bib``), resolved in the document's folder and never outside it; None
-    when it names none, or names a file that is not there."""
-    if Path(name).suffix.lower() not in (".md", ".markdown") or not text.startswith("---"):
+    when it names none, names a file that is not there, or the text is not a file the user named
+    (`NEAR_FILES`: an upload's name says nothing about where it lives)."""
+    if not NEAR_FILES.get() or Path(name).suffix.lower() not in (".md", ".markdown") or not text.startswith("---"):
         return None
     m = _FRONT_BIB_RE.match(text[:20000])
     if not m:
