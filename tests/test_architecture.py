@@ -1,38 +1,382 @@
-"""The pipeline's direction: no stage imports a later one (CLI glue excepted)."""
+"""The package's shape, enforced: the stage order (every module placed), no import circles, no
+private name used across modules, and the reading internals used by the orchestrators only.
+
+Each rule is a function of a source root (a package directory) that returns what breaks it; the
+tests run it over ``src/citecheck`` and over a small tree written to break it on purpose. An import
+counts wherever it is written: at the top, under ``if TYPE_CHECKING:`` or inside a function (a lazy
+import still ties two modules together). Names are relative to the root package
+("index.search"); the root package itself (``citecheck/__init__.py``: the version and lazy
+re-exports of the public API) is the facade, outside the order and the graph.
+"""
 
 from __future__ import annotations
 
 import ast
+import re
+import textwrap
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "citecheck"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 
-#: position of each top-level module/package in the pipeline; the concept modules come first
-ORDER = {
-    "folding": 0, "identifiers": 0, "names": 0, "titles": 0, "venues": 0, "errors": 0,
-    "normalize": 0, "model": 0,
-    "extract": 1, "index": 2, "sources": 2, "retrieve": 3, "realign": 3, "verify": 4, "decide": 5,
-    "checker": 6, "parallel": 6, "claims": 6, "report": 7, "export": 7,
+#: the pipeline, lowest first: a module may import its own stage and the ones before it. A key is a
+#: top-level module or package; a dotted key places a part of a package elsewhere (its most
+#: specific key wins). Every top-level module and package must be here, and every key must exist.
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("concepts", ("errors", "folding", "names", "titles", "venues", "identifiers", "normalize",
+                  "model", "markup", "places", "retraction", "coverage", "verify.titles",
+                  "deadline", "runctl", "cachedir", "regex_cache", "re_cache")),
+    ("extract", ("extract",)),
+    ("sources", ("sources", "index")),
+    ("retrieve", ("retrieve", "retrieve_text")),
+    ("verify", ("verify", "llm.schemas", "llm.grounding")),
+    ("decide", ("decide",)),
+    ("orchestrate", ("checker", "parallel", "llm", "claims")),
+    ("report", ("report", "export", "extract.cli", "remote")),  # extract.cli: `citecheck extract` writes
+    ("runners", ("batch", "bench", "llm.calibrate", "service")),
+    ("commands", ("cli", "__main__")),
+)
+ORDER = {key: rank for rank, (_, keys) in enumerate(STAGES) for key in keys}
+
+#: the reading stage's internals (how a reference's text is read) and who may import them: the
+#: checker, its worker processes, the paper and benchmark runners, the LLM re-reader; the other
+#: commands read through `citecheck.extract`'s public functions
+READING_STAGE = "extract"
+READING_INTERNALS = ("extract.refparse", "extract.labeller", "extract.combine", "extract.pdftext")
+ORCHESTRATORS = ("checker", "parallel", "remote", "bench", "llm")
+#: importers of the reading internals outside the orchestrators, left until the reading stage is
+#: a package of its own with one public entry: retrieval searches with readings and never re-reads
+#: text, a source adapter hands text to the reader instead of parsing it. Only ever shrinks.
+READING_DEBT = {
+    ("retrieve", "extract.combine"),
+    ("retrieve", "extract.refparse.readings"),
+    ("retrieve_text", "extract.combine"),
+    ("retrieve_text", "extract.pdftext"),
+    ("sources.arxiv", "extract.combine"),
+}
+#: private modules imported from outside their package: the adapters' shared mapping helpers,
+#: used by the dblp dump reader (the live adapter's mapping) and the paper route (identifier paths)
+PRIVATE_MODULE_USES = {
+    ("index.dumps.dblp", "sources._common"),
+    ("remote.paper", "sources._common"),
 }
 
 
-def _stage(module: str) -> int | None:
+# -- the package as data -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Import:
+    importer: str  # module that imports ("" for the root package)
+    target: str  # module imported (the submodule when ``from pkg import sub`` names one)
+    name: str  # the name imported from it ("" for ``import a.b``)
+    bound: str  # the name it gets in the importer
+    line: int
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every module under ``root``, by dotted name relative to it (a package is its ``__init__``)."""
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _relative(dotted: str, package: str) -> str | None:
+    if dotted == package:
+        return ""
+    return dotted[len(package) + 1:] if dotted.startswith(package + ".") else None
+
+
+@cache
+def _parse(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _imports_of(module: str, path: Path, package: str, known: Mapping[str, Path]) -> Iterator[Import]:
+    for node in ast.walk(_parse(path)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                target = _relative(alias.name, package)
+                if target is not None:
+                    bound = alias.asname or ""  # ``import pkg.a.b`` binds the root: the facade
+                    yield Import(module, target, "", bound, alias.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the importer's package upwards
+                here = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+                here = here[: len(here) - node.level + 1]
+                base = ".".join([package, *filter(None, here), *filter(None, [base])])
+            source = _relative(base, package)
+            if source is None:
+                continue
+            for alias in node.names:
+                sub = f"{source}.{alias.name}" if source else alias.name
+                target = sub if sub in known else source
+                yield Import(module, target, alias.name, alias.asname or alias.name, alias.lineno)
+
+
+def imports(root: Path) -> list[Import]:
+    """Every import of one of the package's own modules, by any module of it."""
+    known = modules(root)
+    return [imp for module, path in known.items() for imp in _imports_of(module, path, root.name, known)]
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+# -- the rules -----------------------------------------------------------------------------------
+def stage_of(module: str, order: Mapping[str, int]) -> int | None:
     parts = module.split(".")
-    return ORDER.get(parts[1]) if parts[0] == "citecheck" and len(parts) > 1 else None
+    for end in range(len(parts), 0, -1):
+        if ".".join(parts[:end]) in order:
+            return order[".".join(parts[:end])]
+    return None
 
 
-def test_no_stage_imports_a_later_stage() -> None:
-    backwards = []
-    for path in SRC.rglob("*.py"):
-        if path.stem == "cli":  # command glue wires stages together
-            continue
-        module = ".".join(path.relative_to(SRC.parent).with_suffix("").parts)
-        here = _stage(module)
-        if here is None:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("citecheck."):
-                there = _stage(node.module or "")
-                if there is not None and there > here:
-                    backwards.append(f"{module}:{node.lineno} imports {node.module}")
-    assert not backwards, backwards
+def stage_violations(root: Path, order: Mapping[str, int]) -> list[str]:
+    """Modules the order leaves out, keys naming no module, and imports of a later stage."""
+    known = modules(root)
+    tops = {name.split(".")[0] for name in known if name}
+    problems = [f"{top}: not placed in the stage order" for top in sorted(tops - set(order))]
+    packages = {name.rsplit(".", 1)[0] for name in known if "." in name}
+    problems += [f"{key}: in the stage order, but no such module" for key in sorted(order)
+                 if key not in known and key not in packages]
+    for imp in imports(root):
+        here, there = stage_of(imp.importer, order), stage_of(imp.target, order)
+        if imp.importer and imp.target and here is not None and there is not None and there > here:
+            problems.append(f"{imp.importer}:{imp.line} imports {imp.target}, a later stage")
+    return list(dict.fromkeys(problems))
+
+
+def cycles(root: Path) -> list[list[str]]:
+    """The circles of the import graph (each a strongly connected set of modules, sorted)."""
+    graph: dict[str, set[str]] = {}
+    for imp in imports(root):
+        if imp.importer and imp.target and imp.importer != imp.target:
+            graph.setdefault(imp.importer, set()).add(imp.target)
+    return _strongly_connected(graph)
+
+
+def _strongly_connected(graph: Mapping[str, Iterable[str]]) -> list[list[str]]:
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while (member := stack.pop()) != node:
+                group.append(member)
+            if group:
+                found.append(sorted([node, *group]))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def private_uses(root: Path, allowed: Iterable[tuple[str, str]] = ()) -> list[str]:
+    """Private names (``_x``) one module takes from another: imported by name, read as an
+    attribute of an imported module or class (``mod._x``), or a private module imported from
+    outside its package."""
+    known = modules(root)
+    allowed = set(allowed)
+    problems = []
+    for module, path in known.items():
+        bound: dict[str, str] = {}
+        for imp in _imports_of(module, path, root.name, known):
+            if imp.name and _private(imp.name) and imp.target != module:
+                problems.append(f"{module}:{imp.line} imports {imp.name} from {imp.target}")
+            if imp.bound:
+                bound[imp.bound] = imp.target
+            owner = _private_owner(imp.target)
+            if owner is not None and not _within(module, owner) and (module, imp.target) not in allowed:
+                problems.append(f"{module}:{imp.line} imports {imp.target}, private to {owner or 'the root'}")
+        problems += _private_attributes(module, path, bound)
+    return problems
+
+
+def _private_owner(target: str) -> str | None:
+    """The package a private module belongs to (None: the module is not private)."""
+    parts = target.split(".")
+    for i, part in enumerate(parts):
+        if _private(part):
+            return ".".join(parts[:i])
+    return None
+
+
+def _private_attributes(module: str, path: Path, bound: Mapping[str, str]) -> list[str]:
+    """``name._x`` where ``name`` is bound by an import from another module of the package."""
+    return [
+        f"{module}:{node.lineno} uses {node.value.id}.{node.attr} of {bound[node.value.id]}"
+        for node in ast.walk(_parse(path))
+        if isinstance(node, ast.Attribute) and _private(node.attr)
+        and isinstance(node.value, ast.Name) and node.value.id in bound
+        and bound[node.value.id] != module
+    ]
+
+
+def reading_internal_uses(root: Path, stage: str, internals: Iterable[str],
+                          orchestrators: Iterable[str]) -> set[tuple[str, str]]:
+    """(importer, internal module) for each import of the reading internals by a module that is
+    neither in the reading stage nor an orchestrator."""
+    internals, orchestrators = tuple(internals), tuple(orchestrators)
+    return {
+        (imp.importer, imp.target) for imp in imports(root)
+        if any(_within(imp.target, internal) for internal in internals)
+        and not _within(imp.importer, stage)
+        and not any(_within(imp.importer, boss) for boss in orchestrators)
+    }
+
+
+# -- the package obeys them ----------------------------------------------------------------------
+def test_every_module_has_a_stage_and_none_imports_a_later_one() -> None:
+    assert stage_violations(SRC, ORDER) == []
+
+
+def test_the_imports_between_modules_make_no_circle() -> None:
+    assert cycles(SRC) == []
+
+
+def test_no_module_takes_a_private_name_of_another() -> None:
+    assert private_uses(SRC, PRIVATE_MODULE_USES) == []
+
+
+def test_every_allowed_private_module_use_is_still_there() -> None:
+    every = private_uses(SRC)
+    for importer, target in PRIVATE_MODULE_USES:
+        assert any(p.startswith(f"{importer}:") and f" {target}," in p for p in every), (importer, target)
+
+
+def test_only_the_orchestrators_import_the_reading_internals() -> None:
+    found = reading_internal_uses(SRC, READING_STAGE, READING_INTERNALS, ORCHESTRATORS)
+    assert found - READING_DEBT == set(), "a new importer of the reading internals"
+    assert READING_DEBT - found == set(), "no longer imported: remove it from READING_DEBT"
+
+
+def test_the_reading_internals_and_orchestrators_named_exist() -> None:
+    known = modules(SRC)
+    for name in (*READING_INTERNALS, *ORCHESTRATORS):
+        assert any(_within(module, name) for module in known), name
+
+
+def pictured_stages(text: str) -> list[tuple[str, set[str]]]:
+    """The stage lines of the document's first picture, top first: each stage and the files it
+    names (a stage's line may wrap; words in parentheses are comments)."""
+    stages = {name for name, _ in STAGES}
+    found: list[tuple[str, set[str]]] = []
+    continues = False
+    for line in text.split("```")[1].splitlines():
+        words = re.sub(r"\(.*?\)", "", line).split()
+        if words and words[0] in stages and line.startswith("   " + words[0]):
+            found.append((words[0], set(words[1:])))
+            continues = True
+        elif continues and words and line.startswith(" " * 8):
+            found[-1][1].update(words)
+        else:
+            continues = False
+    return found
+
+
+def _file_of(key: str) -> str:
+    path = key.replace(".", "/")
+    return f"{path}/" if (SRC / path).is_dir() else f"{path}.py"
+
+
+def test_the_architecture_picture_shows_the_stage_order() -> None:
+    expected = [(name, {_file_of(key) for key in keys}) for name, keys in reversed(STAGES)]
+    assert pictured_stages(DOC.read_text(encoding="utf-8")) == expected
+
+
+# -- each rule catches a deliberate violation ----------------------------------------------------
+def _tree(root: Path, files: Mapping[str, str]) -> Path:
+    package = root / "pkg"
+    for name, text in {"__init__.py": "", **files}.items():
+        path = package / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return package
+
+
+def test_an_import_of_a_later_stage_and_an_unplaced_module_are_reported(tmp_path: Path) -> None:
+    package = _tree(tmp_path, {
+        "low.py": "def late():\n    from pkg.high import run\n",
+        "high.py": "import pkg.low\nrun = 1\n",
+        "newcomer.py": "",
+    })
+    problems = stage_violations(package, {"low": 0, "high": 1, "gone": 2})
+    assert problems == [
+        "newcomer: not placed in the stage order",
+        "gone: in the stage order, but no such module",
+        "low:2 imports high, a later stage",
+    ]
+    assert stage_violations(package, {"low": 1, "high": 1, "newcomer": 0}) == []
+
+
+def test_a_part_of_a_package_placed_apart_is_judged_by_its_own_stage(tmp_path: Path) -> None:
+    package = _tree(tmp_path, {
+        "tool/__init__.py": "", "tool/base.py": "", "tool/run.py": "from pkg.user import x\n",
+        "user.py": "from pkg.tool.base import y\nfrom pkg.tool import run\n",
+    })
+    problems = stage_violations(package, {"tool": 2, "tool.base": 0, "user": 1})
+    assert problems == ["user:2 imports tool.run, a later stage"]
+
+
+def test_a_circle_through_a_lazy_or_type_only_import_is_reported(tmp_path: Path) -> None:
+    package = _tree(tmp_path, {
+        "a.py": "from pkg.b import x\n",
+        "b.py": "def f():\n    from pkg import a\nx = 1\n",
+        "c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.d import D\n",
+        "d.py": "from pkg.c import *\nclass D: ...\n",
+        "e.py": "from pkg.a import x\n",
+    })
+    assert cycles(package) == [["a", "b"], ["c", "d"]]
+
+
+def test_private_names_taken_from_another_module_are_reported(tmp_path: Path) -> None:
+    package = _tree(tmp_path, {
+        "a.py": "from pkg.b import (\n    public,\n    _hidden,\n)\n",
+        "b.py": "public = _hidden = 1\ndef _own():\n    return _hidden\n",
+        "c.py": "import pkg.b as b\nfrom pkg.b import public\nvalue = b._hidden + public.real\n",
+        "d.py": "from pkg.sub._impl import thing\n",
+        "sub/__init__.py": "", "sub/_impl.py": "thing = 1\n", "sub/ok.py": "from pkg.sub._impl import thing\n",
+    })
+    assert sorted(private_uses(package)) == [
+        "a:3 imports _hidden from b",
+        "c:3 uses b._hidden of b",
+        "d:1 imports sub._impl, private to sub",
+    ]
+    assert sorted(private_uses(package, {("d", "sub._impl")})) == [
+        "a:3 imports _hidden from b", "c:3 uses b._hidden of b"]
+
+
+def test_a_reading_internal_imported_outside_the_orchestrators_is_reported(tmp_path: Path) -> None:
+    package = _tree(tmp_path, {
+        "reading/__init__.py": "from pkg.reading.parse import read\n",
+        "reading/parse.py": "def read(): ...\n",
+        "retriever.py": "def find():\n    from pkg.reading.parse import read\n",
+        "boss.py": "from pkg.reading.parse import read\n",
+        "user.py": "from pkg.reading import read\n",
+    })
+    found = reading_internal_uses(package, "reading", ["reading.parse"], ["boss"])
+    assert found == {("retriever", "reading.parse")}

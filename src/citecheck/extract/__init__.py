@@ -116,7 +116,13 @@ def read_path(path: str | Path, fmt: str | None = None, defer: bool = False) -> 
     data = read_limited(path, name)
     if not data:
         raise InputError(name, "file is empty")
-    return read_bytes(data, name, fmt, defer)
+    from citecheck.extract.text import NEAR_FILES
+
+    token = NEAR_FILES.set(True)  # a file the user named: a .bib its front matter names may be read
+    try:
+        return read_bytes(data, name, fmt, defer)
+    finally:
+        NEAR_FILES.reset(token)
 
 
 def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = False) -> list[Citation]:
