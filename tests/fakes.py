@@ -1,9 +1,12 @@
-"""Helpers the tests share: an in-memory Source (no index, no network), small local indexes,
-records and citations, and readers of a reference's text."""
+"""Helpers the tests share: an in-memory Source (no index, no network), small local indexes, real
+records and citations of them, readers of a reference's text, and the papers a loopback arXiv serves."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
+import tarfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -11,8 +14,11 @@ from typing import TYPE_CHECKING
 from citecheck.model import Citation, Label, Record
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi, title_similarity
 from citecheck.sources.base import Source, SourceError
+from tests.servers.arxiv import Paper
 
 if TYPE_CHECKING:
+    from citecheck.index.search import LocalIndex
+    from citecheck.model import Verdict
     from citecheck.sources.local import LocalIndexSource
 
 
@@ -139,3 +145,93 @@ def check_text(source: Source, text: str, **options: bool) -> tuple[Label, str]:
     checker = Checker(use_index=False, sources=[source], offline=True, options=CheckOptions(**options))
     [verdict] = checker.check_citations([citation])
     return verdict.label, verdict.rationale or ""
+
+
+#: a real work (Phys. Rev. B) and another real work, for the orchestrator's decisions
+REAL = Record.from_csl({
+    "id": "doi:10.1103/physrevb.65.100518", "type": "article-journal",
+    "title": "25Mg NMR study of the MgB2 superconductor",
+    "author": [{"family": "Mali", "given": "M."}, {"family": "Roos", "given": "J."},
+               {"family": "Shengelaya", "given": "A."}, {"family": "Keller", "given": "H."},
+               {"family": "Conder", "given": "K."}],
+    "issued": {"date-parts": [[2002]]}, "container-title": "Physical Review B",
+    "container-title-short": "Phys. Rev. B", "volume": "65", "page": "100518",
+    "DOI": "10.1103/physrevb.65.100518",
+})
+
+
+OTHER = Record.from_csl({
+    "id": "doi:10.1063/1.1140646", "type": "article-journal",
+    "title": "Magnetic susceptibility of some materials used for apparatus construction (at 295 K)",
+    "author": [{"family": "Keyser", "given": "Paul T."}, {"family": "Jefferts", "given": "Steven R."}],
+    "issued": {"date-parts": [[1989]]}, "container-title": "Review of Scientific Instruments",
+    "container-title-short": "Rev. Sci. Instrum.", "volume": "60", "page": "2711-2714",
+    "DOI": "10.1063/1.1140646",
+})
+
+
+def cite(cid: str = "c1", **fields: object) -> Citation:
+    """A citation of `REAL` with ``fields`` changed (None drops a field)."""
+    data = REAL.to_csl()
+    data.pop("id")
+    data.update(fields)
+    rec = Record.from_csl({k: v for k, v in data.items() if v is not None})
+    return Citation(id=cid, raw=str(fields), fields=rec)
+
+
+#: the fields of a made-up work, to pass to `cite`
+FABRICATED = {"DOI": None, "title": "Quantum coherence of vortex lattices in thin films probed by muons",
+              "author": [{"family": "Marchetti", "given": "L."}], "volume": "12", "page": "345"}
+
+
+def verdict_of(index: LocalIndex, text: str) -> Verdict:
+    """One reference string read as the readers read it and checked offline against ``index``."""
+    from citecheck.checker import Checker, CheckOptions
+    from citecheck.extract.combine import read_reference
+    from citecheck.model import Provenance
+    from citecheck.sources.local import LocalIndexSource
+
+    reading = read_reference(text)
+    cit = Citation(id="c", raw=text, fields=reading.record, provenance=Provenance(format="text"),
+                   parse_confidence=reading.confidence)
+    checker = Checker(use_index=False, sources=[LocalIndexSource(index)], offline=True,
+                      options=CheckOptions())
+    [verdict] = checker.check_citations([cit])
+    return verdict
+
+
+#: real documents (tests/data/documents) the loopback arXiv serves as papers' sources
+DOCS = Path(__file__).resolve().parent / "data" / "documents"
+
+
+def targz(files: dict[str, bytes], links: dict[str, str] | None = None) -> bytes:
+    """A .tar.gz of these files (and symbolic links ``name -> target``), as arXiv ships sources."""
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+        for name, target in (links or {}).items():
+            info = tarfile.TarInfo(name)
+            info.type, info.linkname = tarfile.SYMTYPE, target
+            tar.addfile(info)
+    return buf.getvalue()
+
+
+def doc(name: str) -> bytes:
+    """The bytes of one of `DOCS`."""
+    return (DOCS / name).read_bytes()
+
+
+#: papers for `tests.servers.arxiv.LoopbackArxiv`: LaTeX with .bbl, with .bib, hand-typed, PDF only
+PAPERS = [
+    Paper("2401.00001", "A test paper for reference extraction", ["A. N. Author", "B. Writer"],
+          targz({"aps-prl.tex": doc("aps-prl.tex"), "aps-prl.bbl": doc("aps-prl.bbl"),
+                 "figures/plot.png": b"\x89PNG" + bytes(4000)})),
+    Paper("2401.00002", "The same paper, shipped with its .bib", ["A. N. Author"],
+          targz({"aps-prl.tex": doc("aps-prl.tex"), "physics.bib": doc("physics.bib")})),
+    Paper("hep-th/9901001", "Hand-typed references", ["C. Typist"],
+          gzip.compress(doc("thebibliography-inline.tex"))),
+    Paper("2401.00004", "Only a PDF", ["D. Printer"], doc("aps-prl.pdf")),
+]

@@ -19,9 +19,8 @@ import pytest
 
 from citecheck.batch.papers import paper_lines
 from citecheck.remote.listing import parse_listing
-from tests.fakes import closed_world_index
+from tests.fakes import closed_world_index, doc, targz
 from tests.servers.arxiv import LoopbackArxiv, Paper
-from tests.test_remote_arxiv import doc, targz
 
 ray = pytest.importorskip("ray", reason="Ray is the optional 'batch' extra (pip install 'citecheck[batch]')")
 ROOT = Path(__file__).resolve().parents[1]

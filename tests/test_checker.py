@@ -6,34 +6,7 @@ import pytest
 
 from citecheck.checker import Checker, CheckOptions
 from citecheck.model import Citation, Label, Name, Provenance, Record, set_year
-from tests.fakes import MemorySource
-
-REAL = Record.from_csl({
-    "id": "doi:10.1103/physrevb.65.100518", "type": "article-journal",
-    "title": "25Mg NMR study of the MgB2 superconductor",
-    "author": [{"family": "Mali", "given": "M."}, {"family": "Roos", "given": "J."},
-               {"family": "Shengelaya", "given": "A."}, {"family": "Keller", "given": "H."},
-               {"family": "Conder", "given": "K."}],
-    "issued": {"date-parts": [[2002]]}, "container-title": "Physical Review B",
-    "container-title-short": "Phys. Rev. B", "volume": "65", "page": "100518",
-    "DOI": "10.1103/physrevb.65.100518",
-})
-OTHER = Record.from_csl({
-    "id": "doi:10.1063/1.1140646", "type": "article-journal",
-    "title": "Magnetic susceptibility of some materials used for apparatus construction (at 295 K)",
-    "author": [{"family": "Keyser", "given": "Paul T."}, {"family": "Jefferts", "given": "Steven R."}],
-    "issued": {"date-parts": [[1989]]}, "container-title": "Review of Scientific Instruments",
-    "container-title-short": "Rev. Sci. Instrum.", "volume": "60", "page": "2711-2714",
-    "DOI": "10.1063/1.1140646",
-})
-
-
-def cite(cid: str = "c1", **fields: object) -> Citation:
-    data = REAL.to_csl()
-    data.pop("id")
-    data.update(fields)
-    rec = Record.from_csl({k: v for k, v in data.items() if v is not None})
-    return Citation(id=cid, raw=str(fields), fields=rec)
+from tests.fakes import FABRICATED, OTHER, REAL, MemorySource, cite
 
 
 def checker(*sources: MemorySource, **opts: object) -> Checker:
@@ -151,10 +124,6 @@ def test_skipped_sources_neither_answer_nor_fail() -> None:
     [v] = checker(MemorySource([REAL]), offline).check_citations([c])  # type: ignore[arg-type]
     assert v.label is Label.MAJOR  # the index answered; a skipped source is no failure
     assert {s.source: s.status for s in v.sources} == {"memory": "answered", "crossref": "skipped"}
-
-
-FABRICATED = {"DOI": None, "title": "Quantum coherence of vortex lattices in thin films probed by muons",
-              "author": [{"family": "Marchetti", "given": "L."}], "volume": "12", "page": "345"}
 
 
 def test_not_found_names_the_sources_not_asked() -> None:

@@ -9,8 +9,7 @@ import pytest
 from citecheck.checker import Checker
 from citecheck.coverage import ScopeError, parse_scope, parse_scopes, work_type
 from citecheck.model import Citation, Label, Record
-from tests.fakes import MemorySource
-from tests.test_checker import FABRICATED, OTHER, REAL, cite
+from tests.fakes import FABRICATED, OTHER, REAL, MemorySource, cite
 
 
 def checker(*sources: MemorySource) -> Checker:

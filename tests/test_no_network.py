@@ -11,8 +11,8 @@ from citecheck.model import Label
 from citecheck.sources.config import load_config
 from citecheck.sources.connectivity import OFFLINE_REASON, Connectivity
 from citecheck.sources.registry import build_sources
+from tests.fakes import FABRICATED, cite
 from tests.servers.base import LoopbackServer, Response
-from tests.test_checker import FABRICATED, cite
 
 
 def _dead_url() -> str:

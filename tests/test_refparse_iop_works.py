@@ -11,13 +11,12 @@ import json
 
 import pytest
 
-from citecheck.checker import Checker, CheckOptions
 from citecheck.extract.combine import read_reference
 from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
-from citecheck.model import Citation, Label, Provenance, Verdict
-from citecheck.sources.local import LocalIndexSource
+from citecheck.model import Label
+from tests.fakes import verdict_of
 
 
 def _names(*pairs: str) -> list[dict[str, str]]:
@@ -135,25 +134,11 @@ def _cases() -> list[tuple[str, str]]:
             + [(t, v[0]) for t, v in SEVERAL.items()])
 
 
-def verdict_of(index: LocalIndex, text: str) -> Verdict:
-    """One reference string read as the readers read it and checked offline against ``index``
-    (also used by tests/test_refparse_unpunctuated.py)."""
-    reading = read_reference(text)
-    cit = Citation(id="c", raw=text, fields=reading.record, provenance=Provenance(format="text"),
-                   parse_confidence=reading.confidence)
-    checker = Checker(use_index=False, sources=[LocalIndexSource(index)], offline=True,
-                      options=CheckOptions())
-    [verdict] = checker.check_citations([cit])
-    return verdict
-
-
 @pytest.mark.parametrize(("text", "rid"), _cases())
 def test_each_string_is_exact_end_to_end(index: LocalIndex, text: str, rid: str) -> None:
     verdict = verdict_of(index, text)
     assert verdict.match is not None and verdict.match.id == rid, verdict.rationale
     assert verdict.label == Label.EXACT, verdict.rationale
-
-
 
 
 @pytest.mark.parametrize(("text", "vol", "page", "title"), [

@@ -17,7 +17,7 @@ from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Citation, Label, Provenance, Record
 from citecheck.verify.compare import assess
-from tests.test_refparse_iop_works import verdict_of
+from tests.fakes import verdict_of
 
 CASES = [
     # (reference, title, journal, volume)

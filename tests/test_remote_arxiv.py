@@ -29,47 +29,16 @@ from citecheck.remote.paper import Paper as RemotePaper
 from citecheck.remote.paper import PaperFetcher
 from citecheck.remote.targets import Target, parse_target
 from citecheck.sources.config import load_config
-from tests.fakes import MemorySource
+from tests.fakes import PAPERS, MemorySource, doc, targz
 from tests.servers.arxiv import LoopbackArxiv, Paper
 from tests.servers.base import LoopbackServer, Response
 
-DOCS = Path(__file__).resolve().parent / "data" / "documents"
 runner = CliRunner()
 
 
 def said(result) -> str:  # type: ignore[no-untyped-def]
     """stderr with the console's line wrapping undone."""
     return " ".join(result.stderr.split())
-
-
-def targz(files: dict[str, bytes], links: dict[str, str] | None = None) -> bytes:
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
-        for name, data in files.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-        for name, target in (links or {}).items():
-            info = tarfile.TarInfo(name)
-            info.type, info.linkname = tarfile.SYMTYPE, target
-            tar.addfile(info)
-    return buf.getvalue()
-
-
-def doc(name: str) -> bytes:
-    return (DOCS / name).read_bytes()
-
-
-PAPERS = [
-    Paper("2401.00001", "A test paper for reference extraction", ["A. N. Author", "B. Writer"],
-          targz({"aps-prl.tex": doc("aps-prl.tex"), "aps-prl.bbl": doc("aps-prl.bbl"),
-                 "figures/plot.png": b"\x89PNG" + bytes(4000)})),
-    Paper("2401.00002", "The same paper, shipped with its .bib", ["A. N. Author"],
-          targz({"aps-prl.tex": doc("aps-prl.tex"), "physics.bib": doc("physics.bib")})),
-    Paper("hep-th/9901001", "Hand-typed references", ["C. Typist"],
-          gzip.compress(doc("thebibliography-inline.tex"))),
-    Paper("2401.00004", "Only a PDF", ["D. Printer"], doc("aps-prl.pdf")),
-]
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ pytest.importorskip("fastapi", reason="the service is the optional 'serve' extra
 from fastapi.testclient import TestClient
 
 from citecheck.service import ServiceConfig, create_app
+from tests.fakes import PAPERS
 from tests.servers.arxiv import LoopbackArxiv
-from tests.test_remote_arxiv import PAPERS
 
 
 @pytest.fixture

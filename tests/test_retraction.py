@@ -15,9 +15,9 @@ from citecheck.index.build import build_index
 from citecheck.model import Label, Verdict
 from citecheck.retraction import describe, retraction_of
 from citecheck.sources import crossref, openalex
+from tests.fakes import OTHER, REAL
 from tests.servers.base import LoopbackServer, Request, Response
 from tests.servers.simulator import to_crossref
-from tests.test_checker import OTHER, REAL
 
 #: Crossref's documented shape for an update relation (REST API, "update-to"/"updated-by")
 UPDATED_BY = [{"updated": {"date-parts": [[2021, 3, 9]], "timestamp": 1615248000000},

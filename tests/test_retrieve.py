@@ -15,8 +15,7 @@ from citecheck.retrieve import (
     rank_signals,
     retrieve,
 )
-from tests.fakes import MemorySource
-from tests.test_checker import OTHER, REAL
+from tests.fakes import OTHER, REAL, MemorySource
 
 
 def citation(**fields: object) -> Citation:

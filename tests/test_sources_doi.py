@@ -14,8 +14,8 @@ from citecheck.sources.base import SourceError
 from citecheck.sources.config import load_config
 from citecheck.sources.doi import DoiRegistrySource
 from citecheck.sources.registry import DEFAULT_SOURCES, build_sources
+from tests.fakes import FABRICATED, OTHER, REAL, cite
 from tests.servers.doi_registry import DoiRegistry
-from tests.test_checker import FABRICATED, OTHER, REAL, cite
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 
 from citecheck.model import Record
 from citecheck.verify.compare import assess, identity_mismatch
-from tests.test_verify_compare import FAITHFUL, MAJOR_MAX, MINOR, MINOR_BAND, fabricate
+from tests.variants import FAITHFUL, MAJOR_MAX, MINOR, MINOR_BAND, fabricate
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpus"
 # Permissively licensed corpus files only (paperscape is ODbL; not needed here).

@@ -6,7 +6,7 @@ from citecheck.decide import Assessed, identifier_conflict
 from citecheck.model import Candidate, Name, Record, set_year
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.reviewer import review_rationale
-from tests.test_verify_compare import BY_ID, RECORDS, cited_from, fabricate, m_year
+from tests.variants import BY_ID, RECORDS, cited_from, fabricate, m_year
 
 
 def needs_review(cited: Record, matched_by: str, found: Record) -> bool:
