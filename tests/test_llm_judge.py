@@ -1,4 +1,4 @@
-"""The model judge and parse fallback in the checker, bounded by evidence (issue 14 "Must show").
+"""The model judge and parse fallback in the checker, bounded by evidence.
 
 A loopback OpenAI-compatible endpoint answers; nothing leaves the machine.
 """
@@ -98,7 +98,7 @@ def test_unreadable_entry_is_re_read_by_the_model_and_found(
         db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     txt = str(DATA / "unreadable.txt")
     rules = check(db, None, txt, monkeypatch=monkeypatch)
-    # the rules read no fields (only the whole-text search of issue 13 finds the work)
+    # the rules read no fields (only the search by the whole text finds the work)
     assert not rules["unreadable.txt#1"]["citation"]["fields"].get("container-title")
     with FakeModelServer({"ParseAnswer": parse_answer, "JudgeAnswer": always_ten}) as server:
         judged = check(db, server, "--llm", "openai-compatible:test", txt, monkeypatch=monkeypatch)

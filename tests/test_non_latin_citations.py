@@ -1,4 +1,4 @@
-"""Must show (issue 11): a faithful citation of a work titled in Cyrillic, Greek or Chinese is
+"""A faithful citation of a work titled in Cyrillic, Greek or Chinese is
 EXACT against an index holding its record — the Russian GOST layout included. Before the one
 Unicode-aware title key, retrieval ranked two identical non-Latin titles 0.0 and called them MAJOR.
 """

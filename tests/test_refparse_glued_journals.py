@@ -1,4 +1,4 @@
-"""Issue 13 (session of 2026-12-05, second): a title running into a journal with no mark between,
+"""A title running into a journal with no mark between,
 where the journal is not written as the abbreviation table lists it — the layouts the damage
 benchmark (benchmarks/perturb_robustness.py, "tjglue") read wrong."""
 

@@ -1,4 +1,4 @@
-"""The full Russian GOST layout (issue 11): "Авторы. Название // Журнал. Год. Т. N, № M. С. a–b."
+"""The full Russian GOST layout: "Авторы. Название // Журнал. Год. Т. N, № M. С. a–b."
 and its Latin-script analogue ("Vol. N. P. a–b") parse into title, journal, year, volume, issue
 and pages, and are EXACT against an index holding the record."""
 

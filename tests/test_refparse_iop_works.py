@@ -1,4 +1,4 @@
-"""Issue 13 layouts: IOP/Harvard author–year without "and", and entries that cite several works.
+"""IOP/Harvard author–year without "and", and entries that cite several works.
 
 Each string is read field by field and then checked end to end against a small local index that
 holds its record (plus, for several-works entries, the record of the second work): every one must

@@ -1,10 +1,10 @@
-"""Issue 13 (13e): references in other scripts and layouts — GB/T 7714 (Chinese and English),
+"""References in other scripts and layouts — GB/T 7714 (Chinese and English),
 Japanese SIST 02 / IPSJ / JPSJ, Korean, Cyrillic (GOST and APA), Greek, Arabic, Persian and Hebrew
 (APA), Vancouver with abbreviated page ranges, ACM, IEEE, IOP, with full-width punctuation variants.
 
 `tests/data/parsing/other-scripts.jsonl` holds 75 references to real works, written for this test
 with the fields expected (tests/data/parsing/NOTICE-other-scripts.md). The parser is scored field by field; the
-floors are what it measured (2026-12-04), not 100 %: a drop fails, a gain is welcome.
+floors are what it measured when they were set, not 100 %: a drop fails, a gain is welcome.
 """
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ from citecheck.model import Record
 DATA = Path(__file__).parent / "data" / "parsing" / "other-scripts.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 FIELDS = ("authors", "title", "container", "volume", "issue", "page", "year", "type", "publisher")
-#: accuracy per field as measured on 2026-12-04 (share of the references that state the field);
+#: accuracy per field as measured when set (share of the references that state the field);
 #: the misses left: a SIST book with a Latin-script publisher ("…, KADOKAWA (2015)"), a GOST
 #: subtitle after a period, "Proc. Phys.-Math. Soc. Jpn." cut at its inner period, an IOP title
-#: running into a one-word journal ("… carbon films Science 306"). Before this work (main at
-#: 5ad66c4) the same set scored authors .547, title .306, container .600, volume .913, issue .821,
-#: page .686, type .750, publisher .043 (docs/benchmarks.md, "Issue 13 (13e)").
+#: running into a one-word journal ("… carbon films Science 306"). Before the parser read these
+#: layouts (main at 5ad66c4) the same set scored authors .547, title .306, container .600, volume .913, issue .821,
+#: page .686, type .750, publisher .043 (docs/benchmarks.md).
 FLOORS = {"authors": 1.0, "title": 0.958, "container": 0.96, "volume": 1.0, "issue": 1.0,
           "page": 1.0, "year": 1.0, "type": 1.0, "publisher": 0.956}
 
@@ -114,7 +114,7 @@ def test_full_width_punctuation(raw: str, want: str) -> None:
 
 def test_cjk_authors_closed_by_a_bare_comma() -> None:
     # GB/T 7714 lists written with commas only: the names (two to four characters) end where the
-    # longer title starts (the afternoon's open item, issue 13)
+    # longer title starts
     from citecheck.extract.refparse import parse_reference
 
     rec = parse_reference("张三, 李四, 王五, 基于深度学习的图像识别方法研究, 计算机学报, 2019, 42(3): 1-10.").record

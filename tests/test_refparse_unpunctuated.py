@@ -1,4 +1,4 @@
-"""Issue 13: a journal written right after the title with no mark between (IOP/Harvard physics,
+"""A journal written right after the title with no mark between (IOP/Harvard physics,
 Vancouver without the title's period), and a lone volume after a lettered series.
 
 The strings are of the kinds found in PDF-extracted reference lists (GROBID's training corpus);
@@ -138,7 +138,7 @@ def test_a_list_of_names_is_not_cut_at_a_name() -> None:
     ("K.I. Ishikawa, T .Yoshie ( PACS),PoS LATTICE2015 ,075 ( 2016)", ["Ishikawa", "Yoshie", "PACS"]),
     ("C. Amsler et al., Particle Data Group, Phys. Lett. B 667 (2008), 1.", ["Amsler", "Particle Data Group"]),
     # an organisation's own abbreviation is no second author
-    # (read whole as an organisation since the sixth session of 2026-12-05, not given-first "… Corps")
+    # (read whole as an organisation, not as a given-first name "… Corps")
     ("United States Marine Corps (USMC). 2012. Range Safety. Washington, DC.", ["United States Marine Corps (USMC)"]),
 ])
 def test_collaborations_and_groups_are_authors_not_titles(text: str, authors: list[str]) -> None:

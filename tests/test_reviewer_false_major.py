@@ -1,5 +1,5 @@
 """The reviewer never calls a resolved identifier "borrowed" when the citation's text has nothing
-that disagrees with its record (issue 12/15 leftovers): a word of the record's title read as the
+that disagrees with its record: a word of the record's title read as the
 title (an ADS string naming the collaboration), or the identical title under an odd author field."""
 
 from __future__ import annotations

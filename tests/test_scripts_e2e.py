@@ -1,4 +1,4 @@
-"""Issue 13 (13e), end to end: references in other scripts and layouts through `citecheck check
+"""End to end: references in other scripts and layouts through `citecheck check
 --offline` against a small index built in the test from the works' CSL records.
 
 A faithful citation is EXACT; the same citation with its year or an author changed is MINOR; a

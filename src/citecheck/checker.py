@@ -347,7 +347,7 @@ class Checker:
         """How reasons name the sources ("the local index, a 19,894-record sample")."""
         return {s.name: str(s.note) for s in self.sources if hasattr(s, "note")}
 
-#: fields the other reading of the text may correct but never drop when it judges (issue 13)
+#: fields the other reading of the text may correct but never drop when it judges
 KEPT_FIELDS = ("title", "author")
 
 

@@ -264,7 +264,7 @@ class Cascade:
         readings = self.citation.readings
         if readings is None:  # a citation built outside extract (library callers, tests)
             readings = alternative_readings(self.citation)
-        # the rules' or the labeller's other reading of the text, after the spans above (issue 13)
+        # the rules' or the labeller's other reading of the text, after the spans above
         seen = {title_key(r.title) for r in readings if r.title}
         readings = list(readings) + [r for r in other_readings(self.citation)
                                      if r.title and title_key(r.title) not in seen]

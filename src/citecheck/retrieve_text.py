@@ -1,4 +1,4 @@
-"""The last steps of the retrieval cascade for free-text citations that found nothing (issue 13).
+"""The last steps of the retrieval cascade for free-text citations that found nothing.
 
 1. The other reading of the text (rules vs the learned labeller, `extract.combine.other_readings`)
    is looked up by its journal, volume and first page when it has them.

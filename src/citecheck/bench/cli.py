@@ -228,7 +228,7 @@ def calibrate_command(
         raise _fail(f"{validation}: no items in split {split!r}")
     source = (f"citecheck calibrate on {validation} split={split} (n={len(items)}), "
               f"grid step {step}, index {index.name if index else 'embedded default'}")
-    if judge == "llm":  # issue 14: the model's score scale, fitted on its own
+    if judge == "llm":  # the model's scores have a scale of their own: fitted on their own
         from citecheck.llm import make_model
         from citecheck.llm.calibrate import calibrate_model
 

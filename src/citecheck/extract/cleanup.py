@@ -15,7 +15,7 @@ _LATEX_HINT_RE = re.compile(r"[\\{}$~]")
 # what makes pylatexenc do more than drop braces and make dashes of "--"/"---": a macro, math, a
 # comment, or another of its specials ("~", "&", "``", "''", "!`", "?`"; "#", "^", "_" to be safe).
 # Text with none of them (a BibTeX entry pasted as text: "title = {{Title}}, pages = {1--9}") skips
-# the parser (~2 ms an entry; tests/test_speed_0612.py checks the two agree on random text).
+# the parser (~2 ms an entry; tests/test_latex_to_text.py checks the two agree on random text).
 _LATEX_MORE_RE = re.compile(r"[\\$~%&#^_]|``|''|!`|\?`")
 _MD_BOLD_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 _MD_EM_RE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")

@@ -4,8 +4,8 @@
 when the string looks PDF-extracted, the rule parse is doubtful, the rules' journal is unknown, their
 title has no title-like words or a name holds a journal word or a number — the labeller
 (extract/labeller.py), which also says how sure it is of each field (CRF marginals). Identifiers
-always come from the rules. Field by field (rules chosen on the validation split: docs/benchmarks.md,
-"Issue 13" and "Issue 13 (13c)"):
+always come from the rules. Field by field (rules chosen by their accuracy on the validation split,
+docs/benchmarks.md):
 
 - title: where the labeller is sure (marginal ≥ `SURE`) that there is none, the rules' title is
   dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
@@ -299,7 +299,7 @@ def _made_up_title(title: str) -> bool:
 def combine(rules: ParsedReference, scored: LabelledReading | None,
             pdf_like: bool) -> tuple[Record, dict[str, str]]:
     """The rules' record with the fields where the labeller is the better reader (measured on the
-    validation split: docs/benchmarks.md, "Issue 13" and "Issue 13 (13c)")."""
+    validation split, docs/benchmarks.md)."""
     rec = rules.record.model_copy(deep=True)
     origin: dict[str, str] = {}
     if scored is None:
