@@ -17,7 +17,8 @@ from citecheck.extract import detect_format
 from citecheck.extract.decode import decode, read_limited
 from citecheck.extract.errors import InputError
 
-__all__ = ["Segment", "body_segments", "latex_source_segments", "list_start", "pdf_segments"]
+__all__ = ["Segment", "body_segments", "latex_source_segments", "list_start", "pdf_segments",
+           "upload_segments"]
 
 _BIBLIOGRAPHY_RE = re.compile(r"\\begin\s*\{thebibliography\}.*?(?:\\end\s*\{thebibliography\}|\Z)", re.S)
 
@@ -116,7 +117,8 @@ def latex_source_segments(texts: dict[str, str], main: str, label: str) -> list[
     while todo:
         name, depth = todo.pop(0)
         body = strip_comments(texts[name])
-        out.append(Segment(_BIBLIOGRAPHY_RE.sub(blank, body), f"{label}/{name}", syntax="latex"))
+        out.append(Segment(_BIBLIOGRAPHY_RE.sub(blank, body), f"{label}/{name}" if label else name,
+                           syntax="latex"))
         for m in _INPUT_RE.finditer(body):
             ref = m.group(1).strip()
             for cand in (ref, f"{ref}.tex"):
@@ -150,3 +152,20 @@ def body_segments(path: str | Path, data: bytes | None = None) -> list[Segment]:
     if fmt in ("bibtex", "jsonl", "bbl"):
         return []
     raise InputError(name, f"no body text to read in a {fmt} file")
+
+
+def upload_segments(name: str, data: bytes) -> list[Segment]:
+    """The body of a document sent as bytes (a service upload): like `body_segments`, but a
+    ``.tex`` is read alone, in memory — nothing it ``\\input``s is looked for on any disk."""
+    suffix = Path(name).suffix.lower()
+    if suffix == ".pdf":
+        return _pdf_body(data, name)
+    if suffix == ".docx":
+        return _docx_body(data, name)
+    text = decode(data, name).text
+    fmt = detect_format(name, text)
+    if fmt == "tex":
+        return latex_source_segments({name: text}, name, "")[:1]
+    if fmt in ("text", "markdown"):
+        return _text_body(text, name)
+    return []

@@ -19,7 +19,8 @@ from citecheck.claims.support import Abstract, judge_claim
 from citecheck.llm.base import Model
 from citecheck.model import Citation, ClaimCheck, DocumentFinding, Label, Verdict
 
-__all__ = ["abstract_of", "attach_claims", "document_linkage"]
+__all__ = ["abstract_of", "attach_claims", "claims_by_entry", "claims_of_upload", "document_linkage",
+           "judge_verdicts"]
 
 #: model calls in flight at once
 CONCURRENCY = 4
@@ -80,6 +81,28 @@ def _findings(linkage: Linkage, rename: dict[str, str], entries: dict[str, Citat
     return out
 
 
+def claims_by_entry(linkage: Linkage, citations: Sequence[Citation]
+                    ) -> tuple[dict[str, list[ClaimCheck]], list[DocumentFinding]]:
+    """Each entry's citing sentences (not judged yet), by citation id — every entry of a
+    document that cites at all gets a list, empty when never cited; none when it has no
+    markers — and the document's findings."""
+    if not linkage.markers:
+        return {}, []
+    by_id: dict[str, list[ClaimCheck]] = {c.id: [] for c in citations}
+    for link in linkage.links:
+        mk = link.marker
+        by_id.setdefault(link.citation_id, []).append(ClaimCheck(
+            sentence=link.sentence, clause=link.clause, marker=" ".join(mk.text.split()),
+            file=mk.file, line=mk.line, page=mk.page))
+    return by_id, _findings(linkage, {}, {c.id: c for c in citations})
+
+
+async def judge_verdicts(verdicts: Sequence[Verdict], model: Model | None) -> None:
+    """Judge every citing sentence attached to ``verdicts`` (``model`` None: "not judged")."""
+    limit = asyncio.Semaphore(CONCURRENCY)
+    await asyncio.gather(*(_judge(model, v, v.claims, limit) for v in verdicts if v.claims))
+
+
 async def attach_claims(paths: Sequence[str], verdicts: Sequence[Verdict],
                         model: Model | None = None,
                         documents: Sequence[tuple[list[Segment], list[Citation]]] = ()) -> list[DocumentFinding]:
@@ -88,29 +111,27 @@ async def attach_claims(paths: Sequence[str], verdicts: Sequence[Verdict],
     documents' findings. Inputs with no body (BibTeX, JSONL) are skipped."""
     by_place = {_place(v.citation): v for v in verdicts}
     findings: list[DocumentFinding] = []
-    work: list[tuple[Verdict, list[ClaimCheck]]] = []
     linkages = [document_linkage(path) for path in paths]
     linkages += [(link_markers(body, citations), citations) for body, citations in documents]
     for linkage, citations in linkages:
-        if not linkage.markers:
-            continue
+        by_id, found = claims_by_entry(linkage, citations)
         rename: dict[str, str] = {}
         for cit in citations:
             verdict = by_place.get(_place(cit))
-            if verdict is not None:
+            if verdict is not None and cit.id in by_id:
                 rename[cit.id] = verdict.citation.id
-                verdict.claims = []
-        for link in linkage.links:
-            verdict = by_place.get(next((_place(c) for c in citations if c.id == link.citation_id), ()))
-            if verdict is None or verdict.claims is None:
-                continue
-            mk = link.marker
-            verdict.claims.append(ClaimCheck(sentence=link.sentence, clause=link.clause, marker=" ".join(mk.text.split()),
-                                             file=mk.file, line=mk.line, page=mk.page))
-        findings.extend(_findings(linkage, rename, {c.id: c for c in citations}))
-    for verdict in verdicts:
-        if verdict.claims:
-            work.append((verdict, verdict.claims))
-    limit = asyncio.Semaphore(CONCURRENCY)
-    await asyncio.gather(*(_judge(model, v, checks, limit) for v, checks in work))
+                verdict.claims = by_id[cit.id]
+        for f in found:
+            f.citation_id = rename.get(f.citation_id or "", f.citation_id)
+            f.candidates = [rename.get(c, c) for c in f.candidates]
+        findings.extend(found)
+    await judge_verdicts(verdicts, model)
     return findings
+
+
+def claims_of_upload(name: str, data: bytes, citations: Sequence[Citation]
+                     ) -> tuple[dict[str, list[ClaimCheck]], list[DocumentFinding]]:
+    """`claims_by_entry` for a document sent to the service (never read from or beside a path)."""
+    from citecheck.claims.body import upload_segments
+
+    return claims_by_entry(link_markers(upload_segments(name, data), list(citations)), citations)
