@@ -3,6 +3,7 @@ records and citations of them, readers of a reference's text, and the papers a l
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import io
 import json
@@ -11,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from citecheck.deadline import waiting_on
 from citecheck.model import Citation, Label, Record
 from citecheck.normalize import canonical_journal, normalize_arxiv, normalize_doi, title_similarity
 from citecheck.sources.base import Source, SourceError
@@ -23,32 +25,45 @@ if TYPE_CHECKING:
 
 
 class MemorySource(Source):
+    """A source over a list of records: lookups by DOI, arXiv id, journal/volume/page, a search
+    ranked by title similarity and, where ``text=True``, a search by the whole text. ``asked``
+    logs each call's kind in order; ``fail`` makes every call raise; ``delay`` makes every call
+    wait that many seconds, marked as waited on (as the HTTP layer marks a request)."""
+
     supports = frozenset({"doi", "arxiv", "journal", "search"})
 
     def __init__(self, records: Iterable[Record], name: str = "memory", fail: str | None = None,
-                 scopes: tuple[str, ...] = ("all",)) -> None:
+                 scopes: tuple[str, ...] = ("all",), *, text: bool = False, delay: float = 0.0) -> None:
         self.records = list(records)
         self.name = name
         #: a closed world by default, as the decision tests assume; () for a partial source
         self.scopes = scopes
         self.fail = fail  # reason to raise SourceError on every call
+        self.delay = delay
+        if text:
+            self.supports = MemorySource.supports | {"text"}
         self.calls = 0
+        self.asked: list[str] = []
 
-    def _check(self) -> None:
+    async def _check(self, kind: str) -> None:
         self.calls += 1
+        self.asked.append(kind)
+        if self.delay:
+            with waiting_on(self.name):
+                await asyncio.sleep(self.delay)
         if self.fail:
             raise SourceError(self.name, self.fail)
 
     async def lookup_doi(self, doi: str) -> Record | None:
-        self._check()
+        await self._check("doi")
         return next((r for r in self.records if normalize_doi(r.DOI) == doi), None)
 
     async def lookup_arxiv(self, arxiv_id: str) -> Record | None:
-        self._check()
+        await self._check("arxiv")
         return next((r for r in self.records if normalize_arxiv(r.arxiv) == arxiv_id), None)
 
     async def lookup_journal(self, journal: str, volume: str, page: str, year: int | None = None) -> list[Record]:
-        self._check()
+        await self._check("journal")
         key = canonical_journal(journal)
         return [
             r for r in self.records
@@ -57,11 +72,15 @@ class MemorySource(Source):
         ]
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
-        self._check()
+        await self._check("search")
         scored = sorted(
             self.records, key=lambda r: title_similarity(citation.fields.title, r.title), reverse=True
         )
         return scored[:limit]
+
+    async def search_text(self, text: str, limit: int = 10) -> list[Record]:
+        await self._check("text")
+        return self.records[:limit]
 
 
 def sql_statements(index: object, run: object) -> list[str]:
