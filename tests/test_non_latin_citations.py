@@ -1,6 +1,7 @@
-"""A faithful citation of a work titled in Cyrillic, Greek or Chinese is
-EXACT against an index holding its record — the Russian GOST layout included. Before the one
-Unicode-aware title key, retrieval ranked two identical non-Latin titles 0.0 and called them MAJOR.
+"""A faithful citation of a work titled in Cyrillic, Greek or Chinese is EXACT against an index
+holding its record — the Russian GOST layout included — and CJK references are read field by
+field. Before the one Unicode-aware title key, retrieval ranked two identical non-Latin titles 0.0
+and called them MAJOR.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Alternative readings are produced once, by extract, and carried on the Citation."""
+"""Alternative readings are produced once, by extract, and carried on the Citation; a verdict judged
+with the other reading of a text keeps the first reading's title and authors."""
 
 from __future__ import annotations
 

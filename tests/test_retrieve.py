@@ -1,4 +1,6 @@
-"""The retrieval cascade: one method per stage, typed signals, sources' statuses."""
+"""Retrieval: typed ranking signals, which search hits are accepted (namesakes of another initial
+are not), one method per cascade stage, sources' statuses. The cascade's order, fall-through,
+short-circuit and deadline: tests/test_retrieve_cascade.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""citecheck.venues: journal keys under which abbreviated and full names coincide."""
+"""citecheck.venues: journal keys under which abbreviated and full names coincide, acronyms spelled
+out by a name, abbreviations without periods, and what names a meeting or a journal."""
 
 from __future__ import annotations
 
