@@ -7,6 +7,7 @@ import asyncio
 import gzip
 import io
 import json
+import sqlite3
 import tarfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -254,3 +255,41 @@ PAPERS = [
           gzip.compress(doc("thebibliography-inline.tex"))),
     Paper("2401.00004", "Only a PDF", ["D. Printer"], doc("aps-prl.pdf")),
 ]
+
+
+_TITLE_WORDS = ("quantum", "lattice", "spin", "glass", "neutron", "photon", "entropy", "boson", "fermion",
+          "vortex", "plasma", "crystal", "magnon", "phonon", "soliton")
+
+
+def many_works(n: int) -> list[dict[str, object]]:
+    """``n`` distinct journal articles, each with a title, an author, a year and a page."""
+    return [{"id": f"x:{i}", "type": "article-journal",
+             "title": f"{' '.join(_TITLE_WORDS[(i + k * 3) % len(_TITLE_WORDS)] for k in range(4))} study {i}",
+             "author": [{"family": f"Author{i}", "given": "A."}], "issued": {"date-parts": [[1990 + i % 30]]},
+             "container-title": "Journal of Things", "volume": str(i), "page": str(100 + i)}
+            for i in range(n)]
+
+
+def damage_middle_page(index: Path, table: str) -> int:
+    """Overwrite the middle leaf page of ``table``'s b-tree with garbage (the file's header, its
+    length and the pages the start-up check reads are left whole); the page's number."""
+    db = sqlite3.connect(index)
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    pages = [n for (n,) in db.execute(
+        "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", (table,))]
+    db.close()
+    page = pages[len(pages) // 2]
+    with index.open("r+b") as fh:
+        fh.seek((page - 1) * size + 8)  # past the page's own header: its cells are what breaks
+        fh.write(bytes(range(256)) * ((size - 8) // 256) + b"\xff" * ((size - 8) % 256))
+    return page
+
+
+def works_batch(folder: Path, works: list[dict[str, object]]) -> Path:
+    """A JSONL batch citing each of ``works`` (`many_works`) as free text, written into ``folder``."""
+    lines = [json.dumps({"id": w["id"], "text": f"A. {w['author'][0]['family']}, "  # type: ignore[index]
+                         f"{w['title']}, Journal of Things {w['volume']}, {w['page']} "
+                         f"({w['issued']['date-parts'][0][0]})."}) for w in works]  # type: ignore[index]
+    path = folder / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path

@@ -83,15 +83,14 @@ def test_batch_refuses_a_folder_of_other_inputs(cluster, tmp_path: Path) -> None
 def test_batch_over_an_index_with_a_damaged_page_fails_naming_it(cluster, tmp_path: Path) -> None:
     from citecheck.batch.run import BatchError, run_batch
     from citecheck.batch.worker import BatchSpec
-    from tests.fakes import closed_world_index
-    from tests.reliability.test_loud import _batch, _damage_middle_page, _works
+    from tests.fakes import closed_world_index, damage_middle_page, many_works, works_batch
 
-    works = _works(300)
+    works = many_works(300)
     index = closed_world_index(tmp_path, works)
-    _damage_middle_page(index, "fts_data")
+    damage_middle_page(index, "fts_data")
     spec = BatchSpec(index=str(index), offline=True, use_cache=False)
     with pytest.raises(BatchError, match=f"{index}: damaged page found while searching"):
-        run_batch([_batch(tmp_path, works)], tmp_path / "out", spec, partition_size=100)
+        run_batch([works_batch(tmp_path, works)], tmp_path / "out", spec, partition_size=100)
 
 
 def test_batch_reads_a_folder_of_documents(cluster, tmp_path: Path) -> None:

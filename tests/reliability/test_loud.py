@@ -23,7 +23,13 @@ from citecheck.llm.schemas import JudgeAnswer
 from citecheck.model import Record
 from citecheck.sources.cache import CachedSource, ResponseCache, cache_clear, cache_info
 from citecheck.sources.local import LocalIndexSource
-from tests.fakes import MemorySource, closed_world_index
+from tests.fakes import (
+    MemorySource,
+    closed_world_index,
+    damage_middle_page,
+    many_works,
+    works_batch,
+)
 
 BIB = "@article{a, title={A Title Long Enough To Be Checked}, author={Doe, Jane}, year={2001}}\n"
 
@@ -151,53 +157,16 @@ def test_all_error_input_fails_fail_on(tmp_path: Path, fail_on: str) -> None:
     assert code == 0
 
 
-_WORDS = ("quantum", "lattice", "spin", "glass", "neutron", "photon", "entropy", "boson", "fermion",
-          "vortex", "plasma", "crystal", "magnon", "phonon", "soliton")
-
-
-def _works(n: int) -> list[dict[str, object]]:
-    """``n`` distinct journal articles, each with a title, an author, a year and a page."""
-    return [{"id": f"x:{i}", "type": "article-journal",
-             "title": f"{' '.join(_WORDS[(i + k * 3) % len(_WORDS)] for k in range(4))} study {i}",
-             "author": [{"family": f"Author{i}", "given": "A."}], "issued": {"date-parts": [[1990 + i % 30]]},
-             "container-title": "Journal of Things", "volume": str(i), "page": str(100 + i)}
-            for i in range(n)]
-
-
-def _damage_middle_page(index: Path, table: str) -> int:
-    """Overwrite the middle leaf page of ``table``'s b-tree with garbage (the file's header, its
-    length and the pages the start-up check reads are left whole); the page's number."""
-    db = sqlite3.connect(index)
-    size = db.execute("PRAGMA page_size").fetchone()[0]
-    pages = [n for (n,) in db.execute(
-        "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno", (table,))]
-    db.close()
-    page = pages[len(pages) // 2]
-    with index.open("r+b") as fh:
-        fh.seek((page - 1) * size + 8)  # past the page's own header: its cells are what breaks
-        fh.write(bytes(range(256)) * ((size - 8) // 256) + b"\xff" * ((size - 8) % 256))
-    return page
-
-
-def _batch(folder: Path, works: list[dict[str, object]]) -> Path:
-    lines = [json.dumps({"id": w["id"], "text": f"A. {w['author'][0]['family']}, "  # type: ignore[index]
-                         f"{w['title']}, Journal of Things {w['volume']}, {w['page']} "
-                         f"({w['issued']['date-parts'][0][0]})."}) for w in works]  # type: ignore[index]
-    path = folder / "batch.jsonl"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return path
-
-
 @pytest.mark.parametrize(("table", "jobs"), [("records", "1"), ("fts_data", "1"), ("records", "2")])
 def test_damaged_page_found_mid_run_is_exit_2_naming_the_index(
     tmp_path: Path, table: str, jobs: str
 ) -> None:
-    works = _works(300)
+    works = many_works(300)
     index = closed_world_index(tmp_path, works)
-    _damage_middle_page(index, table)
+    damage_middle_page(index, table)
     check_index(index)  # the start-up check passes: only a search finds the page
     out = tmp_path / "out.jsonl"
-    code, output = _check(str(_batch(tmp_path, works)), "--index", str(index), "-j", jobs,
+    code, output = _check(str(works_batch(tmp_path, works)), "--index", str(index), "-j", jobs,
                           "-f", "jsonl", "-o", str(out), "--fail-on", "never")
     assert code == 2, output
     assert f"error: {index}: damaged page found while searching" in output
@@ -205,10 +174,10 @@ def test_damaged_page_found_mid_run_is_exit_2_naming_the_index(
 
 
 def test_an_undamaged_copy_of_the_same_batch_passes(tmp_path: Path) -> None:
-    works = _works(300)
+    works = many_works(300)
     index = closed_world_index(tmp_path, works)
     out = tmp_path / "out.jsonl"
-    code, output = _check(str(_batch(tmp_path, works)), "--index", str(index), "-j", "1",
+    code, output = _check(str(works_batch(tmp_path, works)), "--index", str(index), "-j", "1",
                           "-f", "jsonl", "-o", str(out), "--fail-on", "never")
     assert code == 0, output
     labels = [json.loads(line)["label"] for line in out.read_text().splitlines()]
@@ -216,7 +185,7 @@ def test_an_undamaged_copy_of_the_same_batch_passes(tmp_path: Path) -> None:
 
 
 def test_a_stored_record_that_no_longer_decodes_ends_the_run(tmp_path: Path) -> None:
-    works = _works(20)
+    works = many_works(20)
     index = closed_world_index(tmp_path, works)
     db = sqlite3.connect(index)
     db.execute("UPDATE records SET csl = substr(csl, 1, 30) WHERE id = 'x:7'")
