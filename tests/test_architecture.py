@@ -27,12 +27,13 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 #: specific key wins). Every top-level module and package must be here, and every key must exist.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concepts", ("errors", "folding", "names", "titles", "venues", "identifiers", "normalize",
-                  "model", "markup", "places", "retraction", "coverage", "verify.titles",
-                  "deadline", "runctl", "cachedir", "regex_cache", "re_cache")),
+                  "model", "model_stages", "markup", "places", "retraction", "coverage",
+                  "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "re_cache")),
     ("extract", ("extract",)),
     ("sources", ("sources", "index")),
     ("retrieve", ("retrieve", "retrieve_text")),
-    ("verify", ("verify", "llm.schemas", "llm.grounding")),
+    # extract.reconcile: the reading that agrees best with a record, judged by the comparator
+    ("verify", ("verify", "extract.reconcile", "llm.schemas", "llm.grounding")),
     ("decide", ("decide",)),
     ("orchestrate", ("checker", "parallel", "llm", "claims")),
     ("report", ("report", "export", "extract.cli", "remote")),  # extract.cli: `citecheck extract` writes

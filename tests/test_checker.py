@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from citecheck.checker import Checker, CheckOptions
@@ -287,3 +289,74 @@ def test_an_emphasised_title_rescues_an_entry_the_parser_could_not_read() -> Non
     [v] = checker(MemorySource([REAL])).check_citations([Citation(id="c", raw="W.~Mali. R., (2002).",
                                                                   fields=Record(title="W. Mali"))])
     assert v.label is Label.ERROR
+
+
+# -- every label comes from decide: the checker turns decisions into verdicts ----------------------
+def _decided_by_decide(monkeypatch: pytest.MonkeyPatch, rule: str) -> list[object]:
+    """Replace the decide rule ``rule`` by one that records its arguments and answers a marked
+    decision, so a verdict carrying the mark was labelled by decide."""
+    import citecheck.decide as decide
+    from citecheck.model_stages import Decision
+
+    calls: list[object] = []
+    real = getattr(decide, rule)
+
+    def marked(*args: object) -> Decision:
+        calls.append(args)
+        d = real(*args)
+        return Decision(d.label, d.decided_by, f"{d.rationale} [{rule}]", d.confidence)
+
+    monkeypatch.setattr(decide, rule, marked)
+    return calls
+
+
+def test_an_unreadable_entry_is_labelled_error_by_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _decided_by_decide(monkeypatch, "error")
+    bad = Citation(id="bad", raw="@article{", error="refs.bib:3: unbalanced braces")
+    empty = Citation(id="empty", raw="see above", fields=Record())
+    verdicts = checker(MemorySource([REAL])).check_citations([bad, empty])
+    assert [v.label for v in verdicts] == [Label.ERROR, Label.ERROR]
+    assert [v.decided_by for v in verdicts] == ["error", "error"]
+    assert verdicts[0].rationale == "refs.bib:3: unbalanced braces [error]"
+    assert verdicts[1].rationale.endswith("in the entry [error]")
+    assert len(calls) == 2
+
+
+def test_a_check_that_raised_is_labelled_error_by_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _decided_by_decide(monkeypatch, "internal_error")
+
+    async def broken(citation: Citation) -> Record | None:
+        raise RuntimeError("the re-reader broke")
+
+    low = Citation(id="low", raw="garbled", fields=Record(), parse_confidence=0.2)
+    chk = Checker(use_index=False, sources=[MemorySource([REAL])], offline=True, reparser=broken)
+    [v] = chk.check_citations([low])
+    assert v.label is Label.ERROR and v.decided_by == "error"
+    assert v.rationale == "internal error while checking: RuntimeError: the re-reader broke [internal_error]"
+    assert len(calls) == 1
+
+
+def test_a_spent_time_budget_is_labelled_unverified_by_decide(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _decided_by_decide(monkeypatch, "deadline_passed")
+    slow = MemorySource([REAL], name="slow", delay=1.0)
+    [v] = checker(slow, deadline=0.05).check_citations([cite(DOI=None)])
+    assert v.label is Label.UNVERIFIED and v.decided_by == "unverified"
+    assert v.rationale.startswith("deadline: slow did not answer in time (the 0.05 s budget")
+    assert v.rationale.endswith("[deadline_passed]")
+    assert v.confidence == 0.0 and v.score is None
+    assert len(calls) == 1
+
+
+def test_the_checker_names_no_label_and_repairs_no_reading() -> None:
+    import ast
+
+    import citecheck.checker as module
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    assert "Label" not in names  # every label is decide's
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert not {m for m in imported if m and m.startswith("citecheck.extract.")} - {
+        "citecheck.extract.reconcile"}  # readings are reconciled in one module
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                and n.name in {"_best_reading", "_with_first_fields", "_title_cut_short", "_title_in_venue"}]

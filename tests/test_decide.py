@@ -169,3 +169,38 @@ def test_decide_does_not_touch_the_assessment() -> None:
     decide([a], Retrieval(statuses=answered("crossref"), unresolved=[("doi", "10.1234/c", "crossref")]),
            T, cited=CITED)
     assert a.assessment.discrepancies == []
+
+
+# -- the labels the checker used to set: ERROR and the time budget ---------------------------------
+from citecheck.decide import deadline_passed, error, internal_error  # noqa: E402
+
+
+def test_an_entry_with_nothing_to_check_is_an_error_with_its_reason() -> None:
+    d = error("refs.bib:3: unbalanced braces")
+    assert (d.label, d.decided_by, d.rationale) == (Label.ERROR, "error", "refs.bib:3: unbalanced braces")
+    assert d.confidence == 0.0 and d.score is None and d.candidate is None and d.discrepancies == []
+
+
+def test_a_check_that_raised_is_an_error_naming_the_exception() -> None:
+    d = internal_error(KeyError("title"))
+    assert (d.label, d.decided_by) == (Label.ERROR, "error")
+    assert d.rationale == "internal error while checking: KeyError: 'title'"
+
+
+def test_a_spent_time_budget_is_unverified_naming_the_sources_awaited() -> None:
+    d = deadline_passed({"crossref": 1, "arxiv": 2}, 0.8)
+    assert (d.label, d.decided_by, d.confidence, d.score) == (Label.UNVERIFIED, "unverified", 0.0, None)
+    assert d.rationale.startswith("deadline: arxiv, crossref did not answer in time (the 0.8 s budget")
+    assert deadline_passed({}, 60.0).rationale.startswith("deadline: the sources did not answer")
+
+
+def test_decide_reads_the_stage_outputs_and_the_concepts_never_a_stage() -> None:
+    import ast
+
+    import citecheck.decide as module
+
+    tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    ours = {m.removeprefix("citecheck.") for m in imported if m and m.startswith("citecheck.")}
+    assert ours <= {"model", "model_stages", "coverage", "deadline", "errors", "identifiers", "venues"}
+    assert {"model", "model_stages"} <= ours

@@ -264,6 +264,6 @@ def test_an_acronym_in_a_title_stays() -> None:
     ("Haykin, Ed.", ["Haykin"], None),  # too little left to be a title
 ])
 def test_the_title_after_the_names_the_other_reading_found(title: str, names: list[str], rest: str | None) -> None:
-    from citecheck.checker import _after_names
+    from citecheck.extract.reconcile import _after_names
 
     assert _after_names(title, Record(author=[{"family": n} for n in names])) == rest

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from citecheck.checker import _with_first_fields
 from citecheck.extract import read_text
+from citecheck.extract.reconcile import _with_first_fields
 from citecheck.extract.refparse.readings import alternative_readings, attach_readings
 from citecheck.model import Citation, Label, Name, Provenance, Record
 from citecheck.retrieve import RetrieveOptions, retrieve

@@ -194,7 +194,7 @@ def test_title_word_glued_to_the_journal() -> None:
 
 # End to end: IOP layout with Title Case titles, the journal run into the title (the parser cannot
 # tell where one ends); retrieval finds the record by its numbers or title, and the text re-read
-# around the record's title separates them (checker._title_in_venue). Records written for the test.
+# around the record's title separates them (extract.reconcile._title_in_venue). Records written for the test.
 def _art(rid: str, title: str, families: list[str], journal: str, vol: str, page: str,
          year: int) -> dict[str, object]:
     return {"id": rid, "type": "article-journal", "title": title,
@@ -304,7 +304,7 @@ def test_title_before_a_venue_is_an_alternative_reading() -> None:
 
 
 def test_one_rule_for_a_title_long_enough_to_search_by() -> None:
-    from citecheck.checker import _checkable
+    from citecheck.extract.reconcile import checkable as _checkable
     from citecheck.titles import searchable_title
 
     assert searchable_title("新媒体研究") and not searchable_title("陰陽交") and not searchable_title("Physics")

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from citecheck.decide import Assessed, identifier_conflict
+from citecheck.decide import Assessed, identifier_conflict, review_rationale
 from citecheck.model import Candidate, Name, Record, set_year
 from citecheck.verify.compare import assess, identity_mismatch
-from citecheck.verify.reviewer import review_rationale
 from tests.variants import BY_ID, RECORDS, cited_from, fabricate, m_year
 
 

@@ -10,7 +10,11 @@ label, why, and the record it rests on. The orchestrator only turns it into a `V
   candidate matches the text, which is then judged and the identifier noted as wrong;
 - identifiers a registry says do not exist keep a real work from EXACT;
 - nothing found: MAJOR only when the absence is evidence (`absence_is_evidence`), else
-  UNVERIFIED; a MAJOR score while a source failed is UNVERIFIED too.
+  UNVERIFIED; a MAJOR score while a source failed is UNVERIFIED too;
+- an entry with nothing to check, or whose check raised, is ERROR (`error`, `internal_error`);
+  one whose time budget ran out is UNVERIFIED (`deadline_passed`).
+
+It reads the stage outputs (`model_stages`) and the shared concepts only, never a stage.
 
 The shipped defaults (data/thresholds.json) start hand-set on the verifier's designed scale
 (faithful citations score 10, one minor slip 6..9.5, another work ≤ 3) and are meant to be
@@ -22,22 +26,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from citecheck.coverage import absence_evidence, identifier_absence_proven, is_positive_evidence
+from citecheck.deadline import deadline_reason
 from citecheck.errors import CitecheckError
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Discrepancy, Label, Record
+from citecheck.model_stages import CLOSED_WORLD, Assessed, Coverage, Decision, Retrieval
 from citecheck.venues import names_a_meeting_or_journal
-from citecheck.verify.reviewer import review_rationale
-
-if TYPE_CHECKING:
-    from citecheck.retrieve import Retrieval
 
 
 class ThresholdsError(CitecheckError, ValueError):
@@ -100,8 +101,6 @@ def score_label(assessment: Assessment, thresholds: Thresholds) -> Label:
     return label
 
 
-
-
 # -- the decision -------------------------------------------------------------------------------
 
 #: sources whose "no such identifier" is proof that the identifier does not resolve (registries
@@ -109,49 +108,6 @@ def score_label(assessment: Assessment, thresholds: Thresholds) -> Label:
 AUTHORITATIVE = {"doi": {"crossref", "datacite", "doi"}, "arxiv": {"arxiv", "datacite"}}
 #: a title this close to a record's is that record, whatever identifier the citation carries
 CONVINCING_TITLE = 0.9
-
-DecidedBy = Literal["score", "reviewer", "not_found", "unverified"]
-
-
-@dataclass(frozen=True)
-class Assessed:
-    """One candidate as verification saw it: the reading of the citation it judged (`fields`),
-    the assessment, and why the text describes another work than the record (None if it does
-    not: `verify.compare.identity_mismatch`)."""
-
-    candidate: Candidate
-    fields: Record
-    assessment: Assessment
-    mismatch: str | None = None
-
-
-@dataclass(frozen=True)
-class Coverage:
-    """What the sources asked are authoritative for (`coverage.py` scopes, by source name) and
-    how reasons name them ("the local index, a 19,894-record sample"). `closed_world` is the
-    legacy rule for callers that give no scopes: every source asked answered → absence is evidence."""
-
-    scopes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    notes: Mapping[str, str] = field(default_factory=dict)
-    closed_world: bool = False
-
-
-#: for library callers and tests that pass no coverage: the pre-coverage closed-world rule
-CLOSED_WORLD = Coverage(closed_world=True)
-
-
-@dataclass
-class Decision:
-    """A label and everything that explains it (the orchestrator makes it a `Verdict`)."""
-
-    label: Label
-    decided_by: DecidedBy
-    rationale: str
-    confidence: float
-    score: float | None = None
-    discrepancies: list[Discrepancy] = field(default_factory=list)
-    candidate: Candidate | None = None
-    reviewer: str | None = None
 
 
 def decide(assessments: list[Assessed], retrieval: Retrieval, thresholds: Thresholds, *,
@@ -179,6 +135,23 @@ def decide(assessments: list[Assessed], retrieval: Retrieval, thresholds: Thresh
     if conflicts:
         return _borrowed_identifier(conflicts[0], cited, thresholds)
     return _scored(_best(assessments), retrieval, thresholds, ctx)
+
+
+def error(rationale: str) -> Decision:
+    """ERROR: the entry gives nothing to check, or checking it failed; `rationale` says which."""
+    return Decision(Label.ERROR, "error", rationale, confidence=0.0)
+
+
+def internal_error(exc: BaseException) -> Decision:
+    """ERROR for a citation whose check raised (one bad citation never sinks the batch)."""
+    return error(f"internal error while checking: {type(exc).__name__}: {exc}")
+
+
+def deadline_passed(waiting: Mapping[str, int], seconds: float) -> Decision:
+    """UNVERIFIED: the per-citation budget of `seconds` ran out while the sources in `waiting`
+    had not answered; nothing is claimed about the work."""
+    return Decision(Label.UNVERIFIED, "unverified", deadline_reason(dict(waiting), seconds),
+                    confidence=0.0)
 
 
 @dataclass(frozen=True)
@@ -295,6 +268,22 @@ def _note_identifier_conflict(decision: Decision, other: Assessed, cited: Record
         decision.label = Label.MINOR
     decision.rationale += f" The cited {kind} resolves to another work ('{title}')."
     decision.reviewer = "identifier resolves to another work; the text matches the record shown"
+
+
+def review_rationale(identifier_kind: str, identifier: str, found: Record) -> str:
+    """"DOI 10.x/y belongs to 'Other Title' (Smith et al. 2007), not to the cited work; …"."""
+    if identifier_kind == "arxiv":
+        shown = f"arXiv:{identifier.removeprefix('arXiv:').removeprefix('arxiv:')}"
+    else:
+        shown = f"DOI {identifier}"
+    who = found.authors_short()
+    year = f" {found.year}" if found.year else ""
+    by = f" ({who}{year})" if who or year else ""
+    title = (found.title or "").strip() or found.id or "another record"
+    return (
+        f"{shown} belongs to '{title}'{by}, not to the cited work; "
+        "no real work matching the cited title and authors was found."
+    )
 
 
 def _borrowed_identifier(conflict: Assessed, cited: Record, thresholds: Thresholds) -> Decision:

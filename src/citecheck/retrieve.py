@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from citecheck.extract.combine import other_readings
 from citecheck.extract.refparse.readings import alternative_readings
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
+from citecheck.model_stages import Retrieval
 from citecheck.names import first_author_key, initials, initials_agree, is_collective, name_key
 from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
@@ -40,19 +41,6 @@ class RetrieveOptions:
     title_search: bool = True
     search_limit: int = 10
     max_candidates: int = 5
-
-
-@dataclass
-class Retrieval:
-    candidates: list[Candidate] = field(default_factory=list)
-    statuses: list[SourceStatus] = field(default_factory=list)
-    evidence: list[str] = field(default_factory=list)
-    #: identifiers a source answered "no such id" for: (kind, identifier, source name)
-    unresolved: list[tuple[str, str, str]] = field(default_factory=list)
-
-    @property
-    def failed(self) -> list[SourceStatus]:
-        return [s for s in self.statuses if s.status == "failed"]
 
 
 class LookupMemo:
