@@ -82,7 +82,7 @@ from citecheck.decide import (  # noqa: E402
     stands_against_identifier,
 )
 from citecheck.model import Candidate, Record, Signals, SourceStatus  # noqa: E402
-from citecheck.retrieve import Retrieval  # noqa: E402
+from citecheck.model_stages import Retrieval  # noqa: E402
 
 T = Thresholds(exact=9.5, minor=3.25)
 CITED = Record(title="A cited title of a real paper", DOI="10.1234/cited")
