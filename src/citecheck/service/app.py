@@ -4,6 +4,10 @@ the web page at ``/`` and the OpenAPI docs at ``/docs`` (schema at ``/openapi.js
 Answers are the same versioned JSON document as ``citecheck check --format json`` (or any other
 report format by ``?format=``), or NDJSON verdict lines (``--format jsonl``) streamed as each
 citation is decided (``?format=jsonl`` or ``Accept: application/x-ndjson``).
+
+``?claims=true`` (``citecheck check --claims``): the request's documents are linked too, in the
+same reader process as the citations, and each verdict carries its citing sentences ("not
+judged": the service has no model) and the report the documents' findings.
 """
 
 from __future__ import annotations
@@ -26,11 +30,11 @@ from fastapi.responses import (
 )
 
 from citecheck import __version__
-from citecheck.model import Citation, Verdict
+from citecheck.model import Citation, DocumentFinding, Verdict
 from citecheck.report import format_names, get_format
-from citecheck.report.jsonout import verdict_line
+from citecheck.report.jsonout import finding_line, verdict_line
 from citecheck.service.config import ServiceConfig
-from citecheck.service.inputs import RequestInputError
+from citecheck.service.inputs import DocumentClaims, RequestInputError
 from citecheck.service.jobs import JobStore
 from citecheck.service.limits import BodyLimit, RateLimit, SecurityHeaders, TokenBucket
 from citecheck.service.parsing import ReaderPool, ReadFailed
@@ -41,12 +45,19 @@ if TYPE_CHECKING:
     from citecheck.sources.base import Source
 
 MAX_FILES = 20
+#: the reader tasks (`citecheck.service.inputs`) for a body: its citations, or linked too (claims)
+_JSON_TASKS = ("read_json_body", "link_json_body")
+_UPLOAD_TASKS = ("read_uploads", "link_uploads")
+_CLAIMS_DOC = ("also link the documents' in-text citation markers to their entries (citecheck check "
+               "--claims): each verdict lists its citing sentences (not judged: no model), and the "
+               "report the markers without an entry, the entries never cited and the ambiguous markers")
 _INPUT_DOC = {
     "requestBody": {
         "required": True,
         "content": {
             "application/json": {"schema": {"type": "object", "properties": {
-                "text": {"type": "string", "description": "references (a list, BibTeX, .bbl, JSONL)"},
+                "text": {"type": "string", "description": "references (a list, BibTeX, .bbl, JSONL), "
+                         "or a Markdown or text document with its references (claims=true links its markers)"},
                 "format": {"type": "string", "enum": ["bibtex", "text", "markdown", "bbl", "jsonl"]},
                 "bibtex": {"type": "string", "description": "a BibTeX file's text"}}}},
             "multipart/form-data": {"schema": {"type": "object", "properties": {
@@ -119,11 +130,17 @@ class Service:
         async for verdict in self.checker().astream(citations):
             yield verdict
 
-    async def read(self, request: Request) -> list[Citation]:
-        """The citations of a request body, read in a worker process under a deadline;
-        HTTPException for anything that cannot be read or is over a limit."""
+    async def checked(self, citations: list[Citation], claims: DocumentClaims | None) -> AsyncIterator[Verdict]:
+        """`stream`, each verdict given its citing sentences where ``claims`` were read."""
+        async for verdict in self.stream(citations):
+            yield verdict if claims is None else await claims.attach(verdict)
+
+    async def read(self, request: Request, claims: bool = False) -> tuple[list[Citation], DocumentClaims | None]:
+        """The citations of a request body, read in a worker process under a deadline, and with
+        ``claims`` what linking its documents found (else None); HTTPException for anything that
+        cannot be read or is over a limit."""
         try:
-            citations = await self._read(request)
+            citations, linked = await self._read(request, claims)
         except RequestInputError as exc:
             raise HTTPException(exc.status, str(exc)) from exc
         except ReadFailed as exc:
@@ -133,24 +150,28 @@ class Service:
         if len(citations) > self.config.max_citations:
             raise HTTPException(413, f"{len(citations)} citations, over the limit of "
                                      f"{self.config.max_citations} per request")
-        return citations
+        return citations, linked
 
-    async def _read(self, request: Request) -> list[Citation]:
+    async def _read(self, request: Request, claims: bool) -> tuple[list[Citation], DocumentClaims | None]:
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         cap = self.config.max_citations
+        args: tuple[Any, ...]
         if kind == "application/json":
-            return await self.readers.read("read_json_body", await request.body(), cap,
-                                           self.config.allow_fetch)
-        if kind == "multipart/form-data":
+            (read, link), args = _JSON_TASKS, (await request.body(), cap, self.config.allow_fetch)
+        elif kind == "multipart/form-data":
             form = await request.form(max_files=MAX_FILES)
             uploads = [v for _, v in form.multi_items() if not isinstance(v, str)]
             if not uploads:
                 raise RequestInputError("no file in the form (field name: file)")
             files = [(upload.filename, await upload.read()) for upload in uploads]
             await form.close()
-            return await self.readers.read("read_uploads", files, cap)
-        raise RequestInputError("send JSON ({\"text\": ...} or {\"bibtex\": ...}) or a multipart "
-                                "file upload", 415)
+            (read, link), args = _UPLOAD_TASKS, (files, cap)
+        else:
+            raise RequestInputError("send JSON ({\"text\": ...} or {\"bibtex\": ...}) or a multipart "
+                                    "file upload", 415)
+        if claims:
+            return await self.readers.link(link, *args)
+        return await self.readers.read(read, *args), None
 
 
 async def _kept_open() -> None:
@@ -214,50 +235,60 @@ def _routes(app: FastAPI, service: Service) -> None:
                          413: {"description": "body or citation count over the limit"},
                          429: {"description": "rate limited; see Retry-After"},
                          504: {"description": "the check took longer than the request timeout"}})
-    async def check(request: Request, format: str = Query("json", json_schema_extra={"enum": formats})) -> Response:
+    async def check(request: Request, format: str = Query("json", json_schema_extra={"enum": formats}),
+                    claims: bool = Query(False, description=_CLAIMS_DOC)) -> Response:
         """Check the citations in the body and answer with the report."""
         if not _wants_stream(request, format) and format not in format_names():
             raise HTTPException(400, f"unknown format {format!r}")
         started = time.perf_counter()
-        citations = await service.read(request)  # the reading counts against the timeout
+        citations, linked = await service.read(request, claims)  # the reading counts against the timeout
         deadline = asyncio.get_running_loop().time() + service.config.request_timeout_s \
             - (time.perf_counter() - started)
         if _wants_stream(request, format):
-            return StreamingResponse(_ndjson(service, citations, deadline),
+            return StreamingResponse(_ndjson(service, citations, deadline, linked),
                                      media_type="application/x-ndjson")
         verdicts: list[Verdict] = []
         try:
             async with asyncio.timeout_at(deadline):
-                async for verdict in service.stream(citations):
+                async for verdict in service.checked(citations, linked):
                     verdicts.append(verdict)
         except TimeoutError as exc:
             raise HTTPException(504, f"the check took over {service.config.request_timeout_s:.0f} s; "
                                      "use POST /v1/jobs for large batches") from exc
         verdicts.sort(key=lambda v: v.citation.provenance.index)
-        return await _rendered(format, verdicts, time.perf_counter() - started)
+        return await _rendered(format, verdicts, time.perf_counter() - started,
+                               None if linked is None else linked.findings)
 
     _job_routes(app, service)
 
 
-async def _rendered(name: str, verdicts: list[Verdict], seconds: float | None) -> Response:
-    """A report in a registry format, rendered in a thread; HTML reports may run only their own
-    inline code, and only the service's own page may frame them."""
+async def _rendered(name: str, verdicts: list[Verdict], seconds: float | None,
+                    findings: list[DocumentFinding] | None = None) -> Response:
+    """A report in a registry format, rendered in a thread (with ``findings``: as --claims
+    renders it); HTML reports may run only their own inline code, and only the service's own
+    page may frame them."""
     from citecheck.service.page import REPORT_CSP
 
-    fmt = get_format(name)
+    fmt = get_format(name)  # a new instance: this request's findings are its own
+    if findings is not None:
+        fmt.findings = tuple(findings)
     headers = {"content-security-policy": REPORT_CSP, "x-frame-options": "SAMEORIGIN"} \
         if fmt.name == "html" else None
     body = await asyncio.to_thread(fmt.render, verdicts, seconds)
     return Response(body, media_type=fmt.media_type, headers=headers)
 
 
-async def _ndjson(service: Service, citations: list[Citation], deadline: float) -> AsyncIterator[str]:
-    """Verdict lines; a stream that fails (timeout, or any error in the checker) ends with an
-    ``{"error": ...}`` line, so a client never mistakes a cut stream for a complete one."""
+async def _ndjson(service: Service, citations: list[Citation], deadline: float,
+                  claims: DocumentClaims | None) -> AsyncIterator[str]:
+    """Verdict lines, then (``claims``) a line per finding, as ``--format jsonl`` writes them; a
+    stream that fails (timeout, or any error in the checker) ends with an ``{"error": ...}``
+    line, so a client never mistakes a cut stream for a complete one."""
     try:
         async with asyncio.timeout_at(deadline):
-            async for verdict in service.stream(citations):
+            async for verdict in service.checked(citations, claims):
                 yield verdict_line(verdict) + "\n"
+        for finding in claims.findings if claims is not None else ():
+            yield finding_line(finding) + "\n"
     except TimeoutError:
         seconds = service.config.request_timeout_s
         yield json.dumps({"error": f"timed out after {seconds:.0f} s; use POST /v1/jobs for large batches"}) + "\n"
@@ -285,10 +316,10 @@ async def _stored(request: Request, blob: bytes) -> Response:
 
 def _job_routes(app: FastAPI, service: Service) -> None:
     @app.post("/v1/jobs", tags=["jobs"], status_code=202, openapi_extra=_INPUT_DOC)
-    async def submit(request: Request) -> JSONResponse:
+    async def submit(request: Request, claims: bool = Query(False, description=_CLAIMS_DOC)) -> JSONResponse:
         """Start checking the citations in the body in the background; poll GET /v1/jobs/{id}."""
-        citations = await service.read(request)
-        job = service.jobs.submit(citations)
+        citations, linked = await service.read(request, claims)
+        job = service.jobs.submit(citations, linked)
         if job is None:
             raise HTTPException(503, "too many unfinished jobs; retry later", {"retry-after": "30"})
         return JSONResponse(job.to_json(), status_code=202, headers={"location": f"/v1/jobs/{job.id}"})
@@ -317,10 +348,10 @@ def _job_routes(app: FastAPI, service: Service) -> None:
             if document is None:
                 raise HTTPException(404, "no finished job with this id")
             return await _stored(request, document)
-        verdicts = await asyncio.to_thread(service.jobs.verdicts, job)
+        verdicts, findings = await asyncio.to_thread(service.jobs.finished_report, job)
         if format == "bibtex":
             from citecheck.report.fixbib import render_fixed_bibtex
 
             text = await asyncio.to_thread(render_fixed_bibtex, verdicts)
             return PlainTextResponse(text, media_type="application/x-bibtex")
-        return await _rendered(format, verdicts, job.seconds)
+        return await _rendered(format, verdicts, job.seconds, findings)

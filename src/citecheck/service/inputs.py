@@ -9,19 +9,29 @@ entry is parsed (parsing is what costs), and a request over ``max_citations`` is
 (`count_entries`). Uploads are decoded as the command line decodes files
 (`citecheck.extract.decode`). These functions run in the service's reader processes
 (`citecheck.service.parsing`).
+
+With ``claims=true`` a request's documents are also linked (`link_json_body`, `link_uploads`):
+each file's in-text citation markers tied to its own entries (`claims.run.claims_of_upload`, from
+the bytes sent), keyed by the entries' final ids once they are numbered across files.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from citecheck.extract import InputError, detect_format, read_text
 from citecheck.extract.cli import number_citations
 from citecheck.extract.decode import decode
-from citecheck.model import Citation
+from citecheck.model import Citation, ClaimCheck, DocumentFinding
+
+if TYPE_CHECKING:
+    from citecheck.model import Verdict
+    from citecheck.remote.paper import Paper
 
 #: upload suffix → reader format
 UPLOAD_FORMATS = {
@@ -34,9 +44,34 @@ TEXT_FORMATS = ("bibtex", "text", "markdown", "bbl", "jsonl")
 MAX_JSON_DEPTH = 32
 #: lines of a plain-text list allowed per citation (its entries are counted only below this)
 LINES_PER_CITATION = 20
+#: citing sentences (``claims=true``) allowed per citation allowed: what a reply may carry
+CLAIMS_PER_CITATION = 5
 
 _BIBTEX_ENTRY_RE = re.compile(r"@[ \t\r\n]*([A-Za-z]+)[ \t\r\n]*[{(]")
 _BIBTEX_NOT_WORKS = {"string", "preamble", "comment", "xdata"}
+
+
+@dataclass
+class DocumentClaims:
+    """``claims=true``: each entry's citing sentences by its final citation id (none for an entry
+    of a file without markers) and the documents' findings, read with the citations."""
+
+    by_id: dict[str, list[ClaimCheck]] = field(default_factory=dict)
+    findings: list[DocumentFinding] = field(default_factory=list)
+
+    async def attach(self, verdict: Verdict) -> Verdict:
+        """Give ``verdict`` its citing sentences, "not judged": the service has no model."""
+        from citecheck.claims.run import judge_verdicts
+
+        verdict.claims = self.by_id.get(verdict.citation.id)
+        await judge_verdicts([verdict], None)
+        return verdict
+
+
+#: a read with ``claims=true``: the citations, numbered, and what linking their documents found
+Linked = tuple[list[Citation], DocumentClaims]
+#: what linking one file found, by the ids its own entries have (`claims.run.claims_by_entry`)
+Found = tuple[dict[str, list[ClaimCheck]], list[DocumentFinding]]
 
 
 class RequestInputError(ValueError):
@@ -146,7 +181,7 @@ def citations_from_json(body: Any, max_citations: int, allow_fetch: bool = False
     if not isinstance(body, dict):
         raise RequestInputError('the JSON body must be an object: {"text": ...} or {"bibtex": ...}')
     if "paper" in body:
-        return _capped(_paper_citations(body["paper"], allow_fetch), max_citations)
+        return _capped(fetched_paper(body["paper"], allow_fetch).citations, max_citations)
     if isinstance(body.get("bibtex"), str):
         return _text_citations(body["bibtex"], "<bibtex>", "bibtex", max_citations)
     if isinstance(body.get("text"), str):
@@ -157,7 +192,7 @@ def citations_from_json(body: Any, max_citations: int, allow_fetch: bool = False
     raise RequestInputError('give "text" or "bibtex" as a string')
 
 
-def _paper_citations(paper: Any, allow_fetch: bool) -> list[Citation]:
+def fetched_paper(paper: Any, allow_fetch: bool) -> Paper:
     """A paper the service fetches (`citecheck.remote`), only where the operator allows it."""
     if not allow_fetch:
         raise RequestInputError("this service does not fetch papers (its operator can allow it: "
@@ -171,14 +206,14 @@ def _paper_citations(paper: Any, allow_fetch: bool) -> list[Citation]:
         raise RequestInputError('"paper" must be an arXiv id (arXiv:2401.01234), a DOI (doi:10.…) '
                                 "or an https:// URL")
     try:
-        return fetch_paper(target).citations
+        return fetch_paper(target)
     except FetchError as exc:
         raise RequestInputError(str(exc), 422) from exc
 
 
-def read_json_body(body: bytes, max_citations: int, allow_fetch: bool = False) -> list[Citation]:
-    """A JSON body's citations, numbered. Its nesting is bounded: the parser itself stops at
-    Python's recursion limit (about 1,000 levels), and anything over `MAX_JSON_DEPTH` is refused."""
+def parsed_json(body: bytes) -> Any:
+    """A JSON body, parsed. Its nesting is bounded: the parser itself stops at Python's recursion
+    limit (about 1,000 levels), and anything over `MAX_JSON_DEPTH` is refused."""
     try:
         parsed = json.loads(body)
     except RecursionError as exc:
@@ -190,12 +225,40 @@ def read_json_body(body: bytes, max_citations: int, allow_fetch: bool = False) -
     if depth > MAX_JSON_DEPTH:
         raise RequestInputError(f"the JSON body nests {depth} levels deep, over the limit of "
                                 f"{MAX_JSON_DEPTH}")
-    return numbered([citations_from_json(parsed, max_citations, allow_fetch)])
+    return parsed
 
 
-def read_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> list[Citation]:
-    """Uploaded files' citations, numbered across files; the cap counts all files together."""
-    groups: list[list[Citation]] = []
+def read_json_body(body: bytes, max_citations: int, allow_fetch: bool = False) -> list[Citation]:
+    """A JSON body's citations, numbered."""
+    return numbered([citations_from_json(parsed_json(body), max_citations, allow_fetch)])
+
+
+def link_json_body(body: bytes, max_citations: int, allow_fetch: bool = False) -> Linked:
+    """`read_json_body`, and its document linked: a ``"text"`` (unless its ``"format"`` is a
+    reference list's) is read as the upload ``<text>``, a fetched paper by its body; a
+    ``"bibtex"`` has no body."""
+    parsed = parsed_json(body)
+    if isinstance(parsed, dict) and "paper" in parsed:
+        from citecheck.claims.link import link_markers
+        from citecheck.claims.run import claims_by_entry
+
+        paper = fetched_paper(parsed["paper"], allow_fetch)
+        citations = _capped(paper.citations, max_citations)
+        return _renamed([(citations, claims_by_entry(link_markers(paper.body(), citations), citations))],
+                        max_citations)
+    citations = citations_from_json(parsed, max_citations, allow_fetch)
+    text = None if isinstance(parsed.get("bibtex"), str) else parsed.get("text")  # as citations_from_json reads
+    if not isinstance(text, str) or parsed.get("format") not in (None, "text", "markdown"):
+        return _renamed([(citations, ({}, []))], max_citations)
+    from citecheck.claims.run import claims_of_upload
+
+    return _renamed([(citations, claims_of_upload("<text>", text.encode("utf-8"), citations))], max_citations)
+
+
+def _upload_groups(files: list[tuple[str | None, bytes]], max_citations: int
+                   ) -> Iterator[tuple[str, bytes, list[Citation]]]:
+    """Each uploaded file's name, bytes and citations (not numbered yet); the cap counts all
+    files together."""
     left = max_citations
     for filename, data in files:
         try:
@@ -205,9 +268,46 @@ def read_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> l
                 raise RequestInputError(f"the files hold more than {max_citations} citations "
                                         "together, the limit per request", 413) from exc
             raise
-        groups.append(group)
+        yield safe_name(filename), data, group
         left -= len(group)
-    return numbered(groups)
+
+
+def read_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> list[Citation]:
+    """Uploaded files' citations, numbered across files."""
+    return numbered([group for _, _, group in _upload_groups(files, max_citations)])
+
+
+def link_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> Linked:
+    """`read_uploads`, and each file's markers linked to its own entries."""
+    from citecheck.claims.run import claims_of_upload
+
+    return _renamed([(group, claims_of_upload(name, data, group))
+                     for name, data, group in _upload_groups(files, max_citations)], max_citations)
+
+
+def _renamed(groups: list[tuple[list[Citation], Found]], max_citations: int) -> Linked:
+    """Each file's citations with what linking it found, by the ids the file gave its entries:
+    the citations numbered across files, and the claims and findings under the final ids. More
+    than `CLAIMS_PER_CITATION` × ``max_citations`` citing sentences is refused (413), before
+    they are sent back to the service."""
+    count = sum(len(checks) for _, (by_id, _) in groups for checks in by_id.values())
+    if count > CLAIMS_PER_CITATION * max_citations:
+        raise RequestInputError(f"{count} in-text citations, over the limit of "
+                                f"{CLAIMS_PER_CITATION * max_citations} per request "
+                                f"({CLAIMS_PER_CITATION} per citation allowed)", 413)
+    before = [[c.id for c in group] for group, _ in groups]
+    citations = numbered([group for group, _ in groups])
+    claims = DocumentClaims()
+    for (group, (by_id, findings)), ids in zip(groups, before, strict=True):
+        rename: dict[str, str] = {}
+        for old, cit in zip(ids, group, strict=True):
+            rename.setdefault(old, cit.id)  # a key twice in one file: its markers name the first
+        claims.by_id.update((rename.get(old, old), checks) for old, checks in by_id.items())
+        for finding in findings:
+            finding.citation_id = rename.get(finding.citation_id or "", finding.citation_id)
+            finding.candidates = [rename.get(c, c) for c in finding.candidates]
+        claims.findings.extend(findings)
+    return citations, claims
 
 
 def numbered(groups: list[list[Citation]]) -> list[Citation]:

@@ -3,7 +3,9 @@
 One self-contained page (inline style and script, no external files). It starts a job
 (``POST /v1/jobs``), polls it for progress, then shows the job's HTML report in a sandboxed
 frame with links to download the JSON report and the corrected BibTeX. Text from the server is
-inserted with ``textContent`` only, never as markup.
+inserted with ``textContent`` only, never as markup. "Check in-text citations" starts the job
+with ``claims=true``: the report then lists each entry's citing sentences and the documents'
+findings.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ progress{width:100%;height:14px}
 #counts span{margin-right:12px;font-weight:600}
 #error{color:#cf222e;white-space:pre-wrap}
 #downloads a{margin-right:16px}
+.option{display:flex;gap:6px;align-items:center}
 iframe{width:100%;height:85vh;border:1px solid #d1d9e0;border-radius:6px;margin-top:10px}
 .hidden{display:none}
 """
@@ -54,6 +57,7 @@ _JS = """
   var form=document.getElementById('form'),files=document.getElementById('files'),
       drop=document.getElementById('drop'),text=document.getElementById('text'),
       go=document.getElementById('go'),bar=document.getElementById('bar'),
+      claims=document.getElementById('claims'),
       state=document.getElementById('state'),counts=document.getElementById('counts'),
       err=document.getElementById('error'),frame=document.getElementById('report'),
       downloads=document.getElementById('downloads'),progress=document.getElementById('progress');
@@ -105,7 +109,7 @@ _JS = """
     else{fail('Paste some references or choose a file first.');return;}
     show(frame,false);show(downloads,false);document.body.dataset.state='running';
     go.disabled=true;show(progress,true);bar.removeAttribute('value');state.textContent='uploading…';
-    fetch('v1/jobs',init).then(function(r){return r.json().then(function(j){
+    fetch(claims.checked?'v1/jobs?claims=true':'v1/jobs',init).then(function(r){return r.json().then(function(j){
       if(!r.ok){var m=j.detail||r.statusText;if(r.status===429){m+=' (retry in '+
         r.headers.get('retry-after')+' s)';}throw new Error(m);}return j;});})
       .then(function(job){render(job);poll(job.id);}).catch(function(e){fail(String(e.message||e));});
@@ -129,12 +133,16 @@ def render_page(config: ServiceConfig) -> str:
         f"or ERROR, with the evidence. citecheck {html.escape(__version__)}, "
         f"{html.escape(mode)}; up to {html.escape(limit)} and {config.max_citations} citations "
         'per check. <a href="docs">API docs</a></p>'
-        '<form id="form"><label for="text">Paste references (a list, BibTeX or a .bbl):</label>'
+        '<form id="form"><label for="text">Paste references (a list, BibTeX or a .bbl), or a '
+        "Markdown or text document with its references:</label>"
         '<textarea id="text" name="text" placeholder="[1] A. Author, Title, J. Name 12, 345 (2020)."></textarea>'
         '<input type="file" id="files" name="file" multiple class="hidden" '
         'accept=".bib,.bibtex,.bbl,.tex,.md,.markdown,.txt,.pdf,.docx,.jsonl">'
         '<div id="drop" role="button" tabindex="0">Drop .bib .bbl .tex .md .txt .pdf .docx files here, '
         "or click to choose</div>"
+        '<label class="option"><input type="checkbox" id="claims" name="claims" value="true">'
+        "Check in-text citations (--claims): link each marker to its entry, list the sentences "
+        "that cite it, and report markers without an entry and entries never cited</label>"
         '<button id="go" type="submit">Check</button></form>'
         '<div id="progress" class="hidden"><progress id="bar"></progress>'
         '<p id="state" class="meta" aria-live="polite"></p><p id="counts"></p></div>'

@@ -25,7 +25,7 @@ from typing import Any
 
 import citecheck
 from citecheck.model import Citation
-from citecheck.service.inputs import RequestInputError
+from citecheck.service.inputs import Linked, RequestInputError
 
 #: a read: the function's name in `citecheck.service.inputs` and its arguments
 Task = tuple[str, tuple[Any, ...]]
@@ -70,7 +70,9 @@ def _worker_main(task_fd: int, reply_fd: int, memory_bytes: int) -> None:
     from citecheck import re_cache
 
     re_cache.install()
-    import citecheck.extract.text  # the readers' patterns, compiled before a deadline runs
+    import citecheck.claims.body  # the readers' and linkers' patterns, compiled before a deadline runs
+    import citecheck.claims.run
+    import citecheck.extract.text
     import citecheck.service.inputs  # noqa: F401
 
     tasks, replies = Connection(task_fd, writable=False), Connection(reply_fd, readable=False)
@@ -166,7 +168,19 @@ class ReaderPool:
             worker.start()
 
     async def read(self, name: str, *args: Any) -> list[Citation]:
-        """``citecheck.service.inputs.<name>(*args)`` in a worker; `ReadFailed` if refused."""
+        """``citecheck.service.inputs.<name>(*args)``, a read of citations, in a worker;
+        `ReadFailed` if refused."""
+        citations: list[Citation] = await self.run(name, *args)
+        return citations
+
+    async def link(self, name: str, *args: Any) -> Linked:
+        """``citecheck.service.inputs.<name>(*args)``, a read of citations with their documents
+        linked (``link_json_body``, ``link_uploads``), in a worker; `ReadFailed` if refused."""
+        linked: Linked = await self.run(name, *args)
+        return linked
+
+    async def run(self, name: str, *args: Any) -> Any:
+        """``citecheck.service.inputs.<name>(*args)`` in a worker: its answer, or `ReadFailed`."""
         with self._lock:
             if self._pending >= self.limit:
                 raise ReadFailed(503, "the service is busy reading other requests; retry later",
@@ -182,8 +196,7 @@ class ReaderPool:
         if kind != "ok":
             status, message = value
             raise ReadFailed(status, message, {"retry-after": "10"} if status == 503 else None)
-        citations: list[Citation] = value
-        return citations
+        return value
 
     def _call(self, task: Task) -> Reply:
         try:
