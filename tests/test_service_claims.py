@@ -221,3 +221,11 @@ def test_more_citing_sentences_than_allowed_are_refused_before_they_are_sent_bac
     r = client(max_citations=3).post("/v1/check?claims=true", json={"text": text})
     assert r.status_code == 413
     assert client(max_citations=4).post("/v1/check?claims=true", json={"text": text}).status_code == 200
+
+
+def test_citing_text_over_its_limit_is_refused_before_it_is_sent_back() -> None:
+    body = json.dumps({"text": marker_heavy(40)}).encode()  # 17 KB: each of 1,920 markers repeats its paragraph
+    with pytest.raises(inputs.RequestInputError) as refused:
+        inputs.link_json_body(body, 2000)
+    assert refused.value.status == 413 and f"over the limit of {inputs.MAX_CLAIMS_CHARS}" in str(refused.value)
+    assert len(inputs.read_json_body(body, 2000)) == 3

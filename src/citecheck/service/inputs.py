@@ -44,8 +44,11 @@ TEXT_FORMATS = ("bibtex", "text", "markdown", "bbl", "jsonl")
 MAX_JSON_DEPTH = 32
 #: lines of a plain-text list allowed per citation (its entries are counted only below this)
 LINES_PER_CITATION = 20
-#: citing sentences (``claims=true``) allowed per citation allowed: what a reply may carry
+#: citing sentences (``claims=true``) allowed per citation allowed, and their characters
+#: (sentence and clause) per request: a marker-dense paragraph repeats its ~2,400 characters for
+#: every marker (an 80 KB upload gave 46 MB of citing text)
 CLAIMS_PER_CITATION = 5
+MAX_CLAIMS_CHARS = 8_000_000
 
 _BIBTEX_ENTRY_RE = re.compile(r"@[ \t\r\n]*([A-Za-z]+)[ \t\r\n]*[{(]")
 _BIBTEX_NOT_WORKS = {"string", "preamble", "comment", "xdata"}
@@ -287,14 +290,9 @@ def link_uploads(files: list[tuple[str | None, bytes]], max_citations: int) -> L
 
 def _renamed(groups: list[tuple[list[Citation], Found]], max_citations: int) -> Linked:
     """Each file's citations with what linking it found, by the ids the file gave its entries:
-    the citations numbered across files, and the claims and findings under the final ids. More
-    than `CLAIMS_PER_CITATION` × ``max_citations`` citing sentences is refused (413), before
-    they are sent back to the service."""
-    count = sum(len(checks) for _, (by_id, _) in groups for checks in by_id.values())
-    if count > CLAIMS_PER_CITATION * max_citations:
-        raise RequestInputError(f"{count} in-text citations, over the limit of "
-                                f"{CLAIMS_PER_CITATION * max_citations} per request "
-                                f"({CLAIMS_PER_CITATION} per citation allowed)", 413)
+    the citations numbered across files, and the claims and findings under the final ids."""
+    _check_claims_size([c for _, (by_id, _) in groups for checks in by_id.values() for c in checks],
+                       max_citations)
     before = [[c.id for c in group] for group, _ in groups]
     citations = numbered([group for group, _ in groups])
     claims = DocumentClaims()
@@ -308,6 +306,19 @@ def _renamed(groups: list[tuple[list[Citation], Found]], max_citations: int) -> 
             finding.candidates = [rename.get(c, c) for c in finding.candidates]
         claims.findings.extend(findings)
     return citations, claims
+
+
+def _check_claims_size(claims: list[ClaimCheck], max_citations: int) -> None:
+    """Refuse (413) more than `CLAIMS_PER_CITATION` × ``max_citations`` citing sentences, or
+    more than `MAX_CLAIMS_CHARS` of their text, before they are sent back to the service."""
+    if len(claims) > CLAIMS_PER_CITATION * max_citations:
+        raise RequestInputError(f"{len(claims)} in-text citations, over the limit of "
+                                f"{CLAIMS_PER_CITATION * max_citations} per request "
+                                f"({CLAIMS_PER_CITATION} per citation allowed)", 413)
+    chars = sum(len(c.sentence) + len(c.clause or "") for c in claims)
+    if chars > MAX_CLAIMS_CHARS:
+        raise RequestInputError(f"the in-text citations' sentences hold {chars} characters, over the "
+                                f"limit of {MAX_CLAIMS_CHARS} per request: split the document", 413)
 
 
 def numbered(groups: list[list[Citation]]) -> list[Citation]:
