@@ -56,7 +56,7 @@ READING_DEBT = {
     ("retrieve", "extract.refparse.readings"),
     ("retrieve_text", "extract.combine"),
     ("retrieve_text", "extract.pdftext"),
-    ("sources.arxiv", "extract.combine"),
+    ("index.journal_ref", "extract.combine"),
 }
 #: private modules imported from outside their package: the adapters' shared mapping helpers,
 #: used by the dblp dump reader (the live adapter's mapping) and the paper route (identifier paths)

@@ -11,11 +11,10 @@ import re
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from citecheck.index.journal_ref import parse_journal_ref
+from citecheck.index.journal_ref import journal_version, parse_journal_ref
 from citecheck.markup import plain_text
 from citecheck.model import Record
 from citecheck.normalize import normalize_arxiv, normalize_doi
-from citecheck.sources.arxiv import journal_version
 
 _SPACES_RE = re.compile(r"\s+")
 

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from citecheck.index.schema import page_key, volume_key
+from citecheck.model import Version
 from citecheck.normalize import canonical_journal
 
 _JOURNAL = r"(?P<journal>[A-Za-z][A-Za-z.&'\s\-:/]*?[A-Za-z.])"
@@ -99,3 +100,17 @@ def journal_keys(csl: dict[str, Any], year: int | None) -> set[tuple[str, str, s
 
 
 # abbreviation matching (`journal_matches`) lives in citecheck/venues.py, beside the table
+
+
+def journal_version(journal_ref: str | None) -> Version | None:
+    """The journal version an arXiv ``journal_ref`` names (journal, volume, issue, page, year), read
+    by the reading stage's reference reader; None when it names no journal with a volume or page."""
+    if not journal_ref or not journal_ref.strip():
+        return None
+    from citecheck.extract.combine import read_reference  # the free-text reader: only when asked
+
+    read = read_reference(journal_ref).record
+    if not read.container_title or not (read.volume or read.page):
+        return None
+    return Version(kind="journal", year=read.year, volume=read.volume, issue=read.issue,
+                   page=read.page, source="journal_ref", **{"container-title": read.container_title})

@@ -10,9 +10,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from citecheck.extract.combine import read_reference
 from citecheck.identifiers import normalize_arxiv, record_arxiv
-from citecheck.model import Citation, Record, Version
+from citecheck.index.journal_ref import journal_version
+from citecheck.model import Citation, Record
 from citecheck.sources._common import (
     clean_text,
     date_parts,
@@ -74,18 +74,6 @@ def to_record(entry: ET.Element) -> Record | None:
         record.custom["categories"] = categories
     keep_abstract(record, arxiv_abstract(entry.findtext("atom:summary", None, NS)), "arxiv")
     return finish(record, source_api="arxiv", arxiv=arxiv)
-
-
-def journal_version(journal_ref: str | None) -> Version | None:
-    """The journal version an arXiv ``journal_ref`` names (journal, volume, issue, page, year), read
-    by the reading stage's reference reader; None when it names no journal with a volume or page."""
-    if not journal_ref or not journal_ref.strip():
-        return None
-    read = read_reference(journal_ref).record
-    if not read.container_title or not (read.volume or read.page):
-        return None
-    return Version(kind="journal", year=read.year, volume=read.volume, issue=read.issue,
-                   page=read.page, source="journal_ref", **{"container-title": read.container_title})
 
 
 def bare_id(arxiv_id: str) -> str | None:
