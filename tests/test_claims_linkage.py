@@ -229,3 +229,24 @@ def test_front_matter_bib_is_read_only_for_a_file_the_user_named(tmp_path: Path,
     assert all("secret" not in c.raw.lower() for c in read_bytes(doc, "x.md"))
     (tmp_path / "x.md").write_bytes(doc)
     assert [c.id for c in read_path(tmp_path / "x.md")] == ["s"]  # a named file: its .bib is read
+
+
+def test_a_run_on_text_dense_with_markers_links_in_bounded_time_and_size() -> None:
+    """Sentences are found once per text and a run-on "sentence" is shown in windows of
+    MAX_SENTENCE and a half: 40,000 markers cost seconds, not minutes, and each link's sentence
+    stays short (a hostile upload cannot make the report quadratic)."""
+    import time
+
+    from citecheck.claims.body import Segment
+    from citecheck.claims.link import link_markers
+    from citecheck.claims.sentences import MAX_SENTENCE
+    from citecheck.model import Citation, Provenance
+
+    cites = [Citation(id=f"d#{k}", raw="x", provenance=Provenance(key=str(k))) for k in range(1, 37)]
+    body = " ".join(f"[{i % 36 + 1}]" for i in range(40_000))
+    started = time.perf_counter()
+    linkage = link_markers([Segment(body, "d.md")], cites)
+    assert time.perf_counter() - started < 30  # about 1 s alone; was 25 s before
+    assert len(linkage.links) == 40_000
+    assert max(len(link.sentence) for link in linkage.links) <= MAX_SENTENCE * 3 // 2
+    assert all(link.marker.text in link.sentence for link in linkage.links[::997])

@@ -21,7 +21,7 @@ from typing import Literal
 
 from citecheck.claims.body import Segment
 from citecheck.claims.markers import Marker, Ref, find_latex_markers, find_text_markers
-from citecheck.claims.sentences import context_of
+from citecheck.claims.sentences import Sentences
 from citecheck.model import Citation
 from citecheck.names import first_author_key, name_key
 
@@ -150,9 +150,10 @@ def link_markers(segments: list[Segment], citations: list[Citation]) -> Linkage:
     out = Linkage()
     printed = {k for k in entries.by_key if not k.isdigit() and len(k) <= 60}
     for segment in segments:
+        sentences = Sentences(segment.text, latex=segment.syntax == "latex")
         for marker in _markers(segment, printed):
             out.markers.append(marker)
-            ctx = context_of(segment.text, marker.start, marker.end, latex=segment.syntax == "latex")
+            ctx = sentences.context(marker.start, marker.end)
             for ref in marker.refs:
                 _link_one(out, entries, marker, ref, ctx.sentence, ctx.clause)
     nocited, everything = _nocite(segments)

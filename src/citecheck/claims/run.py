@@ -60,8 +60,9 @@ async def _judge(model: Model | None, verdict: Verdict, checks: list[ClaimCheck]
 
     abstract = abstract_of(verdict)
     for c in checks:
+        claim = strip_markers(c.sentence, [c.marker]) if model is not None else c.sentence
         async with limit:
-            got = await judge_claim(model, strip_markers(c.sentence, [c.marker]), verdict.match.title, abstract)
+            got = await judge_claim(model, claim, verdict.match.title, abstract)
         c.label, c.quote, c.rationale = got.label, got.quote, got.rationale
         c.model, c.abstract_source = got.model, got.abstract_source
 

@@ -8,10 +8,11 @@ heading. The clause is the part between semicolons (or a colon) that holds the m
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
-__all__ = ["Context", "context_of", "strip_markers"]
+__all__ = ["Context", "Sentences", "context_of", "strip_markers"]
 
 #: the longest sentence kept: a run-on "sentence" of a page is cut around the marker
 MAX_SENTENCE = 1200
@@ -53,20 +54,6 @@ def _is_boundary(text: str, m: re.Match[str]) -> bool:
     return not (before.group(1)[:1].isupper() and len(word) == 1)
 
 
-def _bounds(text: str, start: int, end: int, ends: re.Pattern[str]) -> tuple[int, int]:
-    lo = max(0, start - MAX_SENTENCE)
-    left = lo
-    for m in ends.finditer(text, lo, min(len(text), start + 8)):  # room for the lookahead
-        if m.end() <= start and _is_boundary(text, m):
-            left = m.end()
-    right = min(len(text), end + MAX_SENTENCE)
-    for m in ends.finditer(text, end, right):
-        if _is_boundary(text, m):
-            right = m.start() + (1 if m.group(0)[0] in ".!?" else 0)
-            break
-    return left, right
-
-
 def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
@@ -97,18 +84,55 @@ def _top_level_semicolons(sentence: str) -> list[int]:
     return out
 
 
+class Sentences:
+    """The sentences of one text, found once: each marker's context is then a lookup, so a
+    text's markers cost time in proportion to the text, however densely it cites."""
+
+    def __init__(self, text: str, latex: bool = False) -> None:
+        self.text, self.latex = text, latex
+        ends = _LATEX_END_RE if latex else _END_RE
+        found = [m for m in ends.finditer(text) if _is_boundary(text, m)]
+        self._ends = [m.end() for m in found]  # where the next sentence may start
+        self._stops = [m.start() + (1 if m.group(0)[0] in ".!?" else 0) for m in found]
+        self._starts = [m.start() for m in found]
+        self._cache: dict[tuple[int, int], tuple[str, list[int]]] = {}
+
+    def _bounds(self, start: int, end: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._ends, start) - 1
+        left = self._ends[i] if i >= 0 else 0
+        j = bisect.bisect_left(self._starts, end)
+        right = self._stops[j] if j < len(self._starts) else len(self.text)
+        if right - left <= MAX_SENTENCE:
+            return left, right
+        # a run-on "sentence": the window of MAX_SENTENCE characters on a fixed grid of half
+        # windows that holds the marker (markers of one half share it; a marker is shorter)
+        half = MAX_SENTENCE // 2
+        lo = left + max(0, (start - left) // half - 1) * half
+        return lo, min(right, lo + MAX_SENTENCE + half)
+
+    def context(self, start: int, end: int) -> Context:
+        """The sentence and clause around ``text[start:end]`` (a marker)."""
+        left, right = self._bounds(start, end)
+        sentence = self.text[left:right]
+        shown = self._cache.get((left, right))
+        show = _plain_latex if self.latex else _collapse
+        if shown is None:
+            shown = (show(sentence), _top_level_semicolons(sentence))
+            self._cache[(left, right)] = shown
+        whole, cuts = shown
+        rel_s, rel_e = start - left, end - left
+        c_lo = max((c + 1 for c in cuts if c < rel_s), default=0)
+        c_hi = min((c for c in cuts if c >= rel_e), default=len(sentence))
+        clause = whole if (c_lo, c_hi) == (0, len(sentence)) else show(sentence[c_lo:c_hi])
+        lead = len(sentence) - len(sentence.lstrip())
+        return Context(whole, clause, left + lead, right)
+
+
 def context_of(text: str, start: int, end: int, latex: bool = False) -> Context:
     """The sentence and clause around ``text[start:end]`` (a marker); ``latex``: the text is
-    LaTeX source (the sentence is given as plain text, each citation as ``[key]``)."""
-    left, right = _bounds(text, start, end, _LATEX_END_RE if latex else _END_RE)
-    sentence = text[left:right]
-    rel_s, rel_e = start - left, end - left
-    cuts = _top_level_semicolons(sentence)
-    c_lo = max((c + 1 for c in cuts if c < rel_s), default=0)
-    c_hi = min((c for c in cuts if c >= rel_e), default=len(sentence))
-    lead = len(sentence) - len(sentence.lstrip())
-    show = _plain_latex if latex else _collapse
-    return Context(show(sentence), show(sentence[c_lo:c_hi]), left + lead, right)
+    LaTeX source (the sentence is given as plain text, each citation as ``[key]``). For many
+    markers of one text, build `Sentences` once."""
+    return Sentences(text, latex).context(start, end)
 
 
 def strip_markers(sentence: str, markers: list[str]) -> str:
