@@ -17,8 +17,12 @@ process, so their memory is not counted) and reports the child's peak RSS (``wai
 * ``docx``: the 555 KB .docx holding 190 MB of XML.
 * ``sigint``: a 3,000-citation offline ``-j 1`` run stopped by SIGINT after 5 s: time from the
   signal to exit, verdicts kept.
+* ``word``: ``citecheck extract`` of one reference whose title is a single 1 MiB word (lower case,
+  upper case, digits), of a file that is nothing but that word, and of 1 MiB of ordinary references
+  (the labelled strings of ../shared/data/parsing and the benchmarks, one per line): CPU seconds
+  and peak RSS of each (a reference is read up to ``extract.limits.MAX_REFERENCE_CHARS``).
 
-    .venv/bin/python benchmarks/faults.py [--cases huge,gzip2,gzip5,slow,docx,sigint] [--json out.json]
+    .venv/bin/python benchmarks/faults.py [--cases huge,gzip2,gzip5,slow,docx,sigint,word] [--json out.json]
     FAULTS_SRC=../other-checkout/src .venv/bin/python benchmarks/faults.py --cases huge
 """
 
@@ -168,6 +172,7 @@ def run_cli(args: list[str], env: dict[str, str], stop_after: float | None = Non
     stderr = proc.stderr.read().decode("utf-8", "replace") if proc.stderr else ""
     return {"exit": proc.returncode, "seconds": round(ended - started, 2),
             "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+            "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 2),
             "stop_seconds": None if signalled is None else round(ended - signalled, 2),
             "traceback": "Traceback" in stderr}
 
@@ -349,8 +354,34 @@ def case_sigint() -> dict:
     return result
 
 
+def case_word() -> dict:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from parse_snapshot import texts
+
+    work = Path(tempfile.mkdtemp(prefix="citecheck-faults-"))
+    files = {"word_alone": "a" * MB + "\n",
+             **{f"title_{kind}": f"Doe, J. (2001). {ch * MB}. J. Phys. 1, 2.\n"
+                for kind, ch in (("lower", "a"), ("upper", "A"), ("digits", "1"))}}
+    refs, size = [], 0
+    for text in texts(ROOT.parent / "shared" / "data" / "parsing"):
+        line = " ".join(text.split()) + "\n"
+        refs.append(line)
+        size += len(line.encode("utf-8"))
+        if size >= MB:
+            break
+    files["ordinary_1mib"] = "".join(refs)
+    result = {}
+    for name, body in files.items():
+        (work / f"{name}.txt").write_text(body, encoding="utf-8")
+        run = run_cli(["extract", str(work / f"{name}.txt"), "-o", str(work / f"{name}.bib")], {})
+        result[name] = {k: run[k] for k in ("exit", "seconds", "cpu_seconds", "peak_rss_mb", "traceback")}
+        result[name]["bytes"] = len(body.encode("utf-8"))
+    result["ordinary_1mib"]["references"] = len(refs)
+    return result
+
+
 CASES = {"huge": case_huge, "gzip2": case_gzip2, "gzip5": case_gzip5, "slow": case_slow,
-         "docx": case_docx, "sigint": case_sigint}
+         "docx": case_docx, "sigint": case_sigint, "word": case_word}
 
 
 def main() -> None:

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 #: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
 ET_AL = r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+(?:others|co-?workers|collaborators|colleagues)\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)"
 ET_AL_RE = re.compile(ET_AL, re.I)
-_ET_AL_STRIP = re.compile(r"\s*[,;]?\s*" + ET_AL + r"\s*", re.I)
+# (from the start of a run of spaces only, the spaces before the comma taken once: linear in a long run)
+_ET_AL_STRIP = re.compile(r"(?:(?<!\s)|(?!\s))\s*+[,;]?\s*+" + ET_AL + r"\s*", re.I)
 #: a name field that is only an et-al marker, once folded to letters ("etal", "others")
 _OTHERS = frozenset({"others", "etal", "al", "andothers", "etalii", "etalia", "ua"})
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_limited
 from citecheck.extract.errors import InputError
+from citecheck.extract.limits import CUT_WARNING, cut_reference
 from citecheck.model import Citation
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "InputError", "detect_format", "finish_reading", "read_bytes",
@@ -147,7 +148,14 @@ def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = Fal
 
 
 def _with_readings(citations: list[Citation]) -> list[Citation]:
-    """Every reader's citations leave extract with their alternative readings attached."""
+    """Every reader's citations leave extract with their alternative readings attached, and a free-text
+    reference's raw text cut to what was read of it (`extract.limits`)."""
+    from citecheck.extract.combine import TEXT_FORMATS
     from citecheck.extract.refparse.readings import attach_readings
 
+    for citation in citations:
+        if citation.provenance.format in TEXT_FORMATS and citation.raw.lstrip()[:1] not in "@{":
+            citation.raw, cut = cut_reference(citation.raw)
+            if cut and CUT_WARNING not in citation.parse_warnings:
+                citation.parse_warnings.append(CUT_WARNING)
     return attach_readings(citations)

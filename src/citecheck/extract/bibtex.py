@@ -53,7 +53,7 @@ _TYPES = {
 }
 _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
-_AND_RE = re.compile(r"\s+and\s+", re.IGNORECASE)
+_AND_RE = re.compile(r"(?<!\s)\s+and\s+", re.IGNORECASE)  # (from a space run's start: linear)
 _SPACE_RE = re.compile(r"\s+")
 _YEAR_RE = re.compile(r"(1[5-9]\d\d|20\d\d)")
 _ENTRY_START_RE = re.compile(r"@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)")

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citecheck.extract.labeller import LabelledReading, read_labelled_scored
+from citecheck.extract.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.extract.refparse.journals import names_a_venue
@@ -369,7 +370,11 @@ def read_reference(text: str) -> Reading:
 
 @lru_cache(maxsize=2048)
 def _read(text: str) -> Reading:
+    text, cut = cut_reference(text)
     rules = parse_reference(clean_pdf_text(text))
+    if cut:
+        rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
+                                tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
     if not wants_labeller(text, rules):
         return Reading(rules.record, rules.confidence, rules.warnings)
     scored = read_labelled_scored(text)

@@ -273,7 +273,7 @@ def parse_bibitem(item: BibItem) -> tuple[Record, float, list[str]]:
 
 _BIBLATEX_CMD_RE = re.compile(r"\\(field|name|list|verb|range|strng|true|false|keyw|set)\s*(?=\{)")
 _BIBLATEX_VERB_RE = re.compile(r"\\verb\s*\{(\w+)\}\s*\n?\s*\\verb\s?(.*?)\s*\\endverb", re.S)
-_KV_RE = re.compile(r"(\w+)=")
+_KV_RE = re.compile(r"(?<!\w)(\w+)=")  # (from a word's start only: linear in a long word)
 
 
 def _biblatex_name(group: str) -> Name:

@@ -91,7 +91,7 @@ _BARE_ETAL = compile_regex(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*{ET_AL})")
 _BARE_PAIR = compile_regex(
     rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
 )
-_ETAL = compile_regex(r"\s*[,;]?\s*" + ET_AL)
+_ETAL = compile_regex(r"\s*+[,;]?\s*+" + ET_AL)  # (spaces taken once: linear in a run of them)
 _JOURNAL_OPENING = compile_regex(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
 _DITTO = compile_regex(r"^\s*(?:-{2,}|—+|_{2,}|―+|–{2,})\s*[.,]?\s*")
 # After "and"/"&" the last author may be written in the companion form ("Smith, J., and Mark Doe").
@@ -546,7 +546,9 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
     return scan
 
 
-_LOOSE_SPLIT = compile_regex(r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*")
+# ";", "and" or "&" with the spaces and comma around it; from a run of spaces' start only, each space
+# taken once (linear in a long run of them)
+_LOOSE_SPLIT = compile_regex(r"(?:(?<!\s)|(?!\s))(?:\s*+;|\s*+,\s++and\s+|\s++and\s+|\s*+,?\s*+&)\s*")
 
 
 def split_loose_authors(text: str) -> list[Name]:

@@ -54,7 +54,8 @@ _END_RE = re.compile(
 _BRACKET_LABEL_RE = re.compile(r"^\s*\[([^\[\]]{1,40})\]\s*")
 _NUM_LABEL_RE = re.compile(r"^\s*(\d{1,4})[.)]?\s+(?=\S)")
 _NUM_DOT_LABEL_RE = re.compile(r"^\s*(\d{1,4})[.)]\s+(?=\S)")
-_PAGE_NUMBER_RE = re.compile(r"^\s*(?:page\s+)?[-–]?\s*\d{1,4}\s*[-–]?\s*(?:of\s+\d+)?\s*$", re.I)
+# (each run of spaces taken once, by one quantifier: linear in a line of spaces)
+_PAGE_NUMBER_RE = re.compile(r"^\s*+(?:page\s++)?[-–]?\s*+\d{1,4}\s*+[-–]?\s*+(?:of\s++\d++)?\s*$", re.I)
 _SPACE_RE = re.compile(r"\s+")
 _DASH_AUTHORS_RE = re.compile(r"^\s*(?:[–—_-]\s*){1,}[.,]?\s*(?=\(|\d|[A-Z])")
 _SPACING_ACCENTS = {

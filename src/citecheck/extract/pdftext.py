@@ -273,9 +273,14 @@ _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“�
 _PLACEHOLDER_RE = re.compile(
     r"(?<![\w:/-])(?:xxx|XXX)(?=\s*\((?:19|20)\d\d\))|(?<=\))\s*(?:xxx|XXX)\s*[–-]\s*(?:xxx|XXX)(?![\w-])"
 )
-# signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one)
+# signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one).
+# The last alternative (a word glued to "of", "the", "and") is tried only where a run of lower-case
+# letters starts, or just after a match that ended one letter into a run (the third to fifth
+# alternatives end so): tried at every letter of a run it was quadratic in the run's length. Where
+# it is skipped it could not match: it had failed one letter earlier, on the same run's end.
 _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
-                          r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b|[a-z]{4,}(?:of|the|and)\b")
+                          r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b"
+                          r"|(?:(?<![a-z])|(?<=[A-Z -][a-z]))[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
 _SERIES_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")

@@ -26,6 +26,7 @@ journal" in journals.py. The parser never raises on odd input; a doubtful parse 
 
 from __future__ import annotations
 
+from citecheck.extract.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.extract.refparse.authors import authors_pass
 from citecheck.extract.refparse.container import venue_pass
 from citecheck.extract.refparse.finish import finish, leftovers_pass
@@ -41,8 +42,6 @@ __all__ = ["PASSES", "ParsedReference", "parse_reference"]
 #: the passes after the identifiers pass, in the order they run
 PASSES = (several_works_pass, authors_pass, year_pass, title_pass, venue_pass, leftovers_pass)
 
-_MAX_LEN = 2000
-
 
 def parse_reference(text: str) -> ParsedReference:
     """Parse one reference string into a CSL record with a confidence in 0..1."""
@@ -50,15 +49,13 @@ def parse_reference(text: str) -> ParsedReference:
     record = Record()
     if not text or not text.strip():
         return ParsedReference(record, 0.0, ("empty reference",))
-    if len(text) > _MAX_LEN:
-        # Longer than any real reference: a paragraph or a whole list. Parse the start only so
-        # that a runaway input cannot stall a batch; the low confidence sends it to review.
-        text = text[:_MAX_LEN]
-        warnings.append(f"reference longer than {_MAX_LEN} characters; only the start was parsed")
+    text, cut = cut_reference(text)  # (a paragraph, a whole list or a runaway input: the start only)
+    if cut:
+        warnings.append(CUT_WARNING)
     try:
         parsed = _parse(text, record, warnings)
-        if len(text) >= _MAX_LEN:
-            return ParsedReference(parsed.record, min(parsed.confidence, 0.3), parsed.warnings)
+        if cut:
+            return ParsedReference(parsed.record, min(parsed.confidence, CUT_CONFIDENCE), parsed.warnings)
         return parsed
     except (RecursionError, ValueError, IndexError) as exc:  # never let one entry sink a batch
         return ParsedReference(record, 0.0, (f"parser failed: {exc}",))

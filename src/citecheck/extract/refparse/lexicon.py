@@ -83,9 +83,12 @@ BOOK_SERIES_RE = re.compile(
 )
 
 
-# an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued)
+# an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued). (Tried only
+# where a leftmost match can start — at a comma or period, or after none of them or a space — and the
+# number from its first digit: linear in a run of digits or spaces, the same matches.)
 EDITION_END_RE = re.compile(
-    r"[,.]?\s*(?:\d+\s*(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)\s*(?:edn|ed|edition)\.?$",
+    r"(?:(?=[,.])|(?<![\s,.]))[,.]?\s*+(?:(?<!\d)\d++\s*+(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)"
+    r"\s*+(?:edn|ed|edition)\.?$",
     re.I,
 )
 
