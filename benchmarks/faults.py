@@ -19,7 +19,7 @@ process, so their memory is not counted) and reports the child's peak RSS (``wai
   signal to exit, verdicts kept.
 * ``word``: ``citecheck extract`` of one reference whose title is a single 1 MiB word (lower case,
   upper case, digits), of a file that is nothing but that word, and of 1 MiB of ordinary references
-  (the labelled strings of ../shared/data/parsing and the benchmarks, one per line): CPU seconds
+  (the labelled strings of ../shared/data/parsing and the benchmarks, numbered, one per line): CPU seconds
   and peak RSS of each (a reference is read up to ``extract.limits.MAX_REFERENCE_CHARS``).
 
     .venv/bin/python benchmarks/faults.py [--cases huge,gzip2,gzip5,slow,docx,sigint,word] [--json out.json]
@@ -363,8 +363,8 @@ def case_word() -> dict:
              **{f"title_{kind}": f"Doe, J. (2001). {ch * MB}. J. Phys. 1, 2.\n"
                 for kind, ch in (("lower", "a"), ("upper", "A"), ("digits", "1"))}}
     refs, size = [], 0
-    for text in texts(ROOT.parent / "shared" / "data" / "parsing"):
-        line = " ".join(text.split()) + "\n"
+    for k, text in enumerate(texts(ROOT.parent / "shared" / "data" / "parsing"), start=1):
+        line = f"[{k}] {' '.join(text.split())}\n"  # (numbered: one entry each)
         refs.append(line)
         size += len(line.encode("utf-8"))
         if size >= MB:
@@ -377,6 +377,8 @@ def case_word() -> dict:
         result[name] = {k: run[k] for k in ("exit", "seconds", "cpu_seconds", "peak_rss_mb", "traceback")}
         result[name]["bytes"] = len(body.encode("utf-8"))
     result["ordinary_1mib"]["references"] = len(refs)
+    bib = (work / "ordinary_1mib.bib").read_text(encoding="utf-8")
+    result["ordinary_1mib"]["entries_read"] = bib.count("\n@") + bib.startswith("@")
     return result
 
 
