@@ -14,17 +14,28 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from citecheck.model import Record
 
+#: a DOI's registrant prefix: "10." and four to nine digits (the one spelling of it in the code)
+DOI_PREFIX = r"10\.\d{4,9}"
+#: a new-style arXiv number, without its version: 0704.0001, 2104.14294
+ARXIV_NEW = r"\d{4}\.\d{4,5}"
+#: an arXiv id's version: "v2"
+ARXIV_VERSION = r"v\d+"
+#: an old-style arXiv id's number after its archive: "hep-th/9901001"
+ARXIV_OLD_NUMBER = r"/\d{7}"
+#: the DataCite DOI prefix of arXiv's own DOIs (10.48550/arXiv.2104.14294), matched case-blind
+ARXIV_DOI_PREFIX = r"10\.48550/arxiv\."
+
 #: a DOI's text; a comma before a letter ends it ("…05.070,in press": the prose goes on); a SICI
 #: DOI's "<297::AID-JBM1>" or "<1179:SSARTO>" (digits, a colon) is part of it, other "<" ends it
-DOI_BODY = r"10\.\d{4,9}/(?:[^\s\"<>{},]|,(?![A-Za-z])|<\d*:[^\s\"<>{}]*>)+"
+DOI_BODY = DOI_PREFIX + r"/(?:[^\s\"<>{},]|,(?![A-Za-z])|<\d*:[^\s\"<>{}]*>)+"
 DOI_RE = re.compile(DOI_BODY, re.IGNORECASE)
 _DOI_PREFIX_RE = re.compile(
     r"^(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:\s*|https?://doi\.acm\.org/)", re.IGNORECASE
 )
 # New style 0704.0001 / 2104.14294 (+ version); old style hep-th/9901001 or math.GT/0309136.
-ARXIV_NEW_RE = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5})(v\d+)?(?!\d)")
-ARXIV_OLD_RE = re.compile(r"\b([a-z][a-z\-]+(?:\.[A-Z]{2})?/\d{7})(v\d+)?\b")
-ARXIV_DOI_RE = re.compile(r"^10\.48550/arxiv\.(.+)$", re.IGNORECASE)
+ARXIV_NEW_RE = re.compile(rf"(?<![\d.])({ARXIV_NEW})({ARXIV_VERSION})?(?!\d)")
+ARXIV_OLD_RE = re.compile(rf"\b([a-z][a-z\-]+(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER})({ARXIV_VERSION})?\b")
+ARXIV_DOI_RE = re.compile(rf"^{ARXIV_DOI_PREFIX}(.+)$", re.IGNORECASE)
 _ARXIV_URL_RE = re.compile(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", re.I)
 _ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.I)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -31,8 +32,23 @@ from citecheck.venues import JOURNAL_WORDS
 if TYPE_CHECKING:
     from citecheck.model import Name, Record
 
+
+
+def alternation(words: Iterable[str]) -> str:
+    """A non-capturing group matching any of `words` (regex text, taken as written; put a word
+    before any word it starts, "III" before "II")."""
+    return "(?:" + "|".join(words) + ")"
+
+
+#: "et al" spelled out with its space, as author-list patterns embed it ("Smith et al")
+ET_AL_WORDS = r"et\s+al"
+#: "et al." after names, the period optional ("Smith et al., 2019")
+ET_AL_SHORT = ET_AL_WORDS + r"\.?"
+#: what "and" is followed by in an author list that goes on unnamed ("and others", "and co-workers")
+AND_OTHERS = ("others", "co-?workers", "collaborators", "colleagues")
 #: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
-ET_AL = r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+(?:others|co-?workers|collaborators|colleagues)\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)"
+ET_AL = (r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+" + alternation(AND_OTHERS)
+         + r"\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)")
 ET_AL_RE = re.compile(ET_AL, re.I)
 # (from the start of a run of spaces only, the spaces before the comma taken once: linear in a long run)
 _ET_AL_STRIP = re.compile(r"(?:(?<!\s)|(?!\s))\s*+[,;]?\s*+" + ET_AL + r"\s*", re.I)
@@ -63,7 +79,15 @@ PARTICLES = frozenset({
 #: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
 CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"
 _CJK_NAME_RE = compile_regex(rf"[{CJK}]+(?: [{CJK}]+)?")
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv", "jnr"})
+#: generational suffixes after a name ("Jr.", "III"), written as references write them; a word
+#: before any word it starts ("III" before "II") so that `SUFFIX` matches the longest
+SUFFIXES = ("Jr", "Sr", "Jnr", "III", "II", "IV")
+#: any of `SUFFIXES` (regex text, no period)
+SUFFIX = alternation(SUFFIXES)
+#: a suffix with its period where it abbreviates ("Jr.", "Jnr."; "III" takes none: "III." ends a sentence)
+SUFFIX_DOTTED = SUFFIX + r"(?:(?<=r)\.)?"
+_SUFFIX_WORDS = frozenset(
+    [w.lower() for w in SUFFIXES] + [w.lower() + "." for w in SUFFIXES if w.endswith("r")])
 _NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
 _NON_WORD_RE = re.compile(r"[\W_]+")
 
@@ -120,14 +144,14 @@ def parse_person(text: str) -> Name:
         family, _, rest = text.partition(",")
         parts = [p.strip() for p in rest.split(",") if p.strip()]
         suffix = None
-        if len(parts) >= 2 and parts[0].lower() in _SUFFIXES:  # "Family, Jr., Given"
+        if len(parts) >= 2 and parts[0].lower() in _SUFFIX_WORDS:  # "Family, Jr., Given"
             suffix, parts = parts[0], parts[1:]
-        elif len(parts) >= 2 and parts[1].lower() in _SUFFIXES:  # "Family, Given, Jr."
+        elif len(parts) >= 2 and parts[1].lower() in _SUFFIX_WORDS:  # "Family, Given, Jr."
             suffix, parts = parts[1], parts[:1] + parts[2:]
         return Name(family=family.strip() or None, given=", ".join(parts) or None, suffix=suffix)
     words = text.split()
     suffix = None
-    if len(words) > 2 and words[-1].lower() in _SUFFIXES:
+    if len(words) > 2 and words[-1].lower() in _SUFFIX_WORDS:
         suffix = words.pop()
     if len(words) == 1:
         return Name(family=words[0], suffix=suffix)

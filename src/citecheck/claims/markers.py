@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from citecheck.names import AND_OTHERS, ET_AL_SHORT, alternation
+
 __all__ = ["Marker", "Ref", "drop_overlaps", "find_label_markers", "find_latex_markers", "find_text_markers",
            "numeric_range"]
 
@@ -83,7 +85,7 @@ _SUPER_MAP = str.maketrans(_SUPERSCRIPTS + "⁻˒‚", "0123456789-,,")
 _YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
 _NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|ten|ter)\s+){0,3}[A-Z][\w'’\-]{0,40}"
 _NAMES = (rf"{_NAME}(?:(?:\s*,\s*|\s+)(?:and|&)\s+{_NAME}|\s*,\s*{_NAME}){{0,4}}"
-          r"(?:\s+et\s+al\.?|\s+and\s+(?:colleagues|others|co-?workers))?")
+          rf"(?:\s+{ET_AL_SHORT}|\s+and\s+{alternation(AND_OTHERS)})?")
 # one author–year citation inside a parenthesis: "Smith et al., 2019a, 2020", "Smith & Lee 2020"
 _AY_ITEM_RE = re.compile(rf"(?P<names>{_NAMES})\s*,?\s+(?P<years>{_YEAR}(?:\s*,\s*{_YEAR}){{0,10}})\b")
 # a parenthesis may wrap over a line end, never over a blank line
@@ -93,7 +95,7 @@ _NARRATIVE_RE = re.compile(
     r"(?:\s*,\s*(?:p|pp|ch|sec|fig)\.?\s*[\w–-]{1,12})?\)"
 )
 _NAME_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+")
-_ET_AL_RE = re.compile(r"\s+(?:et\s+al\.?|and\s+(?:colleagues|others|co-?workers))$")
+_ET_AL_RE = re.compile(rf"\s+(?:{ET_AL_SHORT}|and\s+{alternation(AND_OTHERS)})$")
 _NOT_NAMES = {
     "see", "e.g", "eg", "i.e", "cf", "also", "in", "table", "fig", "figure", "eq", "section",
     "chapter", "appendix", "january", "february", "march", "april", "may", "june", "july",

@@ -11,7 +11,15 @@ import re
 from dataclasses import dataclass
 
 from citecheck.folding import caseless
-from citecheck.identifiers import DOI_BODY, doi_extent, plausible_arxiv_new
+from citecheck.identifiers import (
+    ARXIV_DOI_PREFIX,
+    ARXIV_NEW,
+    ARXIV_OLD_NUMBER,
+    ARXIV_VERSION,
+    DOI_BODY,
+    doi_extent,
+    plausible_arxiv_new,
+)
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _ARXIV_ARCHIVES = (
@@ -20,8 +28,8 @@ _ARXIV_ARCHIVES = (
     r"comp-gas|alg-geom|dg-ga|funct-an|q-alg|chem-ph|atom-ph|acc-phys|ao-sci|bayes-an|"
     r"cmp-lg|mtrl-th|plasm-ph|supr-con)"
 )
-_ARXIV_OLD = rf"{_ARXIV_ARCHIVES}(?:\.[A-Za-z]{{2}})?/\d{{7}}(?:v\d+)?"
-_ARXIV_NEW = r"\d{4}\.\d{4,5}(?:v\d+)?"
+_ARXIV_OLD = rf"{_ARXIV_ARCHIVES}(?:\.[A-Za-z]{{2}})?{ARXIV_OLD_NUMBER}(?:{ARXIV_VERSION})?"
+_ARXIV_NEW = rf"{ARXIV_NEW}(?:{ARXIV_VERSION})?"
 # Wrapped forms: LaTeX \url{...}, \href{...}{...}, \doi{...}, \eprint{...}, Markdown <...>.
 _WRAP_RE = re.compile(r"\\(?:url|doi|eprint|arxiv|nolinkurl)\s*\{([^{}]*)\}|\\href\s*\{([^{}]*)\}\s*\{[^{}]*\}")
 _MD_LINK_RE = re.compile(r"\[([^\]]{1,500})\]\((https?://[^)\s]+)\)")
@@ -34,7 +42,7 @@ _ARXIV_RES = [
         re.I,
     ),
     re.compile(
-        r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?10\.48550/arxiv\.(" + _ARXIV_NEW + "|"
+        r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?" + ARXIV_DOI_PREFIX + "(" + _ARXIV_NEW + "|"
         + _ARXIV_OLD + ")",
         re.I,
     ),

@@ -23,6 +23,7 @@ from pathlib import Path
 from citecheck.extract.errors import NOT_A_REFERENCE, InputError
 from citecheck.extract.texfiles import TexProject
 from citecheck.model import Citation, Name, Provenance, Record, set_year
+from citecheck.names import SUFFIX
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 __all__ = ["cited_keys", "parse_bibitem", "read_bbl", "read_tex", "split_bibitems", "strip_comments"]
@@ -151,7 +152,7 @@ def _revtex_name(value: str) -> Name:
     family = detex(family_text[0])
     suffix = None
     tail = detex(value[family_text[1]:]).strip(" ,")
-    if tail and re.fullmatch(r"(?:Jr|Sr|II|III|IV)\.?", tail):
+    if tail and re.fullmatch(rf"{SUFFIX}\.?", tail):
         suffix = tail
     return Name(family=family or None, given=detex(given_text[0]) if given_text else None, suffix=suffix)
 

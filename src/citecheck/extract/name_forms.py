@@ -12,6 +12,7 @@ import re
 import regex
 
 from citecheck.model import Name
+from citecheck.names import SUFFIX, SUFFIX_DOTTED
 from citecheck.regex_cache import compile_regex
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
@@ -36,12 +37,12 @@ _CORE = (
     rf"[{U}]['’][{LM}]{{2,}}|(?:[{U}]\p{{M}}*){{2,}}(?![{L}.])|(?:[{U}]\p{{M}}*){{3,}}(?=\.\s))"
 )
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
-WORD = rf"(?!(?:Jr|Sr|Jnr|III|II|IV)\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
+WORD = rf"(?!{SUFFIX}\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
 # An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a dotted one.
 _INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
 INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
 _INITS_INV = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|$)))*"  # inverted: "Oliver, R.L. A Cognitive Model" (the "A" is the title's)
-_SUFFIX = r"(?:,?\s+(?:Jr\.?|Sr\.?|III|II|IV)(?=[\s,.;]|$))?"
+_SUFFIX = rf"(?:,?\s+{SUFFIX_DOTTED}(?=[\s,.;]|$))?"
 PART_SP = rf"(?:{PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PART_SP})+{WORD})*"  # ("de Oliveira Santos,")
@@ -146,7 +147,7 @@ def name_from(match: regex.Match[str]) -> Name:
     return Name(family=family, given=given, suffix=groups.get("vsuffix") or groups.get("psuffix") or _suffix_of(match))
 
 
-_SUFFIX_RE = compile_regex(r"(?<![\w.])(Jr\.?|Sr\.?|III|II|IV)(?![\w])")
+_SUFFIX_RE = compile_regex(rf"(?<![\w.])({SUFFIX_DOTTED})(?![\w])")
 # Forms whose grammar has a suffix slot; in Vancouver "Smith II" the "II" are initials.
 _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 

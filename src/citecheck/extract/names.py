@@ -51,11 +51,13 @@ from citecheck.extract.plain_words import (
 )
 from citecheck.model import Name
 from citecheck.names import (
+    AND_OTHERS,
     ET_AL,
     NOT_NAME_END,
     NOT_NAME_WORDS,
     VERB_END,
     abbreviates,
+    alternation,
     is_journal_word,
     name_words,
     parse_person,
@@ -138,7 +140,7 @@ _AFTER_NAME_ABBREV = compile_regex(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\
 # action of GABA" is Vancouver's "Obata K." and a title, not the given-first "Obata K. Excitatory"
 # ("… and co-workers" closes a list of names)
 _LOWER_NEXT = compile_regex(rf"\s+(?!(?:and|et|und|{PARTICLE})\b)\p{{Ll}}")  # (a particle may follow a name)
-_AND_LOWER = compile_regex(r",?\s+(?:and|&)\s+(?!(?:others|colleagues|co-?workers|collaborators|al)\b)\p{Ll}")
+_AND_LOWER = compile_regex(rf",?\s+(?:and|&)\s+(?!(?:{alternation(AND_OTHERS)}|al)\b)\p{{Ll}}")
 
 
 def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. Phys."

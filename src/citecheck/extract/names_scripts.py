@@ -22,7 +22,7 @@ from __future__ import annotations
 import regex
 
 from citecheck.model import Name
-from citecheck.names import CJK, parse_person
+from citecheck.names import CJK, ET_AL_SHORT, parse_person
 from citecheck.regex_cache import compile_regex
 
 #: one name: 2–10 CJK characters, or family and given name in Han / kana with a space between
@@ -40,7 +40,7 @@ _DOT_LIST_RE = compile_regex(
 _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)"
 _LIST_RE = compile_regex(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
-    rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|et\s+al\.?))?"
+    rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|{ET_AL_SHORT}))?"
     r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]|,\s*(?:1[5-9]|20)\d\d[a-z]?\s*[,.]\s*[^\s\d]))"
 )
 #: Chinese and Korean names (two to four characters; a Japanese first name up to five, "木村雄四郞")
@@ -111,7 +111,7 @@ _PINYIN_RE = compile_regex(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINA
 #: both in pinyin — "ZHAO Guang-Yu, LIU Xiao-Hong, et al."
 _CAPS_PINYIN_RE = compile_regex(r"(?P<family>\p{Lu}{2,}(?:-\p{Lu}{2,})?)\s+(?P<given>\p{Lu}\p{Ll}+(?:[-'’]\p{L}\p{Ll}+)?)")
 _PINYIN_SEP_RE = compile_regex(r"\s*(?:,|;|\band\b)\s*")
-_PINYIN_ETAL_RE = compile_regex(r"\s*,?\s*et\s+al\.?")
+_PINYIN_ETAL_RE = compile_regex(rf"\s*,?\s*{ET_AL_SHORT}")
 
 
 def scan_pinyin_authors(text: str) -> tuple[list[Name], bool, int] | None:

@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from citecheck.extract.errors import InputError
+from citecheck.identifiers import DOI_PREFIX
 from citecheck.model import Citation, Provenance, set_year
 
 __all__ = ["is_end_heading", "is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
@@ -68,8 +69,8 @@ _CEDILLA_RE = re.compile(r"([A-Za-z])\s?([¸˛])")
 _LIGATURES = str.maketrans({"ﬁ": "fi", "ﬂ": "fl", "ﬀ": "ff", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
                             "ﬆ": "st", "\u00ad": ""})
 _DOI_SPACES_RE = re.compile(r"\b10\s?\.\s?(\d{4,9})\s?/\s?")
-_DOI_GAP_RE = re.compile(r"(\b10\.\d{4,9}/\S*?)\s*([-./_])\s+(?=[a-z0-9(])")
-_DOI_TAIL_GAP_RE = re.compile(r"(\b10\.\d{4,9}/\S*[-./_])\s+(?=[a-z0-9])")
+_DOI_GAP_RE = re.compile(rf"(\b{DOI_PREFIX}/\S*?)\s*([-./_])\s+(?=[a-z0-9(])")
+_DOI_TAIL_GAP_RE = re.compile(rf"(\b{DOI_PREFIX}/\S*[-./_])\s+(?=[a-z0-9])")
 MAX_PAGES = 500
 
 
@@ -427,9 +428,9 @@ def join_lines(lines: list[str]) -> str:
             out = out[:-1] + line  # "Mur-" + "phy" → "Murphy"
         elif re.search(r"\w-$", out) and re.match(r"[A-Z0-9]", line):
             out = out + line  # "q-" + "Deformed", "s11249-" + "004": the hyphen is real
-        elif re.search(r"(?:[/_]|\b10\.|\d-|[a-z]{2,}\.)$", out) and re.search(r"(?:doi|10\.\d{4,9}/\S*)$", out.split()[-1] + (out.split()[-2] if len(out.split()) > 1 else ""), re.I) and re.match(r"[\w.]", line):
+        elif re.search(r"(?:[/_]|\b10\.|\d-|[a-z]{2,}\.)$", out) and re.search(rf"(?:doi|{DOI_PREFIX}/\S*)$", out.split()[-1] + (out.split()[-2] if len(out.split()) > 1 else ""), re.I) and re.match(r"[\w.]", line):
             out = out + line  # a DOI broken at "/" or "." continues without a space
-        elif re.search(r"(?:https?://\S*|\b10\.\d{4,9}/\S*)[/.\-_]$", out) and re.match(r"[\w.]", line):
+        elif re.search(rf"(?:https?://\S*|\b{DOI_PREFIX}/\S*)[/.\-_]$", out) and re.match(r"[\w.]", line):
             out = out + line
         else:
             out = out + " " + line

@@ -29,6 +29,7 @@ from functools import lru_cache
 
 from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.folding import caseless
+from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
 from citecheck.names import name_words
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
@@ -135,7 +136,7 @@ _ID_SPACING: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
     (re.compile(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
      r"\1/\2", ("/",)),
     (re.compile(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2", ("-",)),
-    (re.compile(r"\b(arXiv:)\s+(?=\d{4}\.\d{4,5}|[a-z-]+/\d{7})"), r"\1", ("arXiv:",)),
+    (re.compile(rf"\b(arXiv:)\s+(?={ARXIV_NEW}|[a-z-]+{ARXIV_OLD_NUMBER})"), r"\1", ("arXiv:",)),
     # "arXiv .org:astro -ph/0710.3063", "arXiv preprint :1708 . 02952": the id's own prefix
     (re.compile(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:", ("arxiv", ":")),
     (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2", ("arXiv:",)),  # "arXiv:1002 . 4459", "…1401. 4024v2"
@@ -148,8 +149,8 @@ _ID_SPACING: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
     (re.compile(r"(?<=[\w)])\.?(?=https?://)"), " ", ("://",)),
 ]
 _PROTECT_RE = re.compile(
-    r"(?:https?://|www\.)\S+|\b10\.\d{4,9}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
-    r"\b[a-z-]{2,12}(?:\.[A-Z]{2})?/\d{7}\b|\b\d{4}\.\d{4,5}(?:v\d+)?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
+    rf"(?:https?://|www\.)\S+|\b{DOI_PREFIX}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
+    rf"\b[a-z-]{{2,12}}(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}\b|\b{ARXIV_NEW}(?:{ARXIV_VERSION})?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
     # an ADS bibcode: "1999Natur.402..276S", "2005PhRvL..95e1101X"
     r"|\b(?:1[6-9]|20)\d\d[A-Za-z&][A-Za-z&.]{4}[\d.]{4}[A-Za-z.][\d.]{4}[A-Z]\b"
     # an arXiv category after the id: "[hep-ph]", "[cond-mat.mes-hall]", "[physics.acc-ph]", "[cs.CL]"

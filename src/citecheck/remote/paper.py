@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citecheck.claims.body import Segment
+from citecheck.identifiers import ARXIV_DOI_RE
 from citecheck.model import Citation, Record
 from citecheck.remote import FetchError
 from citecheck.remote.download import Download, Fetcher
@@ -33,7 +34,6 @@ EPRINT_URL = "https://arxiv.org/e-print"
 UNPAYWALL_URL = "https://api.unpaywall.org/v2"
 _META_PDF = re.compile(r"""<meta\s[^>]*?name\s*=\s*["']citation_pdf_url["'][^>]*>""", re.I)
 _CONTENT = re.compile(r"""content\s*=\s*["']([^"']+)["']""", re.I)
-_ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(.+)$", re.I)
 
 
 @dataclass
@@ -120,7 +120,7 @@ class PaperFetcher:
     # -- DOI -----------------------------------------------------------------------------------
     async def doi(self, doi: str) -> Paper:
         label = f"doi:{doi}"
-        if m := _ARXIV_DOI.match(doi):
+        if m := ARXIV_DOI_RE.match(doi):
             return await self.arxiv(m.group(1), via=doi)
         records = await self._records(doi)
         for record in records:

@@ -13,18 +13,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from citecheck.identifiers import normalize_doi
+from citecheck.identifiers import (
+    ARXIV_NEW,
+    ARXIV_OLD_NUMBER,
+    ARXIV_VERSION,
+    DOI_PREFIX,
+    normalize_doi,
+)
 
 Kind = Literal["arxiv", "doi", "url"]
 
-_NEW = r"\d{4}\.\d{4,5}(?:v\d+)?"
-_OLD = r"[a-z][a-z\-]*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
+_NEW = rf"{ARXIV_NEW}(?:{ARXIV_VERSION})?"
+_OLD = rf"[a-z][a-z\-]*(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}(?:{ARXIV_VERSION})?"
 _ARXIV_ID = re.compile(rf"(?:{_NEW}|{_OLD})")
 _ARXIV_ARG = re.compile(rf"(?i:arxiv:)?\s*({_NEW}|{_OLD})")
 _ARXIV_URL = re.compile(
     rf"https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html|e-print|format|src)/({_NEW}|{_OLD})"
     r"(?:\.pdf)?/?(?:[?#].*)?", re.I)
-_BARE_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_BARE_DOI = re.compile(rf"{DOI_PREFIX}/\S+")
 _DOI_URL = re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", re.I)
 
 

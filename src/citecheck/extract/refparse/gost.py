@@ -20,6 +20,7 @@ from citecheck.extract.names import split_loose_authors
 from citecheck.extract.refparse.lexicon import TRIM
 from citecheck.extract.refparse.state import Tail
 from citecheck.model import Name
+from citecheck.names import ET_AL_WORDS
 
 #: "Title // Journal": the separator, spaced (a URL's "//" never is)
 _SPLIT_RE = re.compile(r"\s+//\s+")
@@ -30,7 +31,7 @@ _RESPONSIBILITY_RE = re.compile(r"\s+/\s+(.*)$")
 _SCHEME_END_RE = re.compile(r"(?:https?|ftp)\s*[:.]?$", re.I)
 _HOST_START_RE = re.compile(r"^(?:www\s?\.|[\w-]+(?:\s?\.\s?[\w-]+)+\s?/|\S*/)", re.I)
 #: "[и др.]", "[et al.]": the list goes on
-_AND_OTHERS_RE = re.compile(r"\[?\s*(?:и\s+др|et\s+al)\.?\s*\]?", re.I)
+_AND_OTHERS_RE = re.compile(rf"\[?\s*(?:и\s+др|{ET_AL_WORDS})\.?\s*\]?", re.I)
 _NUM = r"(\d+[A-Za-zА-Яа-я]?)"
 _RANGE = r"(\d+(?:\s*[-–—]\s*\d+)?)"
 #: labelled numbers, each after a boundary (start, ". ", ", ", " — ")

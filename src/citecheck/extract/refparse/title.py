@@ -41,6 +41,7 @@ from citecheck.extract.refparse.lexicon import (
 from citecheck.extract.refparse.state import ParseState, Tail
 from citecheck.extract.refparse.venue import split_venue
 from citecheck.model import Record
+from citecheck.names import ET_AL_WORDS
 from citecheck.places import known_place
 from citecheck.venues import SERIES_JOURNAL
 
@@ -227,7 +228,7 @@ def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -
 # Editor and D Other"
 _IOP_EDS_END_RE = re.compile(
     r"\s+eds?\.?\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+(?:(?:,|,?\s+and|\s*&)\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+)*"
-    r"(?:\s+et\s+al)?\s*$")
+    rf"(?:\s+{ET_AL_WORDS})?\s*$")
 _IN_BOOK_RE = re.compile(r"\s+in\s+(?=[A-Z])")
 
 

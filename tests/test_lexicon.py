@@ -1,0 +1,69 @@
+"""One lexicon: each word list and identifier pattern is written out in one module only.
+
+Every other module builds its patterns from the owner's constants (`names.ET_AL_WORDS`,
+`names.SUFFIX`, `identifiers.DOI_PREFIX`, `identifiers.ARXIV_NEW`, ...). The scan reads the regex
+text as it stands in the source, so a second spelling of a list fails here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from citecheck import identifiers, names
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "citecheck"
+
+#: a spelling that writes a list or a pattern out, and the one module (under src/citecheck) allowed to
+LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
+    "et al. spelled with its space": (re.compile(r"et\\s[+*?]al"), "names.py"),
+    "and others / co-workers": (re.compile(r"co-\?workers"), "names.py"),
+    # (as regex text "III|II|IV" or as a list "III", "II", "IV")
+    "name suffixes": (re.compile(r"III\W{1,6}II\W{1,6}IV|II\|III\|IV"), "names.py"),
+    "DOI prefix": (re.compile(r"10\\\.\\d\{4,9\}"), "identifiers.py"),
+    "new-style arXiv id": (re.compile(r"\\d\{4\}\\\.\\d\{4,5\}"), "identifiers.py"),
+    "old-style arXiv number": (re.compile(r"/\\d\{7\}"), "identifiers.py"),
+    "arXiv DataCite DOI": (re.compile(r"10\\\.48550/arxiv"), "identifiers.py"),
+}
+
+
+def spellings(root: Path) -> dict[str, set[str]]:
+    """For each concept of `LEXICON`, the modules under `root` that spell it out."""
+    found: dict[str, set[str]] = {name: set() for name in LEXICON}
+    for path in sorted(root.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for name, (pattern, _) in LEXICON.items():
+            if pattern.search(text):
+                found[name].add(path.relative_to(root).as_posix())
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(LEXICON))
+def test_each_word_list_and_identifier_pattern_is_written_in_its_owner_only(name: str) -> None:
+    assert spellings(SRC)[name] == {LEXICON[name][1]}
+
+
+def test_a_second_spelling_of_a_list_is_found(tmp_path: Path) -> None:
+    for rel in ("names.py", "identifiers.py"):
+        (tmp_path / rel).write_text((SRC / rel).read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "extract").mkdir()
+    (tmp_path / "extract" / "stray.py").write_text(
+        'import re\nDOI = re.compile(r"\\b10\\.\\d{4,9}/\\S+")\n'
+        'ETAL = re.compile(r"\\s+et\\s+al\\.?")\nJR = r"(?:Jr|Sr|III|II|IV)"\n', encoding="utf-8")
+    found = spellings(tmp_path)
+    assert found["DOI prefix"] == {"identifiers.py", "extract/stray.py"}
+    assert found["et al. spelled with its space"] == {"names.py", "extract/stray.py"}
+    assert found["name suffixes"] == {"names.py", "extract/stray.py"}
+    assert found["new-style arXiv id"] == {"identifiers.py"}
+
+
+def test_the_shared_patterns_match_what_they_name() -> None:
+    assert re.fullmatch(names.ET_AL_SHORT, "et  al.")
+    assert re.fullmatch(names.SUFFIX_DOTTED, "Jnr.") and re.fullmatch(names.SUFFIX_DOTTED, "III")
+    assert not re.fullmatch(names.SUFFIX_DOTTED, "III.")
+    assert re.fullmatch(identifiers.DOI_PREFIX, "10.1103")
+    assert re.fullmatch(identifiers.ARXIV_NEW, "2104.14294")
+    assert names.strip_et_al("Smith, J. and collaborators") == ("Smith, J.", True)
+    assert names.parse_person("Smith, Jnr., John").suffix == "Jnr."
