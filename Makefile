@@ -21,6 +21,11 @@ test: $(STAMP)
 	$(BIN)/mypy src
 	$(BIN)/pytest -q
 
+# Every benchmark (hours on 2 cores; needs ../shared/data), then docs/benchmarks.md rendered from
+# benchmarks/figures/. BENCH=claims,record_faces runs some; see `benchmarks/run_all.py --list`.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run_all.py $(if $(BENCH),--only $(BENCH))
+
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 

@@ -24,8 +24,8 @@ Split in halves by a hash of the record's id (`split_of`): develop on ``--split 
 Caveats: the layout around the journal reference is composed (only the journal reference is as its authors
 wrote it); the gold is the corpus builder's reading, so journal references it could not read are not scored
 (``--unread`` checks those end to end: their records have no journal, volume or page, so a title-less form
-can only be matched on authors and year). Results: docs/benchmarks.md, "Issue 13, third session of
-2026-12-06".
+can only be matched on authors and year). Results: docs/benchmarks.md, "Physics journal references as arXiv authors
+type them".
 
 Usage: python benchmarks/journal_refs.py [--split test|validation] [--unread] [--e2e [--index DB]] [--show FIELD]
 """
