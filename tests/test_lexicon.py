@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from citecheck import identifiers, names
+from citecheck import identifiers, names, years
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "citecheck"
 
@@ -26,6 +26,8 @@ LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "new-style arXiv id": (re.compile(r"\\d\{4\}\\\.\\d\{4,5\}"), "identifiers.py"),
     "old-style arXiv number": (re.compile(r"/\\d\{7\}"), "identifiers.py"),
     "arXiv DataCite DOI": (re.compile(r"10\\\.48550/arxiv"), "identifiers.py"),
+    # (a range's digits: "1[6-9]", "1[89]", "(?:19|20)", "20\d\d")
+    "plausible year range": (re.compile(r"1\[\d-?9?\]\\d|1\[\d-9\]\||\|20\)\\d|20\\d\\d|20\\d\{2\}"), "years.py"),
 }
 
 
@@ -46,16 +48,18 @@ def test_each_word_list_and_identifier_pattern_is_written_in_its_owner_only(name
 
 
 def test_a_second_spelling_of_a_list_is_found(tmp_path: Path) -> None:
-    for rel in ("names.py", "identifiers.py"):
+    for rel in ("names.py", "identifiers.py", "years.py"):
         (tmp_path / rel).write_text((SRC / rel).read_text(encoding="utf-8"), encoding="utf-8")
     (tmp_path / "extract").mkdir()
     (tmp_path / "extract" / "stray.py").write_text(
         'import re\nDOI = re.compile(r"\\b10\\.\\d{4,9}/\\S+")\n'
-        'ETAL = re.compile(r"\\s+et\\s+al\\.?")\nJR = r"(?:Jr|Sr|III|II|IV)"\n', encoding="utf-8")
+        'ETAL = re.compile(r"\\s+et\\s+al\\.?")\nJR = r"(?:Jr|Sr|III|II|IV)"\n'
+        'YEAR = r"\\((?:1[89]|20)\\d\\d\\)"\n', encoding="utf-8")
     found = spellings(tmp_path)
     assert found["DOI prefix"] == {"identifiers.py", "extract/stray.py"}
     assert found["et al. spelled with its space"] == {"names.py", "extract/stray.py"}
     assert found["name suffixes"] == {"names.py", "extract/stray.py"}
+    assert found["plausible year range"] == {"years.py", "extract/stray.py"}
     assert found["new-style arXiv id"] == {"identifiers.py"}
 
 
@@ -65,5 +69,7 @@ def test_the_shared_patterns_match_what_they_name() -> None:
     assert not re.fullmatch(names.SUFFIX_DOTTED, "III.")
     assert re.fullmatch(identifiers.DOI_PREFIX, "10.1103")
     assert re.fullmatch(identifiers.ARXIV_NEW, "2104.14294")
+    assert [y for y in ("1599", "1600", "2099", "2100") if re.fullmatch(years.YEAR, y)] == ["1600", "2099"]
+    assert re.fullmatch(years.year_pattern(1800), "1850") and not re.fullmatch(years.year_pattern(1900), "1850")
     assert names.strip_et_al("Smith, J. and collaborators") == ("Smith, J.", True)
     assert names.parse_person("Smith, Jnr., John").suffix == "Jnr."

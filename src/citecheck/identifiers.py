@@ -11,6 +11,8 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
+from citecheck.years import YEAR
+
 if TYPE_CHECKING:
     from citecheck.model import Record
 
@@ -61,7 +63,7 @@ def normalize_doi(value: str | None) -> str | None:
 
 # what PDF text and exports glue onto a DOI: a year in parentheses ("10.1039/c9ee00453j(2019)"), a note
 # whose parenthesis the line cut off ("…29.5.551(inkoreanwithenglishabstract"), PubMed's "[doi]" tag
-_GLUED_YEAR_RE = re.compile(r"\((?:1[6-9]|20)\d\d\)$")
+_GLUED_YEAR_RE = re.compile(rf"\({YEAR}\)$")
 _GLUED_WORDS_RE = re.compile(r"\([A-Za-z]{6,}$")
 _TAG = r"\[(?:doi|pii)"
 _GLUED_TAG_RE = re.compile(rf"{_TAG}\]?$", re.I)

@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from importlib import resources
 
 from citecheck.folding import fold
+from citecheck.years import year_pattern
 
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
 _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
@@ -207,7 +208,7 @@ def canonical_journal(name: str | None) -> str:
 #: (2007) 086"), SPIRES and arXiv's journal references year and month together ("JHEP 0705:086")
 YEAR_VOLUME_JOURNALS = frozenset({"journalofhighenergyphysics", "journalofcosmologyandastroparticlephysics",
                                   "journalofstatisticalmechanicstheoryandexperiment"})
-_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+_YEAR_RE = re.compile(year_pattern(1900))
 _YEAR_MONTH_RE = re.compile(r"\d\d(?:0[1-9]|1[0-2])")
 _MONTH_RE = re.compile(r"0?[1-9]|1[0-2]")
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from citecheck.names import AND_OTHERS, ET_AL_SHORT, alternation
+from citecheck.years import year_pattern
 
 __all__ = ["Marker", "Ref", "drop_overlaps", "find_label_markers", "find_latex_markers", "find_text_markers",
            "numeric_range"]
@@ -82,7 +83,7 @@ _SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUPER_RE = re.compile(rf"(?<=[^\s\d{_SUPERSCRIPTS}])([{_SUPERSCRIPTS}]{{1,4}}(?:[⁻,˒‚ ][{_SUPERSCRIPTS}]{{1,4}}){{0,20}})")
 _SUPER_MAP = str.maketrans(_SUPERSCRIPTS + "⁻˒‚", "0123456789-,,")
 
-_YEAR = r"(?:1[5-9]\d\d|20\d\d)[a-z]?"
+_YEAR = rf"{year_pattern(1500)}[a-z]?"
 _NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|ten|ter)\s+){0,3}[A-Z][\w'’\-]{0,40}"
 _NAMES = (rf"{_NAME}(?:(?:\s*,\s*|\s+)(?:and|&)\s+{_NAME}|\s*,\s*{_NAME}){{0,4}}"
           rf"(?:\s+{ET_AL_SHORT}|\s+and\s+{alternation(AND_OTHERS)})?")

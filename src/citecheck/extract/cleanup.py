@@ -9,6 +9,7 @@ from functools import lru_cache
 from pylatexenc.latex2text import LatexNodes2Text
 
 from citecheck.venues import acronym_of, known_journal, looks_like_venue
+from citecheck.years import year_pattern
 
 _LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
 _LATEX_HINT_RE = re.compile(r"[\\{}$~]")
@@ -44,7 +45,7 @@ _STATUS_RE = re.compile(
     # a lone "submitted", "accepted", "forthcoming" only after a mark: "Title of the accepted paper" keeps it
     r"(?:(?<=[,.;(])|(?<=[,.;(]\s))(?:submitted|accepted|forthcoming)|"
     # "…, Preprint 2015.", "… Title. Preprint": the word alone at the end, or before the year
-    r"(?:e-?)?preprint(?=[\s,]*(?:\(?(?:19|20)\d\d[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
+    rf"(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
 
@@ -142,7 +143,7 @@ def clean_reference(text: str) -> str:
 # IOP writes a journal's name and then its acronym glued to the volume: "J. Cosmol. Astropart. Phys.
 # JCAP08(2015)001", "J. High Energy Phys. JHEP03(2009)112"; the acronym (the name's initials) goes
 _NAME_THEN_ACRONYM_RE = re.compile(
-    r"(?<![\w.])(?P<name>(?:[A-Z][a-z]*\.?\s+){2,6})(?P<acr>[A-Z]{3,6})\s?(?P<vol>\d{1,3})\s*\(\s*(?P<year>(?:19|20)\d\d)\s*\)\s*"
+    rf"(?<![\w.])(?P<name>(?:[A-Z][a-z]*\.?\s+){{2,6}})(?P<acr>[A-Z]{{3,6}})\s?(?P<vol>\d{{1,3}})\s*\(\s*(?P<year>{year_pattern(1900)})\s*\)\s*"
 )
 
 
@@ -161,7 +162,7 @@ _ACRONYM_VOLUME_RE = re.compile(r",\s*[A-Z]{2,6}[\s,]*\d|\(\s*[A-Z]{2,6}\s*\)\s*
 _NAME_AND_ACRONYM_RE = re.compile(
     r"(?<![\w.])(?P<name>[A-Z][a-z]*\.?(?:\s+(?:(?:of|in|the|and|on|for|de|la)\s+)*[A-Z][a-z]*\.?){1,8})"
     r"(?:\s*,\s*|\s*(?P<open>\()\s*)(?P<acr>[A-Z]{2,6})(?(open)\s*\)\s*|[\s,]*)"  # ("(CSCW), 12" is its name)
-    r"(?=(?!(?:1[89]|20)\d\d\b)\d{1,4}(?:\s*[(,:;]|\s+\d))"  # (a volume, not a year: "… (NOAO) 2006,")
+    rf"(?=(?!{year_pattern(1800)}\b)\d{{1,4}}(?:\s*[(,:;]|\s+\d))"  # (a volume, not a year: "… (NOAO) 2006,")
 )
 
 

@@ -11,6 +11,7 @@ import regex
 from citecheck.extract.name_forms import U
 from citecheck.model import Name
 from citecheck.regex_cache import compile_regex
+from citecheck.years import YEAR
 
 __all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration", "signs_as_collaboration"]
 
@@ -34,7 +35,7 @@ def collab_names(match: re.Match[str] | regex.Match[str]) -> list[Name]:
 
 # a year among the words before "Collaboration" ("Smith J 2010 Collaboration networks …": an IOP name,
 # its year and a title), or a lower-case word after it ("Open Collaboration in particle physics"): a title
-_YEAR_WORD = re.compile(r"(?<!\S)(?:1[6-9]|20)\d\d[a-z]?(?!\S)")
+_YEAR_WORD = re.compile(rf"(?<!\S){YEAR}[a-z]?(?!\S)")
 _TITLE_GOES_ON = re.compile(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("… Collaboration in: Proc.")
 
 

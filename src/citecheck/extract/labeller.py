@@ -32,6 +32,7 @@ from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_w
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
 from citecheck.venues import journal_reference, journal_table
+from citecheck.years import YEAR
 
 __all__ = ["LABELS", "LEXICON_NAME", "LabelledReading", "Token", "features", "journal_lexicon", "label_tokens",
            "read_labelled", "read_labelled_scored", "tokenize"]
@@ -40,7 +41,8 @@ LABELS = ("author", "editor", "date", "title", "container", "collection", "volum
           "publisher", "location", "identifier", "url", "note", "other")
 MODEL_NAME = "labeller.crfsuite"
 _TOKEN_RE = re.compile(r"[^\W\d_]+|\d+|\S")
-_YEAR_RE = re.compile(r"^(?:1[6-9]\d\d|20[0-4]\d)$")
+# (a year as the model was trained to see one: up to 2049; changing it needs the model retrained)
+_YEAR_RE = re.compile(rf"^(?!20[5-9]\d){YEAR}$")
 _MONTHS = frozenset(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"])
 _ORDINARY = frozenset(["in", "of", "and", "the", "for", "on", "to", "a", "an", "with", "by", "at", "from", "vol", "no", "pp", "p", "eds", "ed", "et", "al"])
 
@@ -384,7 +386,7 @@ def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
     if "location" in spans:
         rec.custom["publisher-place"] = _field(spans["location"][0])
     for date in spans.get("date", []):
-        m = re.search(r"(?:1[6-9]|20)\d\d", date)
+        m = re.search(YEAR, date)
         if m:
             set_year(rec, int(m.group(0)))
             break

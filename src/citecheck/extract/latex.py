@@ -25,6 +25,7 @@ from citecheck.extract.texfiles import TexProject
 from citecheck.model import Citation, Name, Provenance, Record, set_year
 from citecheck.names import SUFFIX
 from citecheck.normalize import normalize_arxiv, normalize_doi
+from citecheck.years import year_pattern
 
 __all__ = ["cited_keys", "parse_bibitem", "read_bbl", "read_tex", "split_bibitems", "strip_comments"]
 
@@ -39,7 +40,7 @@ _HREF_RE = re.compile(r"\\(?:href|url)\s*\{([^{}]*)\}")
 _DOIBASE_RE = re.compile(r"\\doibase\s*\{?\s*([^\s{}]+)")
 _DOI_CMD_RE = re.compile(r"\\doi\s*\{([^{}]*)\}")
 _EPRINT_RE = re.compile(r"\\(?:Eprint|eprint)\s*\{([^{}]*)\}(?:\s*\{([^{}]*)\})?")
-_YEAR_RE = re.compile(r"\((1[5-9]\d\d|20\d\d)[a-z]?\)")
+_YEAR_RE = re.compile(rf"\(({year_pattern(1500)})[a-z]?\)")
 _SPACE_RE = re.compile(r"\s+")
 # Macros whose output is not part of the reference: spacing, penalties, REVTeX/natbib plumbing.
 _NOISE_RE = re.compile(

@@ -14,6 +14,7 @@ import regex
 from citecheck.model import Name
 from citecheck.names import SUFFIX, SUFFIX_DOTTED
 from citecheck.regex_cache import compile_regex
+from citecheck.years import YEAR
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
@@ -59,7 +60,7 @@ F_INIT_FIRST = compile_regex(
 _GIVEN_WORD = rf"(?:\s{WORD}(?=\.\s|\.?$|AND|\s*;))?"  # a given name written out after the initials
 _FAM_INIT = (
     rf"(?P<family>{_FAMILY}(?:\s{WORD})?){_SUFFIX}\s?,\s*"
-    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\((?:1[6-9]|20)\d\d|\s*$))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
+    rf"(?P<given>(?:{_INITS_INV}{_GIVEN_WORD}|[{U}]{{2,3}}\.(?![\w])|[{U}](?=\s?[,;]|\s\({YEAR}|\s*$))(?:\s?{PARTICLE}(?=[\s,.]))?)(?:{_SUFFIX[3:-2]})?"
 )
 F_FAM_INIT = compile_regex(_FAM_INIT.replace("AND", r",?\s(?:and|&)\s"))
 F_FAM_INIT_LAST = compile_regex(_FAM_INIT.replace("|AND", ""))  # Nature's "… & Tewari, S. Nernst and …"
@@ -78,12 +79,12 @@ _FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WOR
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = compile_regex(
-    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|(?:1[6-9]|20)\d\d[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
+    _FAM_CAPS + rf"(?:(?=\s*(?:[,;:(]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|{YEAR}[a-z]?\b)|\.(?:\s|$))|(?<=[{U}]\.)(?=\s))"
 )
 # As the first author only with a list separator after it ("Thomas F. LaPorta" is not "Thomas F.")
 F_FAM_CAPS_STRICT = compile_regex(_FAM_CAPS + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")
 # The last author after "and", family first, dotted initials, then the year: "and Zuccarini J. G. 1846."
-F_FAM_DOTTED_LAST = compile_regex(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|(?:1[6-9]|20)\d\d[a-z]?\b|$))")
+F_FAM_DOTTED_LAST = compile_regex(rf"(?P<family>{_FAMILY})\s+(?P<given>{INITS})(?<=\.)(?=\s*(?:[,;:(]|{YEAR}[a-z]?\b|$))")
 # Vancouver without dots, initials first: "AM Trinkoff, JA Lipscomb" / "G Courties, V Seiffart"
 _CAPS_FIRST = rf"(?P<given>[{U}]{{1,3}}|[{U}](?:\s[{U}]){{1,2}})\s(?P<family>(?:{PART_SP})*{WORD})"
 F_CAPS_FIRST = compile_regex(_CAPS_FIRST + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b))")

@@ -66,6 +66,7 @@ from citecheck.names import (
 )
 from citecheck.regex_cache import compile_regex
 from citecheck.venues import known_journal, known_journal_at
+from citecheck.years import YEAR
 
 #: a match from either regex engine (the name patterns use `regex` and `re`)
 AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
@@ -85,13 +86,13 @@ _SEP = compile_regex(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et
 _LAST_SEP = compile_regex(r"\b(?:and|und|et|y)\b|&")
 _SPACE_SEP = compile_regex(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
-_FAMILY_YEAR = compile_regex(rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD})?)\s*,?\s*(?=\(?(?:1[6-9]|20)\d\d[a-z]?\)?[.,:;\s])")
+_FAMILY_YEAR = compile_regex(rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD})?)\s*,?\s*(?=\(?{YEAR}[a-z]?\)?[.,:;\s])")
 # A bare family name (or two) opening the list, without initials: "Abachi et al., Title",
 # "Bethe and Salpeter, Title", "Bethe & Salpeter (1957)"
 _BARE_FAMILY = rf"(?:{PART_SP})*{WORD}(?:-{WORD})?"
 _BARE_ETAL = compile_regex(rf"(?P<family>{_BARE_FAMILY})(?=\s*,?\s*{ET_AL})")
 _BARE_PAIR = compile_regex(
-    rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?(?:1[6-9]|20)\d\d[a-z]?\b))"
+    rf"(?P<f1>{_BARE_FAMILY})\s+(?:and|&)\s+(?P<f2>{_BARE_FAMILY})(?=\s*(?:,|\(?{YEAR}[a-z]?\b))"
 )
 _ETAL = compile_regex(r"\s*+[,;]?\s*+" + ET_AL)  # (spaces taken once: linear in a run of them)
 _JOURNAL_OPENING = compile_regex(r"([^\d,;(]{3,80}),\s*(?:Vol(?:ume|\.)?|vol\.|Band|Bd\.)\s*\d")
@@ -189,7 +190,7 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
 _AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
-_YEAR_NEXT = re.compile(r"\s*[,.]?\s*(?:\(\s*(?:1[6-9]|20)\d\d[a-z]?\s*\)|[\"“](?=[A-Z]))")  # (or a quoted title)
+_YEAR_NEXT = re.compile(rf"\s*[,.]?\s*(?:\(\s*{YEAR}[a-z]?\s*\)|[\"“](?=[A-Z]))")  # (or a quoted title)
 _COMMA_NEXT = re.compile(r",\s+")
 
 _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
@@ -514,7 +515,7 @@ def _bare_then_given_first(text: str, scan: AuthorScan) -> AuthorScan | None:
 # After the names, the group they wrote for, or the names under a collaboration:
 # "C. Patrignani et al. (Particle Data Group)", "Aharonian F.A., et al. (HESS collaboration)",
 # "T. Yoshie (PACS)", "CMS Collab. (S. Chatrchyan et al.)", "C. Amsler et al., Particle Data Group,"
-_GROUP_PAREN = compile_regex(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s*$|\s+[{U}]|\s+(?:1[6-9]|20)\d\d\b)")
+_GROUP_PAREN = compile_regex(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?=\s*[,.;:]|\s*$|\s+[{U}]|\s+{YEAR}\b)")
 _GROUP_COMMA = compile_regex(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 # "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
 _GROUP_BEHALF = compile_regex(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")

@@ -24,6 +24,7 @@ import regex
 from citecheck.model import Name
 from citecheck.names import CJK, ET_AL_SHORT, parse_person
 from citecheck.regex_cache import compile_regex
+from citecheck.years import year_pattern
 
 #: one name: 2–10 CJK characters, or family and given name in Han / kana with a space between
 #: ("山田 太郎"; Korean writes its names unspaced but for "권 진", and a title's words with spaces)
@@ -41,7 +42,7 @@ _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)
 _LIST_RE = compile_regex(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|{ET_AL_SHORT}))?"
-    r"(?=\s*(?:[.:]|\(|\d{4}\b|$|,\s*['\"“‘]|,\s*(?:1[5-9]|20)\d\d[a-z]?\s*[,.]\s*[^\s\d]))"
+    rf"(?=\s*(?:[.:]|\(|\d{{4}}\b|$|,\s*['\"“‘]|,\s*{year_pattern(1500)}[a-z]?\s*[,.]\s*[^\s\d]))"
 )
 #: Chinese and Korean names (two to four characters; a Japanese first name up to five, "木村雄四郞")
 #: closed by a bare comma before the title, a longer run of the script (GB/T 7714 lists written with

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from citecheck.extract.errors import InputError
 from citecheck.identifiers import DOI_PREFIX
 from citecheck.model import Citation, Provenance, set_year
+from citecheck.years import YEAR
 
 __all__ = ["is_end_heading", "is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
 
@@ -509,7 +510,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
                 record.author = [a.model_copy() for a in previous_authors]
                 warnings.append("authors repeated from the previous reference (bibliography dash)")
             if record.year is None and dashed:
-                year = re.match(r"\s*\(?((?:1[6-9]|20)\d\d)[a-z]?\)?", text[dashed.end():])
+                year = re.match(rf"\s*\(?({YEAR})[a-z]?\)?", text[dashed.end():])
                 if year:
                     set_year(record, int(year.group(1)))
             record.id = cid

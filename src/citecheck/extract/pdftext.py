@@ -39,6 +39,7 @@ from citecheck.venues import (
     known_journal,
     known_journal_at,
 )
+from citecheck.years import YEAR, year_pattern
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
@@ -152,7 +153,7 @@ _PROTECT_RE = re.compile(
     rf"(?:https?://|www\.)\S+|\b{DOI_PREFIX}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
     rf"\b[a-z-]{{2,12}}(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}\b|\b{ARXIV_NEW}(?:{ARXIV_VERSION})?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
     # an ADS bibcode: "1999Natur.402..276S", "2005PhRvL..95e1101X"
-    r"|\b(?:1[6-9]|20)\d\d[A-Za-z&][A-Za-z&.]{4}[\d.]{4}[A-Za-z.][\d.]{4}[A-Z]\b"
+    rf"|\b{YEAR}[A-Za-z&][A-Za-z&.]{{4}}[\d.]{{4}}[A-Za-z.][\d.]{{4}}[A-Z]\b"
     # an arXiv category after the id: "[hep-ph]", "[cond-mat.mes-hall]", "[physics.acc-ph]", "[cs.CL]"
     r"|\[\s*[a-z]{2,8}(?:-[a-z]{2,5}(?:\.[A-Za-z-]{2,10})?|\.[A-Za-z]{2,5}(?:-[a-z]{2,5})?)\s*\]"
 )
@@ -177,7 +178,7 @@ _DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # a place's country in parentheses glued on both sides: "Merida( Mexico)2007" (after the space inside
 # is gone)
-_GLUED_PAREN_PLACE_RE = re.compile(r"(?<=[a-z]{2})\(([A-Z][a-z]{2,20})\)((?:19|20)\d\d\b)?")
+_GLUED_PAREN_PLACE_RE = re.compile(rf"(?<=[a-z]{{2}})\(([A-Z][a-z]{{2,20}})\)({year_pattern(1900)}\b)?")
 # "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
 _COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
 _COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z]|[A-Z]\s|[a-z]{3,})")  # "DBTBS:A database", "nodulation:evolving"
@@ -190,11 +191,11 @@ _J_NUMBER_GLUE_RE = re.compile(r"(?<=\bJ)\.(?=\d)")
 _QUESTION_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\?(?=[A-Z][a-z])")
 # "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
 _PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
-_CLOSE_GLUE_RE = re.compile(r"(\((?:1[6-9]|20)\d\d[a-z]?\))(?=[^\W_]|\ue000)")
-_OPEN_YEAR_RE = re.compile(r"(?<=[^\W_])\((?=\s*(?:1[6-9]|20)\d\d[a-z]?\s*\))")
+_CLOSE_GLUE_RE = re.compile(rf"(\({YEAR}[a-z]?\))(?=[^\W_]|\ue000)")
+_OPEN_YEAR_RE = re.compile(rf"(?<=[^\W_])\((?=\s*{YEAR}[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
     r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
-    r"August|September|October|November|December)\.?((?:1[6-9]|20)\d\d)\b")
+    rf"August|September|October|November|December)\.?({YEAR})\b")
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
 # the title's last word glued to a journal's name that opens with one of these words: "… face
@@ -262,7 +263,7 @@ _ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\
 # "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
 _N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
-_YEAR_WORD_RE = re.compile(r"\b((?:1[6-9]|20)\d\d[a-z]?)(?=[A-Z][a-z]{2,}|[A-Z]{3,}\s)")
+_YEAR_WORD_RE = re.compile(rf"\b({YEAR}[a-z]?)(?=[A-Z][a-z]{{2,}}|[A-Z]{{3,}}\s)")
 _ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
 # an ordinal's letters spaced out: "2 n d edition"
 _SPACED_ORDINAL_RE = re.compile(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
@@ -272,7 +273,7 @@ _QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“�
 # An article-in-press header copied as a reference: "Progress in Neurobiology xxx (2011) xxx–xxx" — the
 # publisher's placeholders for the volume and pages are no numbers (nor a title)
 _PLACEHOLDER_RE = re.compile(
-    r"(?<![\w:/-])(?:xxx|XXX)(?=\s*\((?:19|20)\d\d\))|(?<=\))\s*(?:xxx|XXX)\s*[–-]\s*(?:xxx|XXX)(?![\w-])"
+    rf"(?<![\w:/-])(?:xxx|XXX)(?=\s*\({year_pattern(1900)}\))|(?<=\))\s*(?:xxx|XXX)\s*[–-]\s*(?:xxx|XXX)(?![\w-])"
 )
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one).
 # The last alternative (a word glued to "of", "the", "and") is tried only where a run of lower-case
@@ -352,7 +353,7 @@ def _word_number(m: re.Match[str]) -> str:
     """"Optica1"-like glue split where the word is a word or a journal's ("LETTERS98", "ApJ812"); a
     conference's acronym keeps its year ("LINAC2014", "ICRC2017"), a program its version ("GEANT4")."""
     word, number = m.group(1), m.group(2)
-    if len(word) >= 5 and word.isupper() and re.fullmatch(r"(?:19|20)\d\d", number):
+    if len(word) >= 5 and word.isupper() and re.fullmatch(year_pattern(1900), number):
         return m.group(0)
     if word.isupper() and len(number) == 1 and not (_journal_word(word) or known_journal(word)):
         return m.group(0)

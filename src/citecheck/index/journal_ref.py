@@ -15,6 +15,7 @@ from typing import Any
 from citecheck.index.schema import page_key, volume_key
 from citecheck.model import Version
 from citecheck.normalize import canonical_journal
+from citecheck.years import year_pattern
 
 _JOURNAL = r"(?P<journal>[A-Za-z][A-Za-z.&'\s\-:/]*?[A-Za-z.])"
 _PATTERNS = [
@@ -30,7 +31,7 @@ _PATTERNS = [
         r"(?:\((?P<year>\d{4})\)\s*)?[,:]?\s*(?:pp?\.?\s*)?(?P<page>[A-Za-z]?\d+)"
     ),
 ]
-_YEAR_RE = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+_YEAR_RE = re.compile(rf"\b({year_pattern(1800)})\b")
 
 
 def parse_journal_ref(text: str | None) -> dict[str, str] | None:

@@ -23,12 +23,13 @@ from functools import lru_cache
 from citecheck.index.schema import page_key, title_key, volume_key
 from citecheck.model import Record
 from citecheck.normalize import fold, journal_key, name_key
+from citecheck.years import YEAR
 
 __all__ = ["RawProbes", "rarest_terms", "raw_match", "raw_probes", "raw_score"]
 
 _NUM_RE = re.compile(r"(?<![\w.])[A-Z]{0,6}\d{1,6}[A-Za-z]?(?![\w])")
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
-_YEAR_RE = re.compile(r"(?<!\d)(1[6-9]\d\d|20\d\d)(?!\d)")
+_YEAR_RE = re.compile(rf"(?<!\d)({YEAR})(?!\d)")
 _PIECE_RE = re.compile(r"[,.;:!?'\"“”‘’«»()\[\]，。；：、]+")
 MAX_PIECES = 16
 RAW_FTS_FETCH = 10  # the best full-text hits kept ...

@@ -6,9 +6,10 @@ import re
 
 from citecheck.extract import names as N
 from citecheck.extract.refparse.journals import journal_only_reference
-from citecheck.extract.refparse.lexicon import CJK, EDS_RE, YEAR
+from citecheck.extract.refparse.lexicon import CJK, EDS_RE
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Name
+from citecheck.years import YEAR
 
 # A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."
 _ORG_AUTHOR_RE = re.compile(

@@ -21,6 +21,7 @@ from citecheck.extract.refparse.lexicon import TRIM
 from citecheck.extract.refparse.state import Tail
 from citecheck.model import Name
 from citecheck.names import ET_AL_WORDS
+from citecheck.years import year_pattern
 
 #: "Title // Journal": the separator, spaced (a URL's "//" never is)
 _SPLIT_RE = re.compile(r"\s+//\s+")
@@ -39,7 +40,7 @@ _VOLUME_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:Т|Том|Vol|V)\.?\s*
 _ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ып\.?|Iss\.?|Issue)\s*"
                        r"(\d+(?:\s*[-–/]\s*\d+)?)(?![\w])")
 _PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
-_YEAR_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*)(?:1[5-9]|20)\d\d\b")
+_YEAR_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*){year_pattern(1500)}\b")
 #: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
 EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
 #: what is left of a cut-out element: " — ." and the like

@@ -16,6 +16,7 @@ from citecheck.venues import (
     journal_name_words,
     known_journal,
 )
+from citecheck.years import YEAR
 
 
 def looks_like_journal_end(prefix: str) -> bool:
@@ -366,7 +367,7 @@ def abbreviated_piece(piece: str, need: int) -> bool:
 # an entry that is a journal reference only (a second work under one number, a list that leaves the
 # names out)
 _JOURNAL_ONLY_RE = re.compile(
-    r"\s*(?:(?:1[6-9]|20)\d\d[a-z]?\s+)?(?P<journal>[^\W\d][^\d]{2,60}?)[\s,]*"
+    rf"\s*(?:{YEAR}[a-z]?\s+)?(?P<journal>[^\W\d][^\d]{{2,60}}?)[\s,]*"
     r"\d[\d\s(),.:;–-]*(?:\(\d+\s?pp\)\s*)?\.?\s*"
 )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from citecheck.years import YEAR
+
 MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
     r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|"
@@ -13,7 +15,6 @@ MONTH = (
 )
 
 
-YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 #: a letter of a script written without capitals or spaces between words (Han, kana, Hangul)
 CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 

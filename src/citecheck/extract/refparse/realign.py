@@ -18,12 +18,13 @@ from citecheck.extract.cleanup import clean_reference
 from citecheck.model import Citation, Name, Record
 from citecheck.names import PARTICLES, parse_person, strip_et_al
 from citecheck.titles import normalize_title
+from citecheck.years import year_pattern
 
 #: partial-alignment score (0..100) above which the record's title counts as present in the text
 MIN_ALIGNMENT = 88.0
 _STRUCTURED_FORMATS = {"bibtex", "csl", "bbl"}
 _INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
-_TRAILING_DATE = re.compile(r"[\s,.]*\(?\s*(?:1[5-9]|20)\d{2}[a-z]?(?:,\s*\w+\.?(?:\s+\d{1,2})?)?\s*\)?[\s.,:]*$")
+_TRAILING_DATE = re.compile(rf"[\s,.]*\(?\s*{year_pattern(1500)}[a-z]?(?:,\s*\w+\.?(?:\s+\d{{1,2}})?)?\s*\)?[\s.,:]*$")
 _LATEX_HINT = re.compile(r"\\[A-Za-z]|~")
 _TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
 

@@ -44,6 +44,7 @@ from citecheck.model import Record
 from citecheck.names import ET_AL_WORDS
 from citecheck.places import known_place
 from citecheck.venues import SERIES_JOURNAL
+from citecheck.years import year_pattern
 
 _QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
 
@@ -137,7 +138,7 @@ _CONF_NAME_RE = re.compile(
 _PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()|(?<=\))\s+")
 _PLACE_WORD_RE = re.compile(
     rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|[A-Z]{{4,}}|{MONTH}|"
-    r"\d{1,2}(?:\s?(?:st|nd|rd|th))?|(?:1[89]|20)\d\d|st|nd|rd|th|and|de|la|[-–])[),;]{0,2}")
+    rf"\d{{1,2}}(?:\s?(?:st|nd|rd|th))?|{year_pattern(1800)}|st|nd|rd|th|and|de|la|[-–])[),;]{{0,2}}")
 
 
 _NOT_PLACE = frozenset({"Series", "Section", "Sect", "Part", "Vol", "Volume", "Suppl", "A", "B", "C", "D", "E"})

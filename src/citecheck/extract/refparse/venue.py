@@ -34,6 +34,7 @@ from citecheck.venues import (
     names_known_journal,
     year_volume_form,
 )
+from citecheck.years import year_pattern
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Band 20", "Jahrg. 22", "Heft 9", "Seiten 986-990") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
@@ -266,12 +267,12 @@ def _split_labelled(
         if (
             dv
             and int(dv.group(1)) < int(dv.group(2)) <= int(dv.group(1)) + 10
-            and not (re.fullmatch(r"(?:1[89]|20)\d\d", dv.group(1)))
+            and not (re.fullmatch(year_pattern(1800), dv.group(1)))
         ):
             tail.volume = dv.group(0).strip()  # a double volume, not a page range
             head = head[: dv.start()].rstrip(TRIM_KEEP_DOT)
             vm = None
-        year_like = bool(vm and re.fullmatch(r"(?:1[89]|20)\d\d", vm.group(1)))
+        year_like = bool(vm and re.fullmatch(year_pattern(1800), vm.group(1)))
         if (
             vm
             and re.search(r"[^\W\d_]", head[: vm.start()])
@@ -315,7 +316,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
             and re.search(r"[^\W\d_]{3}", text[m.end() :])
         ):
             continue  # "Type checking in Python 3.11, Journal of X": a version, the venue runs on
-        if not full and re.fullmatch(r"(?:1[5-9]|20)\d\d", m.group("vol")):
+        if not full and re.fullmatch(year_pattern(1500), m.group("vol")):
             continue  # "The Year 2000", "1492-2000": a year, not a volume
         if _VERSION_RE.search(text, 0, m.start()):
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version

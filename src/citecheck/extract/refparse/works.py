@@ -21,8 +21,9 @@ import re
 
 from citecheck.extract import names as N
 from citecheck.extract.refparse.state import ParseState
+from citecheck.years import YEAR
 
-_YEAR = r"(?:1[6-9]|20)\d\d[a-z]?"
+_YEAR = rf"{YEAR}[a-z]?"
 # An erratum / addendum / corrigendum in brackets or parentheses: "[Erratum-ibid. B605 (2005)
 # 211]", "(Erratum: Phys. Rev. D 93, 039904 (2016))" — one level of nested parentheses.
 _BRACKETED_RE = re.compile(
@@ -57,7 +58,7 @@ _REPRINT_RE = re.compile(
 # "Press, 1967 [Copenhagen: G.E.C., 1937]"; or the original edition named: "1990 (édition originale :
 # Organizatsiya …, 1925)", "(originally published 1935)", "(first published 1902)" — the edition read is the first
 _ORIGINAL_YEAR_RE = re.compile(
-    r"(?<=1[6-9]\d\d|20\d\d)\s*(?:\[\s*(?:[^\[\]]{0,60}?[,:]\s*)?" + _YEAR + r"\s*\]"
+    rf"(?<={YEAR})\s*(?:\[\s*(?:[^\[\]]{{0,60}}?[,:]\s*)?" + _YEAR + r"\s*\]"
     r"|\(\s*(?:[ée]dition originale|original(?:ly)?\s+(?:published|publ\.|edition|ed\.)|first\s+published|"
     r"orig\.\s*publ\.?)[^()]*\))",
     re.I,
