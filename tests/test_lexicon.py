@@ -16,6 +16,7 @@ from citecheck import identifiers, names, years
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "citecheck"
 
+_P = "(?:van|von|de|der|den|da|di|du|del|la|le)"
 #: a spelling that writes a list or a pattern out, and the one module (under src/citecheck) allowed to
 LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "et al. spelled with its space": (re.compile(r"et\\s[+*?]al"), "names.py"),
@@ -26,6 +27,9 @@ LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "new-style arXiv id": (re.compile(r"\\d\{4\}\\\.\\d\{4,5\}"), "identifiers.py"),
     "old-style arXiv number": (re.compile(r"/\\d\{7\}"), "identifiers.py"),
     "arXiv DataCite DOI": (re.compile(r"10\\\.48550/arxiv"), "identifiers.py"),
+    # (as regex text "van|von|de" (three particles in a row) or as a list "van", "von"; `extract.name_forms.PARTICLE`, the grammar of
+    # compound particles in both cases, "[vV]on(?:\\s+[dD]e[rnm])?", is not a list)
+    "name particles": (re.compile(rf'(?<![\w\]]){_P}\|{_P}\|{_P}\b|"van", "von"'), "names.py"),
     # (a range's digits: "1[6-9]", "1[89]", "(?:19|20)", "20\d\d")
     "plausible year range": (re.compile(r"1\[\d-?9?\]\\d|1\[\d-9\]\||\|20\)\\d|20\\d\\d|20\\d\{2\}"), "years.py"),
 }
@@ -54,12 +58,13 @@ def test_a_second_spelling_of_a_list_is_found(tmp_path: Path) -> None:
     (tmp_path / "extract" / "stray.py").write_text(
         'import re\nDOI = re.compile(r"\\b10\\.\\d{4,9}/\\S+")\n'
         'ETAL = re.compile(r"\\s+et\\s+al\\.?")\nJR = r"(?:Jr|Sr|III|II|IV)"\n'
-        'YEAR = r"\\((?:1[89]|20)\\d\\d\\)"\n', encoding="utf-8")
+        'YEAR = r"\\((?:1[89]|20)\\d\\d\\)"\nNAME = r"(?:(?:de|van|von|der)\\s+)?[A-Z]\\w+"\n', encoding="utf-8")
     found = spellings(tmp_path)
     assert found["DOI prefix"] == {"identifiers.py", "extract/stray.py"}
     assert found["et al. spelled with its space"] == {"names.py", "extract/stray.py"}
     assert found["name suffixes"] == {"names.py", "extract/stray.py"}
     assert found["plausible year range"] == {"years.py", "extract/stray.py"}
+    assert found["name particles"] == {"names.py", "extract/stray.py"}
     assert found["new-style arXiv id"] == {"identifiers.py"}
 
 

@@ -70,11 +70,17 @@ _INSTITUTION = re.compile(
     r"\b(?:universit\w*|univ\.|institut\w*|department|dept\.|laborator\w*|hospital|school|"
     r"college|faculty|academy|ministry|centre|agency|museum|foundation|corporation|gmbh)\b", re.I)
 
+#: family-name particles that patterns over running text look for ("J. van der Meer", "P.deForcrand");
+#: the other `PARTICLE_WORDS` ("al", "y", "op", "'t") are too common as words to find a name by
+TEXT_PARTICLES = ("van", "von", "de", "der", "den", "da", "di", "du", "del", "della", "la", "le", "dos",
+                  "ten", "ter")
+#: any of `TEXT_PARTICLES`, lower-case (regex text)
+TEXT_PARTICLE = alternation(TEXT_PARTICLES)
 #: family-name particles, compared lower-case
-PARTICLES = frozenset({
-    "van", "von", "der", "den", "de", "del", "della", "di", "da", "la", "le", "du", "dos", "das",
-    "ten", "ter", "al", "el", "bin", "y", "zu", "vom", "af", "degli", "dei", "delle", "dello",
-    "dal", "dalla", "op", "'t", "van't", "d'", "dela", "delos", "vanden", "vander"})
+PARTICLE_WORDS = (
+    *TEXT_PARTICLES, "das", "al", "el", "bin", "y", "zu", "vom", "af", "degli", "dei", "delle", "dello", "dal", "dalla", "op",
+    "'t", "van't", "d'", "dela", "delos", "vanden", "vander")
+PARTICLES = frozenset(PARTICLE_WORDS)
 #: Han ideographs, kana and Hangul (inside [...], for the `regex` module): the scripts whose
 #: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
 CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"
@@ -213,7 +219,7 @@ def first_author_key(record: Record) -> str:
 
 
 _INITIAL = re.compile(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
-_NAME_WORD = re.compile(r"^[A-Z][\w'’\-]*\.?$|^(?:van|von|der|de|da|di|du|del|la|le|jr\.?|sr\.?)$")
+_NAME_WORD = re.compile(rf"^[A-Z][\w'’\-]*\.?$|^(?:{TEXT_PARTICLE}|jr\.?|sr\.?)$")
 _NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
 
 

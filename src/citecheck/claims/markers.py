@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
-from citecheck.names import AND_OTHERS, ET_AL_SHORT, alternation
+from citecheck.names import AND_OTHERS, ET_AL_SHORT, TEXT_PARTICLE, alternation
 from citecheck.years import year_pattern
 
 __all__ = ["Marker", "Ref", "drop_overlaps", "find_label_markers", "find_latex_markers", "find_text_markers",
@@ -84,7 +84,7 @@ _SUPER_RE = re.compile(rf"(?<=[^\s\d{_SUPERSCRIPTS}])([{_SUPERSCRIPTS}]{{1,4}}(?
 _SUPER_MAP = str.maketrans(_SUPERSCRIPTS + "⁻˒‚", "0123456789-,,")
 
 _YEAR = rf"{year_pattern(1500)}[a-z]?"
-_NAME = r"(?:(?:van|von|de|der|den|da|di|du|del|della|la|le|dos|ten|ter)\s+){0,3}[A-Z][\w'’\-]{0,40}"
+_NAME = rf"(?:{TEXT_PARTICLE}\s+){{0,3}}[A-Z][\w'’\-]{{0,40}}"
 _NAMES = (rf"{_NAME}(?:(?:\s*,\s*|\s+)(?:and|&)\s+{_NAME}|\s*,\s*{_NAME}){{0,4}}"
           rf"(?:\s+{ET_AL_SHORT}|\s+and\s+{alternation(AND_OTHERS)})?")
 # one author–year citation inside a parenthesis: "Smith et al., 2019a, 2020", "Smith & Lee 2020"

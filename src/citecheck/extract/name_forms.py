@@ -12,7 +12,7 @@ import re
 import regex
 
 from citecheck.model import Name
-from citecheck.names import SUFFIX, SUFFIX_DOTTED
+from citecheck.names import SUFFIX, SUFFIX_DOTTED, TEXT_PARTICLE
 from citecheck.regex_cache import compile_regex
 from citecheck.years import YEAR
 
@@ -70,7 +70,7 @@ F_FAM_INIT_BARE = compile_regex(_FAM_INIT.replace(_GIVEN_WORD, ""))
 # "Family, Given M." (MLA/Chicago first author, full given names then initials)
 F_FAM_GIVEN = compile_regex(
     rf"(?P<family>(?:{PART_SP})*{WORD}(?:\s{WORD})?),\s+"
-    rf"(?P<given>{WORD}(?:[\s-]{WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:de|van|von|da|di|du|del|der|van der|van den|de la)(?=[\s,.]))?)"
+    rf"(?P<given>{WORD}(?:[\s-]{WORD}){{0,2}}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|\s(?:and|&|et)\b|\s\(|$)))*(?:\s(?:{TEXT_PARTICLE}|van der|van den|de la)(?=[\s,.]))?)"
 )
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
 # not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials

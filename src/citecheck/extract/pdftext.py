@@ -30,7 +30,7 @@ from functools import lru_cache
 from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.folding import caseless
 from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
-from citecheck.names import name_words
+from citecheck.names import TEXT_PARTICLE, name_words
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
     JOURNAL_WORDS,
@@ -249,7 +249,7 @@ _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
 # … and the title's last word glued before it: "Matrix Product StatesPoS LATTICE2014"
 _POS_AFTER_WORD_RE = re.compile(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
-_GLUED_PARTICLE_RE = re.compile(r"\b([A-Z])\.(de|van|von|da|di|del|du|le|la)(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
+_GLUED_PARTICLE_RE = re.compile(rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 _LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
 # a list number left before the first author: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:"
 _LIST_NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.|[A-Z][^\W\d_]+\s?,\s?[A-Z]\s?\.)")

@@ -9,6 +9,7 @@ from citecheck.extract.refparse.journals import journal_only_reference
 from citecheck.extract.refparse.lexicon import CJK, EDS_RE
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Name
+from citecheck.names import TEXT_PARTICLE
 from citecheck.years import YEAR
 
 # A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."
@@ -81,7 +82,7 @@ def authors_pass(st: ParseState) -> None:
 # and the title with no comma between them
 _GLUED_LAST_NAME_RE = re.compile(
     r"(?:\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*|^)(?P<given>(?:[A-Z]\.\s?(?:-\s?[A-Z]\.\s?)?){1,3})\s?"
-    r"(?P<family>(?:(?:de|van|von|der|da|di|del|la|le)\s+)*[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)"
+    rf"(?P<family>(?:{TEXT_PARTICLE}\s+)*[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)"
     r"\s+(?=[A-Z0-9\"“])"
 )
 
