@@ -17,7 +17,7 @@ from rapidfuzz import fuzz
 from citecheck.extract.cleanup import clean_reference
 from citecheck.model import Citation, Name, Record
 from citecheck.names import PARTICLES, parse_person, strip_et_al
-from citecheck.titles import normalize_title
+from citecheck.titles import searchable_title, title_key
 from citecheck.years import year_pattern
 
 #: partial-alignment score (0..100) above which the record's title counts as present in the text
@@ -34,7 +34,7 @@ def realign(citation: Citation, found: Record) -> Record | None:
     if citation.provenance.format in _STRUCTURED_FORMATS or not found.title:
         return None
     title = found.title.strip()
-    if len(normalize_title(title)) < 12:
+    if not searchable_title(title):
         return None
     raw = citation.raw
     if len(raw) > 4000 or raw.lstrip()[:1] in ("@", "{"):
@@ -64,7 +64,7 @@ def realign(citation: Citation, found: Record) -> Record | None:
         if truncated:
             fields.custom["authors_truncated"] = True
     venue = fields.container_title
-    if venue and normalize_title(venue) and normalize_title(venue) in normalize_title(span):
+    if venue and title_key(venue) and title_key(venue) in title_key(span):
         fields.container_title = None  # the parser had taken a piece of the title for the venue
     elif venue:
         fields.container_title = _venue_after_title(venue, span)
@@ -75,8 +75,8 @@ def _is_the_parsed_venue(cited: Record, span: str) -> bool:
     """The span is the venue the parser read, and the parser found a title of its own
     elsewhere: "Doe, P. Robust flows. Artificial Intelligence in Medicine (2022)." aligned with a
     record titled "Artificial Intelligence in Society" is not a re-reading of the title."""
-    venue, title = normalize_title(cited.container_title or ""), normalize_title(cited.title or "")
-    key = normalize_title(span)
+    venue, title = title_key(cited.container_title or ""), title_key(cited.title or "")
+    key = title_key(span)
     if not venue or not key or len(title.split()) < 3:
         return False
     # the whole venue, not a venue that also holds the title ("“Title.” Physical Review A")
@@ -87,14 +87,14 @@ def _venue_after_title(venue: str, title: str) -> str | None:
     """The venue without the (end of the) title the parser glued in front of it:
     '“Photons as quasi-charged particles.” Physical Review A' → 'Physical Review A'.
     The venue as it was when it does not hold the title's last words."""
-    tail = normalize_title(title).split()[-3:]
+    tail = title_key(title).split()[-3:]
     tokens = venue.split()
     if len(tail) < 2 or len(tokens) < 2:
         return venue
     words: list[str] = []
     for j, token in enumerate(tokens):
-        words += normalize_title(token).split()
-        if words[-len(tail):] == tail and normalize_title(title).endswith(" ".join(tail)):
+        words += title_key(token).split()
+        if words[-len(tail):] == tail and title_key(title).endswith(" ".join(tail)):
             rest = " ".join(tokens[j + 1:]).strip(_TRIM)
             return rest or None
     return venue
