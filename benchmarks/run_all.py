@@ -22,7 +22,6 @@ import datetime
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -182,6 +181,8 @@ def render_section(section: Section, fig: dict[str, Any] | None) -> list[str]:
         lines += [f"- {note}" for note in fig.get("notes", [])]
         if fig.get("notes"):
             lines.append("")
+    if section.by_hand:
+        lines += [f"Not run by `make bench` ({section.by_hand}): `benchmarks/run_all.py --only {section.name}`.", ""]
     if section.caveats:
         lines += ["Caveats:", ""] + [f"- {c}" for c in section.caveats] + [""]
     return lines
@@ -205,11 +206,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.list:
         for s in SECTIONS:
-            print(f"{s.name:22} {s.title}\n{'':22} {shlex.join(['bash', '-c', s.command])[:100]}")
+            print(f"{s.name:22} {s.title}" + (f"  (by hand: {s.by_hand})" if s.by_hand else ""))
         return
     if not args.render_only:
         names = {s.name for s in SECTIONS}
-        chosen = args.only.split(",") if args.only else [s.name for s in SECTIONS]
+        chosen = args.only.split(",") if args.only else [s.name for s in SECTIONS if not s.by_hand]
+        if not args.only:
+            for s in SECTIONS:
+                if s.by_hand:
+                    print(f"left out {s.name} ({s.by_hand}): run it with --only {s.name}")
         for name in chosen:
             if name not in names:
                 raise SystemExit(f"--only: no benchmark {name!r} (see --list)")
