@@ -7,12 +7,11 @@ Usage:
 Items of the dataset become a JSONL batch (`{"id","text"}` or `{"id","bibtex"}` lines, cycled to
 N); the CLI is run as a subprocess, so start-up and index opening are included in the time.
 
-Start-up (imports, then compiling the parser's patterns before the workers fork) was about 0.7 s of a
-1,000-citation run; since the second session of 2026-12-06 the `re` patterns' compiled code is kept in
-the cache directory (`citecheck.re_cache`, like the `regex` patterns' `citecheck.regex_cache`), the
+Start-up (imports, then compiling the parser's patterns before the workers fork) is part of every
+run: the `regex` patterns are kept compiled in the cache directory (`citecheck.regex_cache`), the
 model modules and the live sources' adapters are not imported offline, and the workers send the
 report's lines instead of the verdicts. The first run after installing (or after a change to the
-patterns) compiles them and writes the files; ``--warmup`` runs (default 1, untimed) leave that out of
+patterns) compiles them and writes the file; ``--warmup`` runs (default 1, untimed) leave that out of
 the figures, as a user's second run would. Python's bytecode cache also counts (a pip-installed
 package has one; a checkout run with PYTHONDONTWRITEBYTECODE=1 compiles every module on every run, about
 0.1–0.2 s): the output says which ("bytecode_cache"). On a shared 2-core machine one run differs from

@@ -28,7 +28,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concepts", ("errors", "folding", "names", "titles", "venues", "identifiers", "normalize",
                   "model", "model_stages", "markup", "places", "retraction", "coverage",
-                  "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "re_cache")),
+                  "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "years")),
     ("extract", ("extract",)),
     ("sources", ("sources", "index")),
     ("retrieve", ("retrieve", "retrieve_text")),

@@ -1,13 +1,30 @@
 """What a check imports: an offline check loads no HTTP client or adapters, a plain check no model
-modules, and the offline stand-ins hold the scopes their adapters declare."""
+modules, a BibTeX check not the free-text reader, and the offline stand-ins hold the scopes their
+adapters declare."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-from tests.fakes import devset_batch
+import pytest
+
+from tests.fakes import devset_batch, records_index
+
+#: the free-text reader: the rule parser, the learned labeller, their combination, the PDF text clean-up
+FREE_TEXT_READER = ("citecheck.extract.refparse", "citecheck.extract.labeller", "citecheck.extract.combine",
+                    "citecheck.extract.pdftext")
+BIBTEX_ENTRY = """@article{holst2007,
+  author = {Holst, Bastian and Nettelmann, Nadine and Redmer, Ronald},
+  title = {Equation of state for dense hydrogen and plasma phase transition},
+  journal = {Contrib. Plasma Phys.}, volume = {47}, pages = {368}, year = {2007},
+  doi = {10.1002/ctpp.200710049}
+}
+"""
+TEXT_ENTRY = ("B. Holst, N. Nettelmann and R. Redmer, Equation of state for dense hydrogen and plasma phase "
+              "transition, Contrib. Plasma Phys. 47, 368 (2007).\n")
 
 
 def _python(code: str) -> str:
@@ -53,3 +70,29 @@ def test_offline_stand_ins_hold_the_scopes_their_adapters_declare() -> None:
     for source in stand_ins:
         assert source.scopes == tuple(getattr(_factory(source.name), "scopes", ())), source.name
     assert "type:book" in dict((s.name, s.scopes) for s in stand_ins)["openlibrary"]
+
+
+def _reader_modules_after_checking(entry: Path, index: Path, jobs: int) -> tuple[list[str], str]:
+    """The free-text reader's modules an offline check (the command, in a fresh process) left loaded
+    in its main process, and its report."""
+    code = ("import sys\nfrom citecheck.__main__ import main\nsys.argv = ['citecheck', 'check', '--offline', "
+            f"'--index', {str(index)!r}, '-j', '{jobs}', '--format', 'jsonl', '--fail-on', 'never', {str(entry)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('LOADED', *sorted(m for m in sys.modules if m in {FREE_TEXT_READER!r}), file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    loaded = next(line for line in out.stderr.splitlines() if line.startswith("LOADED"))
+    return loaded.split()[1:], out.stdout
+
+
+@pytest.mark.parametrize(("name", "entries", "jobs", "reader_loaded"), [
+    ("one.bib", [BIBTEX_ENTRY], 1, False),
+    ("one.txt", [TEXT_ENTRY], 1, True),
+    ("two.bib", [BIBTEX_ENTRY, BIBTEX_ENTRY.replace("holst2007", "holst2007b")], 2, False),  # workers forked
+])
+def test_only_a_free_text_entry_loads_the_free_text_reader(tmp_path: Path, name: str, entries: list[str],
+                                                           jobs: int, reader_loaded: bool) -> None:
+    records_index(tmp_path)
+    (tmp_path / name).write_text("\n".join(entries), encoding="utf-8")
+    loaded, report = _reader_modules_after_checking(tmp_path / name, tmp_path / "index.sqlite", jobs)
+    assert [json.loads(line)["label"] for line in report.splitlines()] == ["EXACT"] * len(entries)
+    assert loaded == (sorted(FREE_TEXT_READER) if reader_loaded else [])

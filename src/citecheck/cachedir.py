@@ -35,6 +35,6 @@ def write_atomically(path: Path, data: bytes, what: str) -> bool:
 
 
 def pattern_caches_on() -> bool:
-    """Whether compiled patterns are kept in the cache directory (`regex_cache`, `re_cache`):
-    ``CITECHECK_REGEX_CACHE=0`` turns both off."""
+    """Whether the `regex` patterns are kept compiled in the cache directory (`regex_cache`):
+    ``CITECHECK_REGEX_CACHE=0`` turns it off."""
     return os.environ.get("CITECHECK_REGEX_CACHE", "1") != "0"

@@ -95,8 +95,13 @@ _WARM_TEXTS = (
 )
 
 
-def warm_up() -> None:
-    """Load what parsing loads on first use (in the parent, before forking workers)."""
+def warm_up(citations: Sequence[Citation] = ()) -> None:
+    """Load what parsing loads on first use (in the parent, before forking workers) — unless
+    ``citations`` are all structured entries (BibTeX, CSL), which never load the free-text reader."""
+    from citecheck.extract import free_text
+
+    if citations and not any(c.pending is not None or free_text(c) for c in citations):
+        return
     from citecheck.extract.combine import read_reference
 
     for text in _WARM_TEXTS:
@@ -155,7 +160,7 @@ def _pooled(citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk
     bounds = [(i, min(i + chunk, len(ordered))) for i in range(0, len(ordered), chunk)]
     chunks: list[list[Citation] | tuple[int, int]]
     if method == "fork":
-        warm_up()
+        warm_up(ordered)
         _BATCH, chunks = ordered, list(bounds)
         gc.freeze()  # what the workers inherit is never traced again: no copy-on-write by the GC
     else:

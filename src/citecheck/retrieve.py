@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from citecheck.extract.combine import other_readings
-from citecheck.extract.refparse.readings import alternative_readings
+from citecheck.extract import free_text
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
 from citecheck.model_stages import Retrieval
@@ -152,6 +151,21 @@ def _verb(error: SourceError) -> str:
     return "skipped" if isinstance(error, SourceSkipped) else "failed"
 
 
+def _text_readings(citation: Citation, which: Literal["alternative", "other"]) -> list[Record]:
+    """The other readings of a free-text entry's text: its quoted or emphasised spans and sentences
+    (``alternative``, `refparse.readings`) or the rules' and the labeller's other reading (``other``,
+    `extract.combine`). A structured entry has none, and never imports the free-text reader."""
+    if not free_text(citation):
+        return []
+    if which == "alternative":
+        from citecheck.extract.refparse.readings import alternative_readings
+
+        return alternative_readings(citation)
+    from citecheck.extract.combine import other_readings
+
+    return other_readings(citation)
+
+
 class Cascade:
     """The retrieval cascade for one citation, one method per stage:
     `identifiers` → `journal_volume_page` → `title_search` → `alternative_readings`.
@@ -251,10 +265,10 @@ class Cascade:
         again with the other readings the raw text offers before concluding "not found"."""
         readings = self.citation.readings
         if readings is None:  # a citation built outside extract (library callers, tests)
-            readings = alternative_readings(self.citation)
+            readings = _text_readings(self.citation, "alternative")
         # the rules' or the labeller's other reading of the text, after the spans above
         seen = {title_key(r.title) for r in readings if r.title}
-        readings = list(readings) + [r for r in other_readings(self.citation)
+        readings = list(readings) + [r for r in _text_readings(self.citation, "other")
                                      if r.title and title_key(r.title) not in seen]
         for alt in readings:
             for source in self._asked("search"):
@@ -276,7 +290,7 @@ class Cascade:
         for one: "K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"): the
         cited authors' works near the year, as for any title-less reference — the last resort, after
         the whole text, since a common name and a year alone match many works."""
-        for alt in other_readings(self.citation):
+        for alt in _text_readings(self.citation, "other"):
             if searchable_title(alt.title) or not alt.author:
                 continue
             for source in self._asked("search"):

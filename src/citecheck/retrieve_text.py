@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from citecheck.extract.combine import TEXT_FORMATS, other_readings
-from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.extract import free_text
 from citecheck.index.rawsearch import raw_match
 from citecheck.model import Citation, Record
 from citecheck.sources.base import Source, SourceError
@@ -30,6 +29,8 @@ StatusFn = Callable[[Source, SourceError | None], None]
 
 async def _alternative_journal(citation: Citation, sources: Sequence[Source], raw: str, add: AddFn,
                                status: StatusFn, evidence: list[str]) -> int:
+    from citecheck.extract.combine import other_readings
+
     found = 0
     for alt in other_readings(citation):
         jvp = (alt.container_title, alt.volume, alt.first_page)
@@ -58,6 +59,11 @@ async def _alternative_journal(citation: Citation, sources: Sequence[Source], ra
 async def search_by_text(citation: Citation, sources: Sequence[Source], add: AddFn, status: StatusFn,
                          evidence: list[str], limit: int = 10) -> int:
     """Steps 1 and 2 above; returns how many candidates were added."""
+    if not free_text(citation):  # a structured entry: no text to search by (nor the reader imported)
+        return 0
+    from citecheck.extract.combine import TEXT_FORMATS
+    from citecheck.extract.pdftext import clean_pdf_text
+
     if citation.provenance.format not in TEXT_FORMATS or citation.raw.lstrip()[:1] in "@{":
         return 0
     raw = clean_pdf_text(" ".join(citation.raw.split()))

@@ -18,8 +18,8 @@ from citecheck.extract.errors import InputError
 from citecheck.extract.limits import CUT_WARNING, cut_reference
 from citecheck.model import Citation
 
-__all__ = ["FORMATS", "MAX_INPUT_BYTES", "InputError", "detect_format", "finish_reading", "read_bytes",
-           "read_path", "read_text"]
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "STRUCTURED_FORMATS", "InputError", "detect_format", "finish_reading",
+           "free_text", "read_bytes", "read_path", "read_text"]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,9 @@ BINARY_FORMATS: dict[str, str] = {
     "pdf": "citecheck.extract.pdf:read_pdf",
     "docx": "citecheck.extract.docx:read_docx",
 }
+
+#: formats whose entries arrive with their fields: nothing in their text to read again
+STRUCTURED_FORMATS = frozenset({"bibtex", "csl", "bbl"})
 
 SUFFIXES: dict[str, str] = {
     ".bib": "bibtex",
@@ -61,6 +64,13 @@ SUFFIXES: dict[str, str] = {
 def _load(spec: str) -> Callable[..., list[Citation]]:
     module, func = spec.split(":")
     return getattr(importlib.import_module(module), func)
+
+
+def free_text(citation: Citation) -> bool:
+    """Whether the entry is a reference's free text rather than a structured entry (a BibTeX or CSL
+    entry, a ``.bbl``'s ``\\bibitem``): only a free-text entry has other readings of its text, so only one
+    imports the free-text reader (`extract.refparse`, the labeller) to look for them."""
+    return citation.provenance.format not in STRUCTURED_FORMATS and citation.raw.lstrip()[:1] not in "@{"
 
 
 def detect_format(name: str, text: str | None = None) -> str:
@@ -117,6 +127,8 @@ def read_path(path: str | Path, fmt: str | None = None, defer: bool = False) -> 
     data = read_limited(path, name)
     if not data:
         raise InputError(name, "file is empty")
+    if not FORMATS.get(fmt or detect_format(name), "").startswith("citecheck.extract.text:"):
+        return read_bytes(data, name, fmt, defer)  # NEAR_FILES concerns the text reader only
     from citecheck.extract.text import NEAR_FILES
 
     token = NEAR_FILES.set(True)  # a file the user named: a .bib its front matter names may be read
@@ -149,7 +161,10 @@ def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = Fal
 
 def _with_readings(citations: list[Citation]) -> list[Citation]:
     """Every reader's citations leave extract with their alternative readings attached, and a free-text
-    reference's raw text cut to what was read of it (`extract.limits`)."""
+    reference's raw text cut to what was read of it (`extract.limits`). Structured entries alone
+    have none to find (an empty list), without importing the free-text reader."""
+    if not any(map(free_text, citations)):
+        return _without_readings(citations)
     from citecheck.extract.combine import TEXT_FORMATS
     from citecheck.extract.refparse.readings import attach_readings
 
@@ -159,3 +174,11 @@ def _with_readings(citations: list[Citation]) -> list[Citation]:
             if cut and CUT_WARNING not in citation.parse_warnings:
                 citation.parse_warnings.append(CUT_WARNING)
     return attach_readings(citations)
+
+
+def _without_readings(citations: list[Citation]) -> list[Citation]:
+    """`attach_readings` for structured entries: each one it would read gets no other reading."""
+    for citation in citations:
+        if citation.error is None and citation.readings is None and citation.pending is None:
+            citation.readings = []
+    return citations

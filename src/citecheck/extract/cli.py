@@ -32,7 +32,6 @@ def read_inputs(paths: list[Path], pages: str | None = None,
     ``defer``: leave JSON Lines entries unparsed for the checker to parse (`finish_reading`)."""
     from citecheck.extract import InputError, detect_format, read_bytes, read_path
     from citecheck.extract.decode import read_limited, read_stream
-    from citecheck.extract.refparse.readings import attach_readings
 
     citations: list[Citation] = []
     errors: list[str] = []
@@ -43,6 +42,7 @@ def read_inputs(paths: list[Path], pages: str | None = None,
                                             defer=defer))
             elif pages is not None and detect_format(str(path)) == "pdf":
                 from citecheck.extract.pdf import read_pdf
+                from citecheck.extract.refparse.readings import attach_readings
 
                 # --pages reads the file itself: the same size limit applies
                 citations.extend(attach_readings(read_pdf(read_limited(path), str(path), pages=pages)))

@@ -16,12 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from citecheck.extract import finish_reading
-from citecheck.extract.combine import other_readings
+from citecheck.extract import finish_reading, free_text
 from citecheck.extract.errors import NOT_A_REFERENCE
-from citecheck.extract.refparse.journals import names_a_venue
-from citecheck.extract.refparse.readings import alternative_readings
-from citecheck.extract.refparse.realign import realign
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record
 from citecheck.model_stages import Assessed, Reading
@@ -45,6 +41,31 @@ def checkable(cited: Record) -> bool:
     return bool(title_ok or record_doi(cited) or record_arxiv(cited) or jvp or cited.author)
 
 
+# -- the free-text reader, imported for free-text entries only (a structured entry has no other reading)
+def _alternative_readings(citation: Citation) -> list[Record]:
+    if not free_text(citation):
+        return []
+    from citecheck.extract.refparse.readings import alternative_readings
+
+    return alternative_readings(citation)
+
+
+def _other_readings(citation: Citation) -> list[Record]:
+    if not free_text(citation):
+        return []
+    from citecheck.extract.combine import other_readings
+
+    return other_readings(citation)
+
+
+def _realigned(citation: Citation, found: Record) -> Record | None:
+    if not free_text(citation):
+        return None
+    from citecheck.extract.refparse.realign import realign
+
+    return realign(citation, found)
+
+
 # -- the reading to search by --------------------------------------------------------------------
 async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
     """The reading of `citation` to look the work up by (set as its fields, with its readings);
@@ -54,14 +75,14 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
     if citation.error:
         return Reading(citation.fields, unreadable=citation.error)
     if citation.readings is None:  # built outside extract (library callers, tests)
-        citation.readings = alternative_readings(citation)
+        citation.readings = _alternative_readings(citation)
     rules_reading = None
     if reparser is not None and (citation.parse_confidence < LOW_PARSE_CONFIDENCE
                                  or not checkable(citation.fields)):
         better = await reparser(citation)
         if better is not None:
             rules_reading, citation.fields = citation.fields, better
-            citation.readings = alternative_readings(citation)
+            citation.readings = _alternative_readings(citation)
             citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
     if not checkable(citation.fields):
         _take_quoted_span(citation)
@@ -78,7 +99,7 @@ def _take_quoted_span(citation: Citation) -> None:
     if alt.container_title and alt.title and alt.title in alt.container_title:
         alt.container_title = None  # the parser's "journal" was the rest of the entry
     citation.fields = alt
-    citation.readings = alternative_readings(citation)
+    citation.readings = _alternative_readings(citation)
     citation.parse_warnings.append("title taken from a quoted or emphasised span")
 
 
@@ -114,7 +135,7 @@ def best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessmen
     """The reading of `citation` that agrees best with the candidate's record, and its assessment."""
     cited = citation.fields
     assessment = assess(cited, cand.record)
-    for other in other_readings(citation) if assessment.discrepancies else ():
+    for other in _other_readings(citation) if assessment.discrepancies else ():
         other = _with_first_fields(other, cited)
         second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
         if second.score > assessment.score:
@@ -126,7 +147,7 @@ def best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessmen
         or any(d.field in ("title", "author") for d in assessment.discrepancies)
         or _title_in_venue(cited, cand.record, assessment)
     ):
-        alt = realign(citation, cand.record)
+        alt = _realigned(citation, cand.record)
         if alt is not None:
             second = assess(alt, cand.record)
             # a title the parser cut short: the text holds the rest of it, judge all of it
@@ -178,6 +199,8 @@ def _names_venue(title: str, reading: Record) -> bool:
     """The first title is the other reading's journal, or its head ("Journal of Combinatorial Theory"
     for "Journal of Combinatorial Theory, Series A" in a title-less physics reference) and reads as a
     venue's name: a misread venue, not a title the other reading lost."""
+    from citecheck.extract.refparse.journals import names_a_venue
+
     key = journal_key(title)
     return bool(key) and names_a_venue(title) and journal_key(reading.container_title).startswith(key)
 

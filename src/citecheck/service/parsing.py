@@ -67,9 +67,6 @@ def _worker_main(task_fd: int, reply_fd: int, memory_bytes: int) -> None:
         import resource
 
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
-    from citecheck import re_cache
-
-    re_cache.install()
     import citecheck.claims.body  # the readers' and linkers' patterns, compiled before a deadline runs
     import citecheck.claims.run
     import citecheck.extract.text
