@@ -159,3 +159,10 @@ def test_a_title_too_short_to_search_by_is_not_taken() -> None:
                     container_title="山東中醫學院學報", volume="13")
     rec = combine(rules, whole, pdf_like=False)[0]
     assert (rec.title, rec.container_title) == ("'陰陽交'小議", "山東中醫學院學報")
+
+
+def test_a_korean_reference_keeps_its_author_names_out_of_the_title() -> None:
+    # the labeller's title and the rules' differ only in script the ASCII key folds away: compared
+    # by the Unicode-aware title key, the labeller's (without "양연경,") is taken
+    text = "양연경, 뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구, 한국과학예술포럼, 17, 2014, pp.233-233."
+    assert read_reference(text).record.title == "뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구"

@@ -46,9 +46,9 @@ from citecheck.extract.refparse.lexicon import COUNTRIES
 from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Citation, Record
 from citecheck.names import names_cover
-from citecheck.normalize import journal_key, journal_table, normalize_title
+from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
-from citecheck.titles import searchable_title
+from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
     JOURNAL_WORDS,
     abbreviated_journal_word,
@@ -149,11 +149,7 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
     if _known_journal(theirs) or all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in head):
         return True
     # or the rules' title, when it reads as a venue: "Journal of Combinatorial Theory" + "Series A"
-    return bool(rec.title) and _title_words(" ".join(head)) == _title_words(rec.title) and names_a_venue(rec.title or "")
-
-
-def _title_words(title: str | None) -> str:
-    return " ".join(normalize_title(title or "").split())
+    return bool(rec.title) and title_key(" ".join(head)) == title_key(rec.title or "") and names_a_venue(rec.title or "")
 
 
 _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
@@ -162,7 +158,7 @@ _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. M
 def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> bool:
     """``theirs`` is a part of ``mine`` cut at punctuation (or a year) on both ends: "Smith J 2012
     Title", "Title. Nucl. Phys" hold "Title"; "Cars - a lane-change test" does not hold "Cars - a lane"."""
-    if not mine or not theirs or _title_words(mine) == _title_words(theirs):
+    if not mine or not theirs or title_key(mine) == title_key(theirs):
         return False
     i = mine.lower().find(theirs.lower())
     if i < 0:
@@ -355,7 +351,7 @@ def _only_a_place(name: str) -> bool:
 
 
 def _differs(a: Record, b: Record) -> bool:
-    return (normalize_title(a.title or "") != normalize_title(b.title or "")
+    return (title_key(a.title or "") != title_key(b.title or "")
             or journal_key(a.container_title) != journal_key(b.container_title)
             or (a.volume or "") != (b.volume or "") or (a.first_page or "") != (b.first_page or ""))
 
