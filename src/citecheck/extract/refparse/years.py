@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY, YEAR
+from citecheck.extract.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY
 from citecheck.extract.refparse.state import ParseState
 from citecheck.model import set_year
+from citecheck.years import YEAR
 
 _PAREN_YEAR_RE = re.compile(
     rf"\(\s*(?:{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*(?:\d{{1,2}})?,?\s*)?(?:\d{{1,2}}\s+{MONTH}\s+)?({YEAR})[a-z]?"
