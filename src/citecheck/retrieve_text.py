@@ -20,6 +20,7 @@ from citecheck.extract import free_text
 from citecheck.index.rawsearch import raw_match
 from citecheck.model import Citation, Record
 from citecheck.sources.base import Source, SourceError
+from citecheck.titles import searchable_title
 
 __all__ = ["search_by_text"]
 
@@ -84,7 +85,7 @@ async def search_by_text(citation: Citation, sources: Sequence[Source], add: Add
         status(source, None)
         hits = [r for r in records if raw_match(raw, r)]
         for record in hits[:3]:
-            add(record, source, "title" if record.title and len(record.title) >= 12 else "journal")
+            add(record, source, "title" if searchable_title(record.title) else "journal")
         evidence.append(f"{source.name}: search by the whole text → {len(records)} hit(s), "
                         f"{len(hits)} spelled out in it")
         if hits:

@@ -21,7 +21,7 @@ from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record
 from citecheck.model_stages import Assessed, Reading
-from citecheck.titles import normalize_title, searchable_title, title_key
+from citecheck.titles import searchable_title, title_key
 from citecheck.venues import journal_key, names_a_meeting_or_journal
 from citecheck.verify.compare import assess, identity_mismatch
 from citecheck.verify.titles import compare_titles
@@ -93,7 +93,7 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
 
 def _take_quoted_span(citation: Citation) -> None:
     """Nothing usable where the parser looked: a quoted or emphasised span may be the title."""
-    alt = next((a for a in citation.readings or () if a.title and len(a.title) >= 12), None)
+    alt = next((a for a in citation.readings or () if searchable_title(a.title)), None)
     if alt is None:
         return
     if alt.container_title and alt.title and alt.title in alt.container_title:
@@ -228,7 +228,7 @@ def _title_in_venue(cited: Record, found: Record, assessment: Assessment) -> boo
         d.field == "container-title" for d in assessment.discrepancies
     ):
         return False
-    venue, title = normalize_title(cited.container_title), normalize_title(found.title)
+    venue, title = title_key(cited.container_title), title_key(found.title)
     return title in venue and venue != title  # (a title too short to align: `realign` declines)
 
 
