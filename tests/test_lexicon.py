@@ -30,6 +30,7 @@ LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     # (as regex text "van|von|de" (three particles in a row) or as a list "van", "von"; `extract.name_forms.PARTICLE`, the grammar of
     # compound particles in both cases, "[vV]on(?:\\s+[dD]e[rnm])?", is not a list)
     "name particles": (re.compile(rf'(?<![\w\]]){_P}\|{_P}\|{_P}\b|"van", "von"'), "names.py"),
+    "month names": (re.compile(r'"jan", "feb"|"january", "february"|"January", "February"|\bJan\|Feb\b'), "years.py"),
     # (a range's digits: "1[6-9]", "1[89]", "(?:19|20)", "20\d\d")
     "plausible year range": (re.compile(r"1\[\d-?9?\]\\d|1\[\d-9\]\||\|20\)\\d|20\\d\\d|20\\d\{2\}"), "years.py"),
 }
@@ -58,13 +59,15 @@ def test_a_second_spelling_of_a_list_is_found(tmp_path: Path) -> None:
     (tmp_path / "extract" / "stray.py").write_text(
         'import re\nDOI = re.compile(r"\\b10\\.\\d{4,9}/\\S+")\n'
         'ETAL = re.compile(r"\\s+et\\s+al\\.?")\nJR = r"(?:Jr|Sr|III|II|IV)"\n'
-        'YEAR = r"\\((?:1[89]|20)\\d\\d\\)"\nNAME = r"(?:(?:de|van|von|der)\\s+)?[A-Z]\\w+"\n', encoding="utf-8")
+        'YEAR = r"\\((?:1[89]|20)\\d\\d\\)"\nNAME = r"(?:(?:de|van|von|der)\\s+)?[A-Z]\\w+"\n'
+        'MONTHS = ("jan", "feb", "mar")\n', encoding="utf-8")
     found = spellings(tmp_path)
     assert found["DOI prefix"] == {"identifiers.py", "extract/stray.py"}
     assert found["et al. spelled with its space"] == {"names.py", "extract/stray.py"}
     assert found["name suffixes"] == {"names.py", "extract/stray.py"}
     assert found["plausible year range"] == {"years.py", "extract/stray.py"}
     assert found["name particles"] == {"names.py", "extract/stray.py"}
+    assert found["month names"] == {"years.py", "extract/stray.py"}
     assert found["new-style arXiv id"] == {"identifiers.py"}
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from citecheck.model import Citation, Name, Record
+from citecheck.years import MONTH_ABBREVIATIONS
 
 __all__ = ["record_to_bibtex", "sanitize_key", "to_bibtex", "to_csl_json", "to_jsonl"]
 
@@ -35,7 +36,6 @@ _BIBTEX_TYPES = {
     "manuscript": "unpublished",
     "pamphlet": "booklet",
 }
-_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _KEY_BAD_RE = re.compile(r"[^A-Za-z0-9_:.\-+/]+")
 _ESCAPES = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%",
             "$": r"\$", "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
@@ -119,7 +119,7 @@ def _fields(record: Record) -> tuple[str, list[tuple[str, str]]]:
         add("year", parts[0] if parts else None)
         if len(parts) > 1:
             with contextlib.suppress(ValueError, TypeError, IndexError):
-                add("month", _MONTHS[int(parts[1]) - 1])
+                add("month", MONTH_ABBREVIATIONS[int(parts[1]) - 1])
     elif record.issued and (record.issued.literal or record.issued.raw):
         add("year", _escape(str(record.issued.literal or record.issued.raw)))
     add("doi", record.DOI and _escape(record.DOI))

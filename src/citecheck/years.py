@@ -1,4 +1,5 @@
-"""Years: the range of years a cited work can carry, and the one builder of a year's pattern.
+"""Years and months: the range of years a cited work can carry, the one builder of a year's
+pattern, and the month names every reader and writer shares.
 
 A four-digit number in this range is read as a year ("(2019)", "Nature 1991"); outside it, it is a
 page, a volume or an article number. `YEAR` is the range every reader uses; a rule that must not
@@ -26,3 +27,9 @@ def year_pattern(first: int = FIRST_YEAR) -> str:
 
 #: a year in the plausible range
 YEAR = year_pattern()
+
+#: the months in English, in order (the parser's `extract.refparse.lexicon.MONTH` also reads other languages)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+#: BibTeX's month macros, in order: "jan" … "dec"
+MONTH_ABBREVIATIONS = tuple(m[:3].lower() for m in MONTHS)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from citecheck.names import AND_OTHERS, ET_AL_SHORT, TEXT_PARTICLE, alternation
-from citecheck.years import year_pattern
+from citecheck.years import MONTHS, year_pattern
 
 __all__ = ["Marker", "Ref", "drop_overlaps", "find_label_markers", "find_latex_markers", "find_text_markers",
            "numeric_range"]
@@ -99,8 +99,7 @@ _NAME_SPLIT_RE = re.compile(r"\s*,\s*(?:and\s+|&\s*)?|\s+(?:and|&)\s+")
 _ET_AL_RE = re.compile(rf"\s+(?:{ET_AL_SHORT}|and\s+{alternation(AND_OTHERS)})$")
 _NOT_NAMES = {
     "see", "e.g", "eg", "i.e", "cf", "also", "in", "table", "fig", "figure", "eq", "section",
-    "chapter", "appendix", "january", "february", "march", "april", "may", "june", "july",
-    "august", "september", "october", "november", "december", "since", "until", "from", "before",
+    "chapter", "appendix", *(m.lower() for m in MONTHS), "since", "until", "from", "before",
     "after", "during", "about", "around", "circa", "ca", "the", "by", "spring", "summer",
     "autumn", "fall", "winter", "version", "vol", "volume", "no", "year", "years", "between",
     # words that open a sentence before a parenthesised year: "However (2019)" is no author

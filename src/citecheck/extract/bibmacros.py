@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
-MONTHS = {m: n for m, n in zip(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"),
-    ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-     "October", "November", "December"), strict=True)}
+from citecheck.years import MONTH_ABBREVIATIONS
+from citecheck.years import MONTHS as MONTH_NAMES
+
+MONTHS = dict(zip(MONTH_ABBREVIATIONS, MONTH_NAMES, strict=True))
 
 #: never inherited: they name or link the entry itself
 _OWN = frozenset({"crossref", "xdata", "ids", "key", "entryset", "label", "shorthand"})

@@ -19,7 +19,7 @@ from citecheck.extract.cleanup import latex_to_text
 from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
 from citecheck.model import Citation, DateParts, Name, Provenance, Record
 from citecheck.names import is_et_al, parse_person
-from citecheck.years import year_pattern
+from citecheck.years import MONTH_ABBREVIATIONS, year_pattern
 
 __all__ = ["read_bibtex", "record_from_bibtex_fields"]
 
@@ -52,8 +52,7 @@ _TYPES = {
     "periodical": "periodical",
     "standard": "standard",
 }
-_MONTHS = {m: i for i, m in enumerate(
-    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_MONTHS = {m: i for i, m in enumerate(MONTH_ABBREVIATIONS, start=1)}
 _AND_RE = re.compile(r"(?<!\s)\s+and\s+", re.IGNORECASE)  # (from a space run's start: linear)
 _SPACE_RE = re.compile(r"\s+")
 _YEAR_RE = re.compile(rf"({year_pattern(1500)})")

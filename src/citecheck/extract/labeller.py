@@ -32,7 +32,7 @@ from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_w
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
 from citecheck.venues import journal_reference, journal_table
-from citecheck.years import YEAR
+from citecheck.years import MONTH_ABBREVIATIONS, MONTHS, YEAR
 
 __all__ = ["LABELS", "LEXICON_NAME", "LabelledReading", "Token", "features", "journal_lexicon", "label_tokens",
            "read_labelled", "read_labelled_scored", "tokenize"]
@@ -43,7 +43,7 @@ MODEL_NAME = "labeller.crfsuite"
 _TOKEN_RE = re.compile(r"[^\W\d_]+|\d+|\S")
 # (a year as the model was trained to see one: up to 2049; changing it needs the model retrained)
 _YEAR_RE = re.compile(rf"^(?!20[5-9]\d){YEAR}$")
-_MONTHS = frozenset(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"])
+_MONTHS = frozenset([*MONTH_ABBREVIATIONS, "sept", *(m.lower() for m in MONTHS)])
 _ORDINARY = frozenset(["in", "of", "and", "the", "for", "on", "to", "a", "an", "with", "by", "at", "from", "vol", "no", "pp", "p", "eds", "ed", "et", "al"])
 
 

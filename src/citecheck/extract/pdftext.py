@@ -30,7 +30,7 @@ from functools import lru_cache
 from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.folding import caseless
 from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
-from citecheck.names import TEXT_PARTICLE, name_words
+from citecheck.names import TEXT_PARTICLE, alternation, name_words
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
     JOURNAL_WORDS,
@@ -39,7 +39,7 @@ from citecheck.venues import (
     known_journal,
     known_journal_at,
 )
-from citecheck.years import YEAR, year_pattern
+from citecheck.years import MONTHS, YEAR, year_pattern
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
@@ -194,8 +194,7 @@ _PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
 _CLOSE_GLUE_RE = re.compile(rf"(\({YEAR}[a-z]?\))(?=[^\W_]|\ue000)")
 _OPEN_YEAR_RE = re.compile(rf"(?<=[^\W_])\((?=\s*{YEAR}[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
-    r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|January|February|March|April|June|July|"
-    rf"August|September|October|November|December)\.?({YEAR})\b")
+    rf"\b({alternation([m[:3] for m in MONTHS] + ['Sept'] + [m for m in MONTHS if len(m) > 3])})\.?({YEAR})\b")
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
 # the title's last word glued to a journal's name that opens with one of these words: "… face
