@@ -16,8 +16,9 @@ from citecheck import identifiers, names, years
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "citecheck"
 
+#: a particle, for spotting a particle list written as regex text
 _P = "(?:van|von|de|der|den|da|di|du|del|la|le)"
-#: a spelling that writes a list or a pattern out, and the one module (under src/citecheck) allowed to
+#: a spelling that writes a list or a pattern out, and the one module (under src/citecheck) that may
 LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "et al. spelled with its space": (re.compile(r"et\\s[+*?]al"), "names.py"),
     "and others / co-workers": (re.compile(r"co-\?workers"), "names.py"),
@@ -27,8 +28,8 @@ LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "new-style arXiv id": (re.compile(r"\\d\{4\}\\\.\\d\{4,5\}"), "identifiers.py"),
     "old-style arXiv number": (re.compile(r"/\\d\{7\}"), "identifiers.py"),
     "arXiv DataCite DOI": (re.compile(r"10\\\.48550/arxiv"), "identifiers.py"),
-    # (as regex text "van|von|de" (three particles in a row) or as a list "van", "von"; `extract.name_forms.PARTICLE`, the grammar of
-    # compound particles in both cases, "[vV]on(?:\\s+[dD]e[rnm])?", is not a list)
+    # (three particles in a row as regex text, or a list "van", "von"; `extract.name_forms.PARTICLE`,
+    # the grammar of capitalised and compound particles, "[vV]on(?:\\s+[dD]e[rnm])?", is no list)
     "name particles": (re.compile(rf'(?<![\w\]]){_P}\|{_P}\|{_P}\b|"van", "von"'), "names.py"),
     "month names": (re.compile(r'"jan", "feb"|"january", "february"|"January", "February"|\bJan\|Feb\b'), "years.py"),
     # (a range's digits: "1[6-9]", "1[89]", "(?:19|20)", "20\d\d")
