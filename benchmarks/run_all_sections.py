@@ -414,4 +414,16 @@ SECTIONS: tuple[Section, ...] = (
          "a GPU was not measured.",),
         by_hand="needs a model file (`../shared/runtimes/get-qwen2.5-coder-1.5b.sh`) and llama-cpp-python",
     ),
+    Section(
+        "startup_entries", "Start-up: one BibTeX entry, one free-text line",
+        "`citecheck check --offline` on a one-entry `.bib` and on a one-line `.txt` as a user runs it "
+        "(`python -m citecheck`, the default cache folder and its embedded index, bytecode cache on), and "
+        "`import citecheck.cli`: median wall and CPU seconds of alternating runs after one untimed run each "
+        "(caches written). A BibTeX entry loads no free-text reader (`extract.refparse`, the labeller); a "
+        "free-text line does, and compiles its `re` patterns (the standard compiler, nothing cached). "
+        "`--base-src OTHER/src` times another checkout in turn.",
+        "python benchmarks/startup.py --runs 10",
+        ("On the shared 2-core machine wall time tracks the load (about twice the CPU time at a load "
+         "average of 4–5); compare CPU seconds, or wall seconds within one run.",),
+    ),
 )
