@@ -68,19 +68,31 @@ def _git_commit() -> str:
 
 
 def _tables_of(text: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """Markdown tables a benchmark printed, and the other non-empty lines."""
+    """Markdown tables a benchmark printed (a line just before one is its caption), and the other lines."""
     tables: list[dict[str, Any]] = []
     other: list[str] = []
     rows: list[list[str]] = []
+    caption = ""
+
+    def flush() -> None:
+        if rows:
+            tables.append({"caption": caption, "columns": rows[0], "rows": rows[1:]} if caption
+                          else {"columns": rows[0], "rows": rows[1:]})
+
     for line in [*text.splitlines(), ""]:
         if line.startswith("|") and line.rstrip().endswith("|"):
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                if not rows and other and other[-1].endswith(":"):
+                    caption = other.pop()
                 rows.append(cells)
+            elif len(rows) > 1:  # a second table right after the first: its header was the last row
+                header = rows.pop()
+                flush()
+                rows, caption = [header], ""
             continue
-        if rows:
-            tables.append({"columns": rows[0], "rows": rows[1:]})
-            rows = []
+        flush()
+        rows, caption = ([], "") if rows else (rows, caption)
         if line.strip():
             other.append(line.rstrip())
     return tables, other
@@ -92,7 +104,7 @@ def _figures_of(section: Section, stdout: str) -> dict[str, Any]:
     tables, other = _tables_of(stdout)
     figures: dict[str, Any] = {"tables": tables}
     if other:
-        figures["output"] = other[-40:]
+        figures["output"] = other[-120:]
     return figures
 
 

@@ -294,7 +294,7 @@ SECTIONS: tuple[Section, ...] = (
         "\"found\" is how often the sampled record itself came back; perturbed titles drop one word and "
         "swap two letters in another.",
         "python benchmarks/index_build.py            # --queries 1000 --seed 7",
-        ("The build figures predate the parallel build; the scale section has the current build rates.",
+        ("Build rates with `-j 2` and at millions of records: the scale section.",
          "Top-1 misses are works whose exact title appears twice in the corpus."),
     ),
     Section(
@@ -390,6 +390,24 @@ SECTIONS: tuple[Section, ...] = (
          "the wiring and each marker style, not a held-out measurement.",
          "Support end to end is a test, not a benchmark: `tests/test_claims_cli.py`."),
         parse_claims,
+    ),
+    Section(
+        "claims_support", "Claims: support of a citing sentence by the cited abstract",
+        "`judge_claim` (sentence, title and abstract) and a direct baseline (the same model, the sentence "
+        "alone) on labelled claim–abstract pairs from SciFact's dev split: SUPPORTED (SUPPORT), "
+        "CONTRADICTED (CONTRADICT), CANNOT_TELL (a cited abstract without rationale), UNRELATED (a "
+        "random abstract of another topic); macro-F1 over the four labels, per-label precision/recall, "
+        "answers void for a quote not in the abstract, failed calls, seconds and tokens per claim.",
+        "python benchmarks/claims_support.py build --scifact \"$SCIFACT_DIR\" --out bench-out/scifact_dev_pairs.jsonl\n"
+        "python benchmarks/claims_support.py run --pairs bench-out/scifact_dev_pairs.jsonl --standin --n 48\n"
+        "CITECHECK_TIMEOUT=900 python benchmarks/claims_support.py run --pairs bench-out/scifact_dev_pairs.jsonl \\\n"
+        "    --llm llama-server:qwen2.5-coder-1.5b --n 48 --max-tokens 160   # CITECHECK_LLM_URL: the server",
+        ("SciFact claims are rewrites of citing sentences; many CONTRADICTED claims are one-word "
+         "negations of the abstract. UNRELATED abstracts are biomedical too: another topic, not another "
+         "field.",
+         "SciFact is for evaluation only and is not in the repository: "
+         "benchmarks/data/claims_support/README.md says where it comes from and how to rebuild the pairs."),
+        by_hand="needs a SciFact copy and an OpenAI-compatible model server",
     ),
     Section(
         "record_faces", "Faces of a work: print, online and preprint years",

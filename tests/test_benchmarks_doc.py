@@ -67,3 +67,11 @@ def test_a_benchmark_printing_markdown_tables_keeps_them_as_tables(run_all: Modu
     tables, other = run_all._tables_of("| a | b |\n|---|--:|\n| 1 | 2 |\n\nspeed: 3 refs/s\n")
     assert tables == [{"columns": ["a", "b"], "rows": [["1", "2"]]}]
     assert other == ["speed: 3 refs/s"]
+
+
+def test_two_tables_printed_back_to_back_stay_two_and_keep_their_caption(run_all: ModuleType) -> None:
+    printed = "Queries on the index:\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| c | d |\n|---|---|\n| 3 | 4 |\n"
+    tables, other = run_all._tables_of(printed)
+    assert tables == [{"caption": "Queries on the index:", "columns": ["a", "b"], "rows": [["1", "2"]]},
+                      {"columns": ["c", "d"], "rows": [["3", "4"]]}]
+    assert other == []
