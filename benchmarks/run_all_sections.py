@@ -207,14 +207,16 @@ SECTIONS: tuple[Section, ...] = (
         parse_throughput,
     ),
     Section(
-        "startup", "Start-up: checking one citation",
-        "CPU of `citecheck check --offline` on one citation (the physics test split's first line), the "
-        "cost of every small run; median of alternating runs against a base checkout.",
-        "git worktree add bench-out/base BASE --detach   # the checkout to compare with\n"
-        "head -1 benchmarks/physics/test.jsonl > bench-out/one.jsonl\n"
-        "python benchmarks/ab_pairs.py --base-src bench-out/base/src --index bench-out/full-corpus.db \\\n"
-        "    --batch bench-out/one.jsonl --pairs 7 --bytecode-cache",
-        by_hand="needs a base checkout to compare with",
+        "startup_entries", "Start-up: one BibTeX entry, one free-text line",
+        "`citecheck check --offline` on a one-entry `.bib` and on a one-line `.txt` as a user runs it "
+        "(`python -m citecheck`, the default cache folder and its embedded index, bytecode cache on), and "
+        "`import citecheck.cli`: median wall and CPU seconds of alternating runs after one untimed run each "
+        "(caches written). A BibTeX entry loads no free-text reader (`extract.refparse`, the labeller); a "
+        "free-text line does, and compiles its `re` patterns (the standard compiler, nothing cached). "
+        "`--base-src OTHER/src` times another checkout in turn.",
+        "python benchmarks/startup.py --runs 10",
+        ("On the shared 2-core machine wall time tracks the load (about twice the CPU time at a load "
+         "average of 4–5); compare CPU seconds, or wall seconds within one run.",),
     ),
     Section(
         "parser_accuracy", "Parser accuracy",
@@ -431,17 +433,5 @@ SECTIONS: tuple[Section, ...] = (
         ("The real model is Qwen2.5-Coder-1.5B-Instruct Q4_K_M on 2 shared CPU cores; a larger model on "
          "a GPU was not measured.",),
         by_hand="needs a model file (`../shared/runtimes/get-qwen2.5-coder-1.5b.sh`) and llama-cpp-python",
-    ),
-    Section(
-        "startup_entries", "Start-up: one BibTeX entry, one free-text line",
-        "`citecheck check --offline` on a one-entry `.bib` and on a one-line `.txt` as a user runs it "
-        "(`python -m citecheck`, the default cache folder and its embedded index, bytecode cache on), and "
-        "`import citecheck.cli`: median wall and CPU seconds of alternating runs after one untimed run each "
-        "(caches written). A BibTeX entry loads no free-text reader (`extract.refparse`, the labeller); a "
-        "free-text line does, and compiles its `re` patterns (the standard compiler, nothing cached). "
-        "`--base-src OTHER/src` times another checkout in turn.",
-        "python benchmarks/startup.py --runs 10",
-        ("On the shared 2-core machine wall time tracks the load (about twice the CPU time at a load "
-         "average of 4–5); compare CPU seconds, or wall seconds within one run.",),
     ),
 )
