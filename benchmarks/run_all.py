@@ -119,8 +119,8 @@ def run(section: Section) -> dict[str, Any]:
                           capture_output=True, text=True, check=False)
     (OUT / f"{section.name}.log").write_text(proc.stdout + proc.stderr, encoding="utf-8")
     if proc.returncode != 0:
-        raise SystemExit(f"{section.name}: exit {proc.returncode}; see bench-out/{section.name}.log\n"
-                         f"{proc.stderr[-1500:]}")
+        raise RuntimeError(f"{section.name}: exit {proc.returncode}; see bench-out/{section.name}.log\n"
+                           f"{proc.stderr[-1500:]}")
     load = os.getloadavg()[0]
     return {
         "name": section.name,
@@ -230,12 +230,19 @@ def main() -> None:
         for name in chosen:
             if name not in names:
                 raise SystemExit(f"--only: no benchmark {name!r} (see --list)")
+        failed = []
         for section in SECTIONS:
             if section.name in chosen:
                 print(f"running {section.name} …", flush=True)
-                save(run(section))
+                try:
+                    save(run(section))
+                except RuntimeError as exc:  # its figures of record stay as they were
+                    print(exc, file=sys.stderr, flush=True)
+                    failed.append(section.name)
     DOC.write_text(render(load()), encoding="utf-8")
     print(f"wrote {DOC.relative_to(ROOT)}")
+    if not args.render_only and failed:
+        raise SystemExit(f"failed, figures kept from before: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

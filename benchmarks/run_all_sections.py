@@ -76,6 +76,19 @@ def parse_sweeps(stdout: str) -> dict[str, Any]:
     return {"tables": [{"columns": ["sweep", "n", "accuracy"], "rows": rows}]}
 
 
+def parse_sources_sim(stdout: str) -> dict[str, Any]:
+    """`sources_sim.py`'s JSON: a row per lane, then the whole run."""
+    data = json.loads(stdout[stdout.index("{"):])
+    columns = ["lane", "limit", "requests", "429", "requests during a Retry-After", "ceiling s", "span s",
+               "vs ceiling"]
+    rows = [[lane, v["limit"], v["requests"], v["429"], v["violations"], v["ceiling_real_s"], v["span_real_s"],
+             v["throughput_vs_ceiling"]] for lane, v in data["lanes"].items()]
+    rows.append([f"whole run ({data['wall_real_s']} s real)", "", sum(v["requests"] for v in data["lanes"].values()),
+                 sum(v["429"] for v in data["lanes"].values()), data["violations"], data["ceiling_real_s"],
+                 data["wall_real_s"], data["throughput_vs_ceiling"]])
+    return {"tables": [{"columns": columns, "rows": rows}]}
+
+
 def parse_indented(stdout: str) -> dict[str, Any]:
     """`record_faces.py`: a heading per source, then `  what: n` lines."""
     rows, source = [], ""
@@ -319,6 +332,7 @@ SECTIONS: tuple[Section, ...] = (
         ("The client runs at 97 % of each published rate, so 0.97 is the best a lane can show.",
          "At `--scale 20` a loaded machine's CPU latency is comparable to the slots and lanes fall to "
          "0.85–0.90."),
+        parse_sources_sim,
     ),
     Section(
         "batch", "Batches on Ray and a shared live budget",
