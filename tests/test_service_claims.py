@@ -206,7 +206,10 @@ def test_linking_a_marker_heavy_upload_is_bounded_by_the_read_deadline() -> None
     with client(read_timeout_s=1.0) as c:
         started = time.perf_counter()
         slow = c.post("/v1/check?claims=true", files=upload)
-        assert slow.status_code == 422 and "took over 1 s" in slow.json()["detail"]
+        # linking is linear in the text now: the reader is either stopped at its deadline or
+        # finishes and the citing-text limits refuse the 96,000 sentences — never an answer
+        assert (slow.status_code, slow.status_code == 422 and "took over 1 s" in slow.json()["detail"]
+                or slow.status_code == 413 and "over the limit" in slow.json()["detail"]) in ((422, True), (413, True))
         assert time.perf_counter() - started < 10
         assert c.post("/v1/check", files=upload).status_code == 200  # reading alone is quick
         assert c.get("/healthz").status_code == 200
@@ -224,7 +227,7 @@ def test_more_citing_sentences_than_allowed_are_refused_before_they_are_sent_bac
 
 
 def test_citing_text_over_its_limit_is_refused_before_it_is_sent_back() -> None:
-    body = json.dumps({"text": marker_heavy(40)}).encode()  # 17 KB: each of 1,920 markers repeats its paragraph
+    body = json.dumps({"text": marker_heavy(110)}).encode()  # 46 KB: 5,280 markers, each shown in a ~1,800-character window
     with pytest.raises(inputs.RequestInputError) as refused:
         inputs.link_json_body(body, 2000)
     assert refused.value.status == 413 and f"over the limit of {inputs.MAX_CLAIMS_CHARS}" in str(refused.value)

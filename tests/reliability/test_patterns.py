@@ -135,7 +135,6 @@ _SPACE_RUN_NAMES = (
     'citecheck/extract/names_scripts.py:\\s*[.,:]',
     'citecheck/extract/pdf.py:(\\d*)\\s*-\\s*(\\d*)|(\\d+)',
     'citecheck/extract/pdf.py:\\s*(\\d+)',
-    'citecheck/extract/pdf.py:\\s*\\(?((?:1[6-9]|20)\\d\\d)[a-z]?\\)?',
     'citecheck/extract/pdf.py:\\s*\\d+\\s*',
     'citecheck/extract/pdf.py:^\\d{1,4}\\b\\s*|\\s*\\b\\d{1,4}$',
     'citecheck/extract/refparse/books.py:\\s*[-–]\\s*',
