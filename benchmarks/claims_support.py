@@ -53,6 +53,7 @@ from citecheck.claims.support import Abstract, judge_claim  # noqa: E402
 from citecheck.llm import make_model  # noqa: E402
 from citecheck.llm.base import Model  # noqa: E402
 from citecheck.llm.roles import DATA_RULE, ask  # noqa: E402
+from citecheck.sources.config import load_config  # noqa: E402
 
 LABELS = ("SUPPORTED", "CONTRADICTED", "UNRELATED", "CANNOT_TELL")
 GOLD_OF = {"SUPPORT": "SUPPORTED", "CONTRADICT": "CONTRADICTED"}
@@ -213,7 +214,8 @@ async def judge_support(model: Model, pair: dict[str, Any]) -> Outcome:
     j = await judge_claim(model, pair["sentence"], pair.get("title"),
                           Abstract(pair["abstract"], "scifact"))
     return {"pred": j.label, "quote": j.quote, "void": j.rationale.startswith("answer void"),
-            "failed": j.rationale.startswith("the model did not answer")}
+            "failed": j.rationale.startswith("the model did not answer"),
+            "rationale": j.rationale[:300]}
 
 
 async def judge_direct(model: Model, pair: dict[str, Any]) -> Outcome:
@@ -221,8 +223,9 @@ async def judge_direct(model: Model, pair: dict[str, Any]) -> Outcome:
         answer = await ask(model, "direct", DIRECT_PROMPT, {"sentence": pair["sentence"][:2000]},
                            DirectAnswer)
     except Exception:  # a failed call judges nothing
-        return {"pred": "CANNOT_TELL", "quote": None, "void": False, "failed": True}
-    return {"pred": answer.label, "quote": None, "void": False, "failed": False}
+        return {"pred": "CANNOT_TELL", "quote": None, "void": False, "failed": True, "rationale": ""}
+    return {"pred": answer.label, "quote": None, "void": False, "failed": False,
+            "rationale": answer.rationale[:300]}
 
 
 JUDGE_OF: dict[str, Judge] = {"support": judge_support, "direct": judge_direct}
@@ -303,7 +306,9 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
         args.llm = "openai-compatible:lexical-standin"
     if not args.llm:
         raise SystemExit("run needs --llm PROVIDER:MODEL or --standin")
-    model = make_model(args.llm)
+    model = make_model(args.llm, load_config())  # CITECHECK_TIMEOUT: a CPU model is slow
+    if args.max_tokens and hasattr(model, "max_tokens"):
+        model.max_tokens = args.max_tokens  # an answer cut short fails validation: a failed call
     results = []
     try:
         for judge in args.judges.split(","):
@@ -337,6 +342,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     r.add_argument("--n", type=int, help="the first N pairs, labels in turn (default: all)")
     r.add_argument("--out", type=Path, help="JSON with every answer")
     r.add_argument("--progress", action="store_true", help="a JSON line per pair on stderr")
+    r.add_argument("--max-tokens", type=int, help="cap on each answer's tokens (HTTP backends)")
     return p.parse_args(argv)
 
 

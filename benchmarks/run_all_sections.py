@@ -423,7 +423,15 @@ SECTIONS: tuple[Section, ...] = (
          "negations of the abstract. UNRELATED abstracts are biomedical too: another topic, not another "
          "field.",
          "SciFact is for evaluation only and is not in the repository: "
-         "benchmarks/data/claims_support/README.md says where it comes from and how to rebuild the pairs."),
+         "benchmarks/data/claims_support/README.md says where it comes from and how to rebuild the pairs.",
+         "With the 1.5B model almost every support answer fails (no valid JSON within the 160-token cap: "
+         "it keeps writing inside the quote, which the schema sent to the server leaves unbounded) or is "
+         "void (a quote that is not the abstract's words, often the prompt's own wording); each becomes "
+         "CANNOT_TELL, so that label's recall is the fallback, not judgement. The direct baseline mostly "
+         "answers SUPPORTED; 0.100 is what one constant label scores.",
+         "Server: llama-server (llama.cpp of llama-cpp-python 0.3.36), Qwen2.5-Coder-1.5B-Instruct "
+         "Q4_K_M, `-t 1 -c 4096 -np 1`, temperature 0; the model ran on the first 48 pairs (12 per "
+         "label). With `-t 2` on the loaded 2-core machine it made about 1 token/s, with `-t 1` 13."),
         by_hand="needs a SciFact copy and an OpenAI-compatible model server",
     ),
     Section(
