@@ -90,3 +90,22 @@ def test_pasted_text_and_an_error_are_shown(browser: object) -> None:
         page.click("#go")
         page.wait_for_selector("body[data-state=done]", timeout=120_000)
         assert page.text_content("#counts") == "1 EXACT"
+
+
+def test_in_text_citations_checked_from_the_page(browser: object) -> None:
+    """The page's --claims checkbox: the report shows the document's findings and, in each card,
+    the sentences that cite the entry."""
+    doc = ROOT / "tests" / "data" / "claims" / "numeric-report.md"
+    with serve("--offline") as url:
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})  # type: ignore[attr-defined]
+        page.goto(url + "/")
+        page.set_input_files("#files", str(doc))
+        page.check("#claims")
+        page.click("#go")
+        page.wait_for_selector("body[data-state=done]", timeout=120_000)
+        report = page.frame_locator("#report")
+        findings = report.locator("section.findings")
+        findings.wait_for(timeout=30_000)
+        text = findings.text_content() or ""
+        assert "Document findings (2)" in text and "[9]" in text
+        assert "Graphene was first isolated" in (report.locator("article.card").first.text_content() or "")
