@@ -9,6 +9,7 @@ reference lists only: they have no body (an empty list).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -134,29 +135,10 @@ def pdf_segments(data: bytes, name: str) -> list[Segment]:
     return _pdf_body(data, name)
 
 
-def body_segments(path: str | Path, data: bytes | None = None) -> list[Segment]:
-    """The body of the document at ``path`` (``data`` when already read), as segments."""
-    name = str(path)
-    raw = data if data is not None else read_limited(Path(name))
-    suffix = Path(name).suffix.lower()
-    if suffix == ".pdf":
-        return _pdf_body(raw, name)
-    if suffix == ".docx":
-        return _docx_body(raw, name)
-    text = decode(raw, name).text
-    fmt = detect_format(name, text)
-    if fmt == "tex":
-        return _latex_body(text, name)
-    if fmt in ("text", "markdown"):
-        return _text_body(text, name)
-    if fmt in ("bibtex", "jsonl", "bbl"):
-        return []
-    raise InputError(name, f"no body text to read in a {fmt} file")
-
-
-def upload_segments(name: str, data: bytes) -> list[Segment]:
-    """The body of a document sent as bytes (a service upload): like `body_segments`, but a
-    ``.tex`` is read alone, in memory — nothing it ``\\input``s is looked for on any disk."""
+def _segments(name: str, data: bytes, read_latex: Callable[[str, str], list[Segment]],
+              strict: bool) -> list[Segment]:
+    """The body of ``data`` by its format; ``read_latex(text, name)`` reads a ``.tex``. Reference
+    lists (BibTeX, JSONL, ``.bbl``) have none; another format is an `InputError` when ``strict``."""
     suffix = Path(name).suffix.lower()
     if suffix == ".pdf":
         return _pdf_body(data, name)
@@ -165,7 +147,25 @@ def upload_segments(name: str, data: bytes) -> list[Segment]:
     text = decode(data, name).text
     fmt = detect_format(name, text)
     if fmt == "tex":
-        return latex_source_segments({name: text}, name, "")[:1]
+        return read_latex(text, name)
     if fmt in ("text", "markdown"):
         return _text_body(text, name)
-    return []
+    if fmt in ("bibtex", "jsonl", "bbl") or not strict:
+        return []
+    raise InputError(name, f"no body text to read in a {fmt} file")
+
+
+def body_segments(path: str | Path, data: bytes | None = None) -> list[Segment]:
+    """The body of the document at ``path`` (``data`` when already read), as segments."""
+    name = str(path)
+    return _segments(name, data if data is not None else read_limited(Path(name)), _latex_body, strict=True)
+
+
+def _latex_alone(text: str, name: str) -> list[Segment]:
+    return latex_source_segments({name: text}, name, "")[:1]
+
+
+def upload_segments(name: str, data: bytes) -> list[Segment]:
+    """The body of a document sent as bytes (a service upload): like `body_segments`, but a
+    ``.tex`` is read alone, in memory — nothing it ``\\input``s is looked for on any disk."""
+    return _segments(name, data, _latex_alone, strict=False)
