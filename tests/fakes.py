@@ -4,11 +4,16 @@ records and citations of them, readers of a reference's text, and the papers a l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
 import io
 import json
+import os
+import signal
 import sqlite3
+import subprocess
 import tarfile
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,9 +25,12 @@ from citecheck.sources.base import Source, SourceError
 from tests.servers.arxiv import Paper
 
 if TYPE_CHECKING:
+    import pytest
+
     from citecheck.index.search import LocalIndex
     from citecheck.model import Verdict
     from citecheck.sources.local import LocalIndexSource
+    from tests.servers.arxiv import LoopbackArxiv
 
 
 class MemorySource(Source):
@@ -293,3 +301,33 @@ def works_batch(folder: Path, works: list[dict[str, object]]) -> Path:
     path = folder / "batch.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
+
+
+def point_at_arxiv(monkeypatch: pytest.MonkeyPatch, server: LoopbackArxiv,
+                   retries: int | None = None) -> LoopbackArxiv:
+    """Send this test's arXiv requests (e-prints, API, listing) to ``server``, without the real
+    service's pacing; ``retries``: CITECHECK_MAX_RETRIES (unchanged when None)."""
+    for key, value in server.env().items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
+    if retries is not None:
+        monkeypatch.setenv("CITECHECK_MAX_RETRIES", str(retries))
+    return server
+
+
+def kill_driver_mid_run(proc: subprocess.Popen[bytes], manifest: Path, after: int, within: float) -> int:
+    """SIGKILL a `citecheck batch` driver (only it, as a crash would) once ``manifest`` lists
+    ``after`` finished partitions or ``within`` seconds pass, then the process group its local
+    cluster was left in; the number of partitions the manifest lists by then."""
+    deadline = time.monotonic() + within
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if manifest.exists() and len(manifest.read_text().splitlines()) >= after:
+                os.kill(proc.pid, signal.SIGKILL)  # the driver only, mid-run
+                break
+            time.sleep(0.05)
+        proc.wait(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the local cluster the killed driver left
+    return len(manifest.read_text().splitlines())

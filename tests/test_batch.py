@@ -4,7 +4,6 @@ SIGKILL of the driver, one shared rate budget. Skipped when Ray (the ``batch`` e
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import signal
@@ -17,6 +16,7 @@ import pytest
 
 from citecheck.batch.budget import BudgetActor
 from citecheck.batch.inputs import plan
+from tests.fakes import kill_driver_mid_run
 
 ROOT = Path(__file__).resolve().parents[1]
 DEVSET = ROOT / "tests" / "data" / "bench" / "devset.jsonl"
@@ -118,18 +118,7 @@ def test_killed_driver_restarts_with_every_id_exactly_once(tmp_path: Path) -> No
     proc = subprocess.Popen(cmd, env=env, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     manifest = out / "manifest.jsonl"
-    deadline = time.monotonic() + 120
-    try:
-        while time.monotonic() < deadline and proc.poll() is None:
-            if manifest.exists() and len(manifest.read_text().splitlines()) >= 3:
-                os.kill(proc.pid, signal.SIGKILL)  # the driver only, mid-run
-                break
-            time.sleep(0.05)
-        proc.wait(timeout=30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # the local cluster the killed driver left
-    finished_before = len(manifest.read_text().splitlines())
+    finished_before = kill_driver_mid_run(proc, manifest, after=3, within=120)
     total = len(plan([src], 8, out))
     assert proc.returncode == -signal.SIGKILL and 3 <= finished_before < total, "not killed mid-run"
     rerun = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300,

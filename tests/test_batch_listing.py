@@ -4,13 +4,11 @@ Skipped when Ray (the ``batch`` extra) is missing."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +17,7 @@ import pytest
 
 from citecheck.batch.papers import paper_lines
 from citecheck.remote.listing import parse_listing
-from tests.fakes import closed_world_index, doc, targz
+from tests.fakes import closed_world_index, doc, kill_driver_mid_run, point_at_arxiv, targz
 from tests.servers.arxiv import LoopbackArxiv, Paper
 
 ray = pytest.importorskip("ray", reason="Ray is the optional 'batch' extra (pip install 'citecheck[batch]')")
@@ -69,10 +67,7 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def arxiv(monkeypatch: pytest.MonkeyPatch) -> Iterator[LoopbackArxiv]:
     with LoopbackArxiv([*LISTED[:3], NOT_LISTED[0], *LISTED[3:], NOT_LISTED[1]], page_size=3) as server:
-        for key, value in server.env().items():
-            monkeypatch.setenv(key, value)
-        monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
-        yield server
+        yield point_at_arxiv(monkeypatch, server)
 
 
 def _rows(out: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -118,18 +113,7 @@ def test_listing_batch_checks_every_paper_once_resumes_after_sigkill_and_ranks_b
     proc = subprocess.Popen(_command(out, index), env=_env(), start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     manifest = out / "manifest.jsonl"
-    deadline = time.monotonic() + 180
-    try:
-        while time.monotonic() < deadline and proc.poll() is None:
-            if manifest.exists() and len(manifest.read_text().splitlines()) >= 2:
-                os.kill(proc.pid, signal.SIGKILL)  # the driver only, mid-run
-                break
-            time.sleep(0.05)
-        proc.wait(timeout=30)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)  # the local cluster the killed driver left
-    done_before = len(manifest.read_text().splitlines())
+    done_before = kill_driver_mid_run(proc, manifest, after=2, within=180)
     assert proc.returncode == -signal.SIGKILL and 2 <= done_before < len(LISTED), "not killed mid-run"
     listing_requests = sum(r.startswith("/oai") for r in arxiv.requests)
     arxiv.eprint_delay = 0.0

@@ -4,10 +4,8 @@ project's document fixtures; nothing leaves the machine."""
 
 from __future__ import annotations
 
-import io
 import json
 import re
-import tarfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,25 +14,16 @@ import pytest
 from typer.testing import CliRunner
 
 from citecheck.cli import app
+from tests.fakes import point_at_arxiv, targz
 from tests.servers.arxiv import LoopbackArxiv, Paper
 
 DOCS = Path(__file__).parent / "data" / "documents"
 runner = CliRunner()
 
 
-def _targz(files: dict[str, bytes]) -> bytes:
-    buf = io.BytesIO()
-    with tarfile.open(fileobj=buf, mode="w:gz") as tar:
-        for name, data in files.items():
-            info = tarfile.TarInfo(name)
-            info.size = len(data)
-            tar.addfile(info, io.BytesIO(data))
-    return buf.getvalue()
-
-
 PAPERS = [
     Paper("2402.00001", "A source with its .bbl", ["A. N. Author"],
-          _targz({"ieee-journal.tex": (DOCS / "ieee-journal.tex").read_bytes(),
+          targz({"ieee-journal.tex": (DOCS / "ieee-journal.tex").read_bytes(),
                   "ieee-journal.bbl": (DOCS / "ieee-journal.bbl").read_bytes()})),
     Paper("2402.00002", "Only a PDF", ["B. Printer"], (DOCS / "ieee-journal.pdf").read_bytes()),
 ]
@@ -48,11 +37,7 @@ def arxiv() -> Iterator[LoopbackArxiv]:
 
 @pytest.fixture
 def env(arxiv: LoopbackArxiv, monkeypatch: pytest.MonkeyPatch) -> LoopbackArxiv:
-    for key, value in arxiv.env().items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
-    monkeypatch.setenv("CITECHECK_MAX_RETRIES", "1")
-    return arxiv
+    return point_at_arxiv(monkeypatch, arxiv, retries=1)
 
 
 def _claims(target: str) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from citecheck.remote.paper import Paper as RemotePaper
 from citecheck.remote.paper import PaperFetcher
 from citecheck.remote.targets import Target, parse_target
 from citecheck.sources.config import load_config
-from tests.fakes import PAPERS, MemorySource, doc, targz
+from tests.fakes import PAPERS, MemorySource, doc, point_at_arxiv, targz
 from tests.servers.arxiv import LoopbackArxiv, Paper
 from tests.servers.base import LoopbackServer, Response
 
@@ -49,11 +49,7 @@ def arxiv() -> Iterator[LoopbackArxiv]:
 
 @pytest.fixture
 def env(arxiv: LoopbackArxiv, monkeypatch: pytest.MonkeyPatch) -> LoopbackArxiv:
-    for key, value in arxiv.env().items():
-        monkeypatch.setenv(key, value)
-    monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
-    monkeypatch.setenv("CITECHECK_MAX_RETRIES", "1")
-    return arxiv
+    return point_at_arxiv(monkeypatch, arxiv, retries=1)
 
 
 def check_json(*args: str) -> tuple[int, dict, str]:  # type: ignore[type-arg]

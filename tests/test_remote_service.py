@@ -11,18 +11,14 @@ pytest.importorskip("fastapi", reason="the service is the optional 'serve' extra
 from fastapi.testclient import TestClient
 
 from citecheck.service import ServiceConfig, create_app
-from tests.fakes import PAPERS
+from tests.fakes import PAPERS, point_at_arxiv
 from tests.servers.arxiv import LoopbackArxiv
 
 
 @pytest.fixture
 def arxiv(monkeypatch: pytest.MonkeyPatch) -> Iterator[LoopbackArxiv]:
     with LoopbackArxiv(PAPERS[:1]) as server:
-        for key, value in server.env().items():
-            monkeypatch.setenv(key, value)
-        monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
-        monkeypatch.setenv("CITECHECK_MAX_RETRIES", "0")
-        yield server
+        yield point_at_arxiv(monkeypatch, server, retries=0)
 
 
 def test_service_refuses_to_fetch_a_paper_unless_the_operator_allows_it(arxiv: LoopbackArxiv) -> None:

@@ -22,7 +22,7 @@ from fastapi.testclient import TestClient
 from citecheck.model import Citation, Label, Verdict
 from citecheck.service import ServiceConfig, create_app, inputs
 from citecheck.service.app import Service
-from tests.fakes import PAPERS
+from tests.fakes import PAPERS, point_at_arxiv
 from tests.servers.arxiv import LoopbackArxiv
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,11 +102,7 @@ def test_a_tex_upload_links_its_cite_commands_to_its_own_thebibliography() -> No
 @pytest.fixture
 def arxiv(monkeypatch: pytest.MonkeyPatch) -> Iterator[LoopbackArxiv]:
     with LoopbackArxiv(PAPERS[:1]) as server:
-        for key, value in server.env().items():
-            monkeypatch.setenv(key, value)
-        monkeypatch.setenv("CITECHECK_RATE_SCALE", "100")
-        monkeypatch.setenv("CITECHECK_MAX_RETRIES", "0")
-        yield server
+        yield point_at_arxiv(monkeypatch, server, retries=0)
 
 
 def test_a_fetched_paper_is_linked_by_its_latex_source(arxiv: LoopbackArxiv) -> None:
