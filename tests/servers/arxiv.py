@@ -5,13 +5,14 @@ which is streamed (chunked, no Content-Length) — so a test can serve 200 MB wi
 from __future__ import annotations
 
 import re
-import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from xml.sax.saxutils import escape
+
+from tests.servers.base import ThreadedHttp
 
 
 @dataclass
@@ -55,7 +56,7 @@ def oai_page(papers: list[Paper], token: str | None) -> str:
             f"<ListRecords>{records}{resume}</ListRecords></OAI-PMH>")
 
 
-class LoopbackArxiv:
+class LoopbackArxiv(ThreadedHttp):
     """`url` is ``http://127.0.0.1:PORT``; set CITECHECK_ARXIV_EPRINT_URL to `eprint_url`,
     CITECHECK_ARXIV_URL to `api_url` and CITECHECK_ARXIV_LISTING_URL to `oai_url`."""
 
@@ -83,14 +84,7 @@ class LoopbackArxiv:
                 except (BrokenPipeError, ConnectionResetError):
                     self.close_connection = True
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), _H)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
+        super().__init__(_H)
 
     eprint_url = property(lambda self: self.url + "/e-print")
     api_url = property(lambda self: self.url + "/api/query")
@@ -147,16 +141,3 @@ class LoopbackArxiv:
             self.sent += len(chunk)
         h.wfile.write(b"0\r\n\r\n")
 
-    def start(self) -> LoopbackArxiv:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    def __enter__(self) -> LoopbackArxiv:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

@@ -1,4 +1,5 @@
-"""A threaded HTTP server on 127.0.0.1 (random free port) that hands requests to a callback."""
+"""Threaded HTTP servers on 127.0.0.1 (a random free port): `ThreadedHttp` for any handler class,
+`LoopbackServer` for one that hands requests to a callback."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Self
 
 
 @dataclass
@@ -35,8 +37,38 @@ class Response:
 Handler = Callable[[Request], Response]
 
 
-class LoopbackServer:
-    """Start with `start()` (or as a context manager); `url` is ``http://127.0.0.1:PORT``."""
+class ThreadedHttp:
+    """An HTTP server on a free port of ``host``, served from a daemon thread. Start with
+    `start()` (or as a context manager); `url` is ``http://HOST:PORT``."""
+
+    def __init__(self, handler_class: type[BaseHTTPRequestHandler], host: str = "127.0.0.1") -> None:
+        self.httpd = ThreadingHTTPServer((host, 0), handler_class)
+        self.httpd.daemon_threads = True
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> Self:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+class LoopbackServer(ThreadedHttp):
+    """Hands each request to a callback. Start with `start()` (or as a context manager); `url`
+    is ``http://127.0.0.1:PORT``."""
 
     def __init__(self, handler: Handler, host: str = "127.0.0.1") -> None:
         self.handler = handler
@@ -89,25 +121,4 @@ class LoopbackServer:
             do_POST = _serve
 
         # any 127.x.y.z is loopback on Linux: a second address plays "another host"
-        self.httpd = ThreadingHTTPServer((host, 0), _H)
-        self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def start(self) -> LoopbackServer:
-        self.thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-    def __enter__(self) -> LoopbackServer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().__init__(_H, host)
