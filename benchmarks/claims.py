@@ -75,6 +75,23 @@ def main() -> None:
               f"  correct {row['correct']:>3}  {row['seconds']:.2f}s")
     print(f"precision {result['precision']:.3f}  recall {result['recall']:.3f}  over {result['links']} gold links;"
           f" findings {result['findings_found']}/{result['findings_gold']}")
+    print(dense_text(96_000))
+
+
+def dense_text(markers: int) -> str:
+    """Linking time of one run-on text dense with numeric markers (a hostile upload's shape)."""
+    from citecheck.claims.body import Segment
+    from citecheck.claims.link import link_markers
+    from citecheck.model import Citation, Provenance
+
+    entries = [Citation(id=f"d#{k}", raw="x", provenance=Provenance(key=str(k))) for k in range(1, 37)]
+    body = " ".join(f"[{i % 36 + 1}]" for i in range(markers))
+    started = time.perf_counter()
+    linkage = link_markers([Segment(body, "dense.md")], entries)
+    seconds = time.perf_counter() - started
+    longest = max(len(link.sentence) for link in linkage.links)
+    return (f"dense: {len(linkage.links):,} markers in one run-on text of {len(body) // 1000} KB linked in"
+            f" {seconds:.2f} s; longest sentence shown {longest:,} characters")
 
 
 if __name__ == "__main__":

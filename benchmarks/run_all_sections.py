@@ -42,7 +42,7 @@ def parse_claims(stdout: str) -> dict[str, Any]:
         m = re.match(r"(\S+)\s+(\S+)\s+gold\s+(\d+)\s+predicted\s+(\d+)\s+correct\s+(\d+)", line)
         if m:
             rows.append(list(m.groups()))
-    summary = [line for line in stdout.splitlines() if line.startswith("precision")]
+    summary = [line for line in stdout.splitlines() if line.startswith(("precision", "dense:"))]
     return {"tables": [{"columns": ["document", "format", "gold links", "predicted", "correct"], "rows": rows}],
             "output": summary}
 
@@ -53,13 +53,18 @@ def parse_faults(stdout: str) -> dict[str, Any]:
         name, _, payload = line.partition(" ")
         if not payload.startswith("{"):
             continue
-        for part, figures in json.loads(payload).items():
-            if isinstance(figures, dict):
-                read = (f"{figures['entries_read']:,} of {figures['references']:,}"
-                        if "references" in figures else "")
-                rows.append([name, part, *(figures.get(k, "") for k in
-                                            ("exit", "seconds", "cpu_seconds", "peak_rss_mb")), read])
-    columns = ["case", "part", "exit", "wall s", "CPU s", "peak RSS MB", "entries read"]
+        result = json.loads(payload)
+        # a case with parts ({"part": {figures}}) gives a row each; a flat case ({figures}) one
+        parts = {p: f for p, f in result.items() if isinstance(f, dict)} or {"": result}
+        for part, figures in parts.items():
+            read = (f"{figures['entries_read']:,} of {figures['references']:,}"
+                    if "references" in figures else "")
+            notes = ", ".join(f"{k} {figures[k]}" for k in (
+                "labels_equal_to_failing_sources", "failing_sources_peak_rss_mb", "deadline_verdicts",
+                "labels", "stop_seconds", "verdicts_kept", "traceback") if figures.get(k) is not None)
+            rows.append([name, part, *(figures.get(k, "") for k in
+                                        ("exit", "seconds", "cpu_seconds", "peak_rss_mb")), read, notes])
+    columns = ["case", "part", "exit", "wall s", "CPU s", "peak RSS MB", "entries read", "notes"]
     return {"tables": [{"columns": columns, "rows": rows}]}
 
 
