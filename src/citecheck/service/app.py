@@ -330,9 +330,12 @@ def _job_routes(app: FastAPI, service: Service) -> None:
         job = service.jobs.get(job_id)
         if job is None:
             raise HTTPException(404, "no such job (finished jobs are kept for a limited time)")
+        # the state first: a job that finishes while the stored answer is looked up must not be
+        # answered "done" without its result (it is marked done only once that answer is stored)
+        state = job.to_json()
         blob = await asyncio.to_thread(service.jobs.gzipped, job, "status")  # rendered once, when done
         if blob is None:
-            return JSONResponse(job.to_json())
+            return JSONResponse(state)
         return await _stored(request, blob)
 
     @app.get("/v1/jobs/{job_id}/report", tags=["jobs"])
