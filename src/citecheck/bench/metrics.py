@@ -7,6 +7,7 @@ detections of the gold class) and are counted separately.
 from __future__ import annotations
 
 import math
+import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -89,3 +90,44 @@ def binary(gold_positive: Sequence[bool], pred_positive: Sequence[bool]) -> dict
             "detection_rate": recall, "precision": precision, "fpr": fpr,
             "f1": _f1(precision, recall), "mcc": mcc,
             "accuracy": (tp + tn) / len(pairs) if pairs else 0.0}
+
+
+Counts = tuple[int, int, int]  # true positives, false positives, false negatives
+
+
+def f1_of(counts: Counts) -> float:
+    tp, fp, fn = counts
+    return 2 * tp / (2 * tp + fp + fn) if tp else 0.0
+
+
+def bootstrap_f1(clusters: Sequence[Sequence[Counts]], rounds: int = 1000, seed: int = 0,
+                 level: float = 0.95) -> list[tuple[float, float]]:
+    """Percentile bootstrap intervals of F1, one per field, resampling whole clusters.
+
+    ``clusters[i][f]`` holds the (tp, fp, fn) of field ``f`` summed over cluster ``i`` (one source
+    document: its references share a layout, so they are not independent draws). Each round draws
+    as many clusters as there are, with replacement, and sums them; all fields share the draw. A
+    round whose draw holds neither a gold nor a predicted value of a field says nothing of its F1
+    and is left out of that field's interval (a field with no such value at all: (0, 0))."""
+    if not clusters:
+        return []
+    rng = random.Random(seed)
+    flat = [tuple(c for counts in cluster for c in counts) for cluster in clusters]
+    n_fields = len(clusters[0])
+    samples: list[list[float]] = [[] for _ in range(n_fields)]
+    for _ in range(rounds):
+        drawn = rng.choices(flat, k=len(flat))
+        sums = [sum(column) for column in zip(*drawn, strict=True)]
+        for f in range(n_fields):
+            counts = (sums[3 * f], sums[3 * f + 1], sums[3 * f + 2])
+            if any(counts):
+                samples[f].append(f1_of(counts))
+    tail = (1 - level) / 2
+    out = []
+    for values in samples:
+        values.sort()
+        if not values:
+            out.append((0.0, 0.0))
+            continue
+        out.append((values[int(tail * (len(values) - 1))], values[math.ceil((1 - tail) * (len(values) - 1))]))
+    return out

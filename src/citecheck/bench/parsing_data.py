@@ -2,14 +2,18 @@
 
 Reads ../shared/data/parsing: GROBID's citation training corpus (``grobid-train/tei/*.xml``,
 Apache-2.0, PDF-extracted references with inline TEI labels) and AnyStyle's gold set
-(``anystyle-gold.jsonl``, BSD-2-Clause, ``segments``). Every reference becomes a list of
-``(label, text)`` segments in the printed order; the split into train / validation / test is
-deterministic and by source document where one is known (a GROBID TEI file is one document;
-AnyStyle's references carry no document, so they are split one by one by id).
+(``anystyle-gold.jsonl``, BSD-2-Clause, ``segments``); and the UMass Citation Field Extraction
+set (Anzaroot & McCallum 2013: references from arXiv PDFs, nested inline labels; no licence, so
+it is fetched and converted locally by scripts/fetch_umass.py, never stored here). Every reference
+becomes a list of ``(label, text)`` segments in the printed order; the split into train /
+validation / test is deterministic and by source document where one is known (a GROBID TEI file is
+one document; AnyStyle's and UMass's references carry no document, so they are split one by one by
+id — UMass keeps its own training / dev / testing files as its split).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -18,7 +22,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["LabelledReference", "load_anystyle", "load_grobid", "split_of"]
+__all__ = ["LabelledReference", "load_anystyle", "load_grobid", "load_rendered", "load_umass",
+           "split_of", "umass_row"]
 
 _TEI = "{http://www.tei-c.org/ns/1.0}"
 _SPACE_RE = re.compile(r"\s+")
@@ -38,11 +43,12 @@ _ANYSTYLE_LABELS = {
 class LabelledReference:
     id: str
     document: str  # the source document (TEI file), or the id when none is known
-    corpus: str  # "grobid" | "anystyle"
+    corpus: str  # "grobid" | "anystyle" | "rendered"
     segments: list[tuple[str, str]] = field(default_factory=list)
     gold: dict[str, object] = field(default_factory=dict)  # the corpus's own field values
 
     spaced: list[bool] = field(default_factory=list)  # segments[i] is preceded by a space
+    fixed_split: str = ""  # the corpus's own split, where it has one (UMass's three files)
 
     @property
     def text(self) -> str:
@@ -59,7 +65,7 @@ class LabelledReference:
 
     @property
     def split(self) -> str:
-        return split_of(self.corpus, self.document)
+        return self.fixed_split or split_of(self.corpus, self.document)
 
 
 def split_of(corpus: str, document: str) -> str:
@@ -149,3 +155,143 @@ def load_anystyle(path: Path) -> Iterator[LabelledReference]:
         segs = [s for s in segs if s[1]]
         yield LabelledReference(row["id"], row["id"], "anystyle", segs, row.get("fields", {}),
                                 spaced=[True] * len(segs))
+
+
+# --- UMass Citation Field Extraction (Anzaroot & McCallum 2013) ---------------------------------
+#
+# One reference a line, every tag and word a space-separated token: ``<authors> <person>
+# <person-first> E. </person-first> … </authors> <title> … </title> <venue> <journal> Phys . Rev .
+# </journal> <volume> D43 </volume> … </venue>``. The innermost tag that names a field decides the
+# label; words directly inside <authors> or <editor> ("and", "et al") belong to it, words directly
+# inside <venue> ("in :") are "other".
+
+#: UMass tag → the labeller's label (tags not listed: "other")
+_UMASS_LABELS = {
+    "ref-marker": "other", "authors": "author", "person": "author", "person-first": "author",
+    "person-middle": "author", "person-last": "author", "person-affix": "author", "editor": "editor",
+    "title": "title", "subtitle": "title", "chapter": "title", "journal": "container",
+    "booktitle": "container", "series": "collection", "volume": "volume", "number": "issue",
+    "pages": "pages", "date": "date", "year": "date", "month": "date", "publisher": "publisher",
+    "address": "location", "institution": "publisher", "school": "publisher",
+    "organization": "publisher", "department": "publisher", "reference_id": "identifier",
+    "category": "identifier", "web": "url", "tech": "note", "status": "note", "thesis": "note",
+    "edition": "note", "language": "note", "note": "note",
+}
+#: the tags that open a field (the tags inside them only refine it)
+_UMASS_FIELDS = frozenset(_UMASS_LABELS) - {"person", "person-first", "person-middle", "person-last",
+                                             "person-affix", "year", "month"}
+_UMASS_SPLITS = {"training": "train", "dev": "validation", "testing": "test"}
+# "</<reference_id>": a close tag typed twice over, in the distributed files
+_UMASS_TAG_RE = re.compile(r"(</?)<?([a-z][a-z_-]*)>")
+#: the tokeniser split punctuation off the words ("Phys . Rev .", "Montroll ,"); the PDF text had none
+_SPACE_BEFORE_RE = re.compile(r" (?=[,.;:)\]]+(?:\s|$))")
+_SPACE_AFTER_RE = re.compile(r"(?<=[(\[]) ")
+
+
+def _umass_detokenised(text: str) -> str:
+    """The tokeniser's spaces taken out again: before closing punctuation, after an opening
+    bracket, inside a pair of straight quotes ('" A study , "' → '"A study,"')."""
+    words: list[str] = []
+    glue, quotes = False, 0
+    for word in _SPACE_AFTER_RE.sub("", _SPACE_BEFORE_RE.sub("", text)).split(" "):
+        closing = word == '"' and quotes % 2 == 1
+        if words and (glue or closing):
+            words[-1] += word
+        else:
+            words.append(word)
+        glue = word == '"' and not closing
+        quotes += word == '"'
+    return " ".join(words)
+
+
+def _umass_tokens(line: str) -> Iterator[tuple[str, str]]:
+    """("open" | "close" | "word", text) for each tag and word of a line."""
+    for token in line.split():
+        pos = 0
+        for m in _UMASS_TAG_RE.finditer(token):
+            if m.start() > pos:
+                yield "word", token[pos:m.start()]
+            yield ("close" if m.group(1) == "</" else "open"), m.group(2)
+            pos = m.end()
+        if pos < len(token):
+            yield "word", token[pos:]
+
+
+def _umass_segments(line: str) -> list[tuple[str, str]]:
+    """(label, words) pieces: one per field element, words joined by single spaces as tokenised."""
+    stack: list[tuple[str, int]] = []  # open field tags and the number of the element
+    pieces: list[tuple[str, int, list[str]]] = []
+    opened = 0
+    for kind, text in _umass_tokens(line):
+        if kind == "open":
+            opened += 1
+            if text in _UMASS_FIELDS:
+                stack.append((text, opened))
+        elif kind == "close":
+            if stack and stack[-1][0] == text:
+                stack.pop()
+        else:
+            tag, element = stack[-1] if stack else ("", 0)
+            label = _UMASS_LABELS.get(tag, "other")
+            if pieces and pieces[-1][:2] == (label, element):
+                pieces[-1][2].append(text)
+            else:
+                pieces.append((label, element, [text]))
+    return [(label, " ".join(words)) for label, _, words in pieces]
+
+
+def _umass_gold(segs: list[tuple[str, str]]) -> dict[str, object]:
+    """The field values in AnyStyle's keys (`benchmarks/labeller_eval.py` scores them so): the
+    first segment of each field, separator punctuation trimmed; authors as printed, one string."""
+    first: dict[str, str] = {}
+    for label, text in segs:
+        first.setdefault(label, text.strip(" ,;:"))
+    gold: dict[str, object] = {}
+    for label, key in (("title", "title"), ("container", "container-title"), ("volume", "volume"),
+                       ("issue", "issue"), ("pages", "pages"), ("date", "date"),
+                       ("publisher", "publisher")):
+        if first.get(label):
+            gold[key] = first[label]
+    authors = [text for label, text in segs if label == "author"]
+    if authors:
+        gold["author"] = authors
+    return gold
+
+
+def umass_row(line: str, split: str, number: int) -> dict[str, object] | None:
+    """One line of a UMass file as the JSONL row `load_umass` reads (None for an empty line).
+    `split` is the file's stem ("training", "dev", "testing"); `number` the line's, from 0."""
+    segs = [(label, _umass_detokenised(text)) for label, text in _umass_segments(line)]
+    segs = [(label, text) for label, text in segs if text]
+    if not segs:
+        return None
+    # a segment that starts with closing punctuation was glued to the word before it
+    spaced = [i > 0 and not re.match(r"[,.;:)\]]+(?:\s|$)", text) and not segs[i - 1][1].endswith(("(", "["))
+              for i, (_, text) in enumerate(segs)]
+    return {"id": f"umass:{split}:{number:04d}", "split": _UMASS_SPLITS.get(split, split),
+            "segments": [list(s) for s in segs], "spaced": spaced, "gold": _umass_gold(segs)}
+
+
+def load_umass(path: Path) -> Iterator[LabelledReference]:
+    """The converted UMass set (``umass-citation.jsonl.gz``, written by scripts/fetch_umass.py).
+    The distributed files name no source paper, so each reference is its own document."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            segs = [(label, text) for label, text in row["segments"]]
+            yield LabelledReference(row["id"], row["id"], "umass", segs, row["gold"],
+                                    spaced=row["spaced"], fixed_split=row["split"])
+
+
+def load_rendered(path: Path) -> Iterator[LabelledReference]:
+    """The rows of ``scripts/render_training.py`` (gzip JSONL); ``gold`` keeps the row's style,
+    source, type and damage; the document is ``style/record id``, so a split by style holds out
+    whole styles."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            row = json.loads(line)
+            gold = {k: row[k] for k in ("style", "source", "type", "damaged", "damage") if k in row}
+            yield LabelledReference(row["id"], row["document"], row.get("corpus", "rendered"),
+                                    [(label, text) for label, text in row["segments"]], gold,
+                                    spaced=list(row["spaced"]))
