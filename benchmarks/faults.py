@@ -20,7 +20,7 @@ process, so their memory is not counted) and reports the child's peak RSS (``wai
 * ``word``: ``citecheck extract`` of one reference whose title is a single 1 MiB word (lower case,
   upper case, digits), of a file that is nothing but that word, and of 1 MiB of ordinary references
   (the labelled strings of ../shared/data/parsing and the benchmarks, numbered, one per line): CPU seconds
-  and peak RSS of each (a reference is read up to ``extract.limits.MAX_REFERENCE_CHARS``).
+  and peak RSS of each (a reference is read up to ``reading.limits.MAX_REFERENCE_CHARS``).
 
     .venv/bin/python benchmarks/faults.py [--cases huge,gzip2,gzip5,slow,docx,sigint,word] [--json out.json]
     FAULTS_SRC=../other-checkout/src .venv/bin/python benchmarks/faults.py --cases huge

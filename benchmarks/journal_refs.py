@@ -48,8 +48,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parser_accuracy import Tally, _journal_eq, _pages, _vol
 
-from citecheck.extract.combine import read_reference
 from citecheck.names import name_key
+from citecheck.reading.combine import read_reference
 from citecheck.titles import title_key
 from citecheck.venues import same_year_volume
 

@@ -9,7 +9,7 @@ Readers compared:
 - rules-raw: `parse_reference` on the string as given (the parser before issue 13);
 - rules: `parse_reference(clean_pdf_text(text))` (what the readers do now);
 - labeller: `read_labelled(text)` (the CRF alone);
-- combined: `combine(rules, labeller)` (extract/combine.py: what the checker's first reading is).
+- combined: `combine(rules, labeller)` (reading/combine.py: what the checker's first reading is).
 
 Scoring is benchmarks/parser_accuracy.py's (`score`), except the title: equal when its letters and digits
 are (GROBID's gold keeps the PDF's glued and broken words, which the clean-up repairs; TeX's spacing accents
@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from parser_accuracy import FIELDS, Tally, pdf_chars_dropped, score
 
 from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
-from citecheck.extract.combine import read_reference
-from citecheck.extract.labeller import read_labelled
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.model import Record
 from citecheck.normalize import fold
+from citecheck.reading.combine import read_reference
+from citecheck.reading.labeller import read_labelled
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 _PHYSICS_RE = re.compile(
@@ -72,7 +72,7 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
 
 
 #: journals with lettered series, for the gold side only (a copy: the scorer must not change with the
-#: code it scores; extract/pdftext.py has the reader's own list)
+#: code it scores; reading/pdftext.py has the reader's own list)
 _SERIES_JOURNAL = (
     r"Phys\.\s?Rev\.|Physical\s+Review|Phys\.\s?Lett\.|Physics\s+Letters|Nucl\.\s?Phys\.|"
     r"Nuclear\s+Physics|Z\.\s?Phys\.|Zeitschrift\s+f(?:ü|u|ue)r\s+Physik|Eur\.\s?Phys\.\s?J\.|J\.\s?Phys\.|"

@@ -3,7 +3,7 @@
 Trains a labeller (same features and settings as the shipped model, `scripts/train_labeller.py`) on one
 half of the train split's GROBID documents (a hash of the document) plus AnyStyle's train split, and
 scores the rules, that labeller and their combination on the other half — a development set six times
-the size of the physics validation split for the combination rules (extract/combine.py), which the
+the size of the physics validation split for the combination rules (reading/combine.py), which the
 shipped labeller, trained on the whole train split, cannot be judged on.
 
 Usage: python benchmarks/labeller_fold.py [--data ../shared/data/parsing] [--model /tmp/fold0.crfsuite]
@@ -28,7 +28,7 @@ import train_labeller as tl  # noqa: E402
 from parser_accuracy import Tally, score  # noqa: E402
 
 from citecheck.bench.parsing_data import LabelledReference  # noqa: E402
-from citecheck.extract import labeller  # noqa: E402
+from citecheck.reading import labeller  # noqa: E402
 
 
 def fold(ref: LabelledReference) -> int:

@@ -16,9 +16,9 @@ import json
 import time
 from pathlib import Path
 
-from citecheck.extract import combine, labeller
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading import combine, labeller
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 

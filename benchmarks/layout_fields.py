@@ -7,7 +7,7 @@ title, AIP with the title in quotes, MNRAS/A&A author–year, EPJ/Springer, coll
 Nature and ACS with page ranges — optionally damaged the
 way PDF extraction damages references (`perturb_robustness.damage`: no space after punctuation, a
 space before it, glued or hyphen-broken title words, the title glued to the journal). Each string is
-read by what the readers run (`extract.combine.read_reference`) and its title, journal, volume, first
+read by what the readers run (`reading.combine.read_reference`) and its title, journal, volume, first
 page, year and first author's family are compared with what was written: a layout that omits the
 title must give no title. Records are never the labelled test strings; this is development data for
 layouts the labelled sets hold few of.
@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from perturb_robustness import damage  # noqa: E402
 from style_sweep import abbrev  # noqa: E402
 
-from citecheck.extract.combine import read_reference  # noqa: E402
+from citecheck.reading.combine import read_reference  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "data" / "corpus"
 SOURCES = ("hyydiffxs-atlas-cms", "arxiv-browse", "bibliotex", "habanero-cassettes")

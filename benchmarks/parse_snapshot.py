@@ -15,9 +15,9 @@ import argparse
 import json
 from pathlib import Path
 
-from citecheck.extract.refparse import parse_reference
-from citecheck.extract.refparse.readings import attach_readings
 from citecheck.model import Citation, Provenance, Record
+from citecheck.reading.refparse import parse_reference
+from citecheck.reading.refparse.readings import attach_readings
 
 ROOT = Path(__file__).resolve().parents[1]
 PARSING = ("anystyle-gold.jsonl", "ads-parsed-references.jsonl", "grobid-train/grobid-train.jsonl")

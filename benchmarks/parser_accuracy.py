@@ -46,8 +46,6 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.refparse import parse_reference
 from citecheck.model import Record
 from citecheck.normalize import (
     canonical_journal,
@@ -58,6 +56,8 @@ from citecheck.normalize import (
     normalize_doi,
     normalize_title,
 )
+from citecheck.reading.combine import read_reference
+from citecheck.reading.refparse import parse_reference
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = ROOT.parent / "shared" / "data" / "parsing"

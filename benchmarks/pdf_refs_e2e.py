@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from labeller_eval import _series, sets, validation_sets
 
-from citecheck.extract import names as N
-from citecheck.extract.pdftext import clean_pdf_text
+from citecheck.reading import names as N
+from citecheck.reading.pdftext import clean_pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"

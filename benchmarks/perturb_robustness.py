@@ -1,7 +1,7 @@
 """How well the reading survives PDF-extraction damage it has not seen (train and validation only).
 
 For every GROBID physics reference of the train and validation splits whose title and journal the
-combined reader (extract/combine.py) gets right, make damaged copies the way PDF text extraction
+combined reader (reading/combine.py) gets right, make damaged copies the way PDF text extraction
 damages references — and score the reading of each copy against the same gold:
 
 - ``nospace``: the space after commas, full stops and colons dropped ("Phys.Rev.Lett.104,251301");
@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import labeller_eval as le  # noqa: E402
 from parser_accuracy import Tally, score  # noqa: E402
 
-from citecheck.extract.combine import read_reference  # noqa: E402
+from citecheck.reading.combine import read_reference  # noqa: E402
 
 FIELDS = ("title", "container-title", "volume", "pages")
 

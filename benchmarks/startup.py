@@ -7,7 +7,7 @@ Each case runs as a user would (`python -m citecheck …`, the default cache fol
 Python's bytecode cache on), once untimed (caches written), then ``--runs`` times; the table gives the
 median wall and CPU seconds (the children's user + system time). With ``--base-src`` another checkout's
 sources run in turn with this one's, alternating, so that both see the same load. A one-entry check is
-mostly start-up: a BibTeX entry loads no free-text reader (`extract.refparse`, the labeller), a free-text
+mostly start-up: a BibTeX entry loads no free-text reader (`reading.refparse`, the labeller), a free-text
 line does.
 """
 

@@ -4,7 +4,7 @@ Made-up references (no labelled set holds many): 15 Title Case titles (the "dev"
 the ones the name rules of the seventh session of 2026-12-05 were written against), each written in 11 layouts —
 IOP, APA, Vancouver, APS with one and with two authors, Chicago-inverted first author, three authors,
 two PDF-damaged ones (no space after commas; spaces before punctuation), A&A and "et al." — read by
-`extract.combine.read_reference`. A string is right when its title is the whole title, its journal is
+`reading.combine.read_reference`. A string is right when its title is the whole title, its journal is
 found and its authors are the made-up authors only (no title word taken for a name).
 
 A second set of 26 titles ("--set fresh") was written after the rules and never used to change them.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 
-from citecheck.extract.combine import read_reference
+from citecheck.reading.combine import read_reference
 
 TITLES = (
     "Gauge Theories and Gravity", "Black Holes and Mirror Symmetry", "Einstein Gravity and Its Extensions",

@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 from citecheck.bench.parsing_data import load_anystyle, load_grobid
-from citecheck.extract.vocabulary import best_split
+from citecheck.reading.vocabulary import best_split
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "src" / "citecheck" / "data"

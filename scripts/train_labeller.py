@@ -29,8 +29,8 @@ from pathlib import Path
 import pycrfsuite
 
 from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
-from citecheck.extract import labeller
-from citecheck.extract.labeller import LEXICON_NAME, features, journal_lexicon, tokenize
+from citecheck.reading import labeller
+from citecheck.reading.labeller import LEXICON_NAME, features, journal_lexicon, tokenize
 from citecheck.venues import journal_table
 
 ROOT = Path(__file__).resolve().parents[1]

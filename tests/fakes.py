@@ -142,8 +142,8 @@ def closed_world_index(folder: Path, records: Iterable[dict[str, object]]) -> Pa
 
 def read_pdf_record(text: str) -> Record:
     """The rules' reading of a reference as a PDF gives it: the PDF clean-up, then the parser."""
-    from citecheck.extract.pdftext import clean_pdf_text
-    from citecheck.extract.refparse import parse_reference
+    from citecheck.reading.pdftext import clean_pdf_text
+    from citecheck.reading.refparse import parse_reference
 
     return parse_reference(clean_pdf_text(text)).record
 
@@ -215,8 +215,8 @@ FABRICATED = {"DOI": None, "title": "Quantum coherence of vortex lattices in thi
 def verdict_of(index: LocalIndex, text: str) -> Verdict:
     """One reference string read as the readers read it and checked offline against ``index``."""
     from citecheck.checker import Checker, CheckOptions
-    from citecheck.extract.combine import read_reference
     from citecheck.model import Provenance
+    from citecheck.reading.combine import read_reference
     from citecheck.sources.local import LocalIndexSource
 
     reading = read_reference(text)

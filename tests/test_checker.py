@@ -357,6 +357,6 @@ def test_the_checker_names_no_label_and_repairs_no_reading() -> None:
     assert "Label" not in names  # every label is decide's
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     assert not {m for m in imported if m and m.startswith("citecheck.extract.")} - {
-        "citecheck.extract.reconcile"}  # readings are reconciled in one module
+        "citecheck.reading.reconcile"}  # readings are reconciled in one module
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
                 and n.name in {"_best_reading", "_with_first_fields", "_title_cut_short", "_title_in_venue"}]

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from citecheck.extract.bibtex import read_bibtex
 from citecheck.extract.jsonl import read_jsonl
-from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.extract.text import read_reference_list
 from citecheck.model import Citation
+from citecheck.reading.refparse import ParsedReference, parse_reference
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker, CheckOptions
-from citecheck.extract import labeller as L
-from citecheck.extract.combine import other_readings, read_reference, wants_labeller
-from citecheck.extract.labeller import features, read_labelled, read_labelled_scored, tokenize
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.rawsearch import raw_match
 from citecheck.index.search import LocalIndex
 from citecheck.model import Citation, Label, Provenance, Record
+from citecheck.reading import labeller as L
+from citecheck.reading.combine import other_readings, read_reference, wants_labeller
+from citecheck.reading.labeller import features, read_labelled, read_labelled_scored, tokenize
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from citecheck.sources.local import LocalIndexSource
 
 RECORD = {

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from citecheck.extract.cleanup import _LATEX, _LATEX_MORE_RE, latex_to_text
+from citecheck.reading.cleanup import _LATEX, _LATEX_MORE_RE, latex_to_text
 
 
 @pytest.mark.parametrize("text", [

@@ -28,7 +28,7 @@ LEXICON: dict[str, tuple[re.Pattern[str], str]] = {
     "new-style arXiv id": (re.compile(r"\\d\{4\}\\\.\\d\{4,5\}"), "identifiers.py"),
     "old-style arXiv number": (re.compile(r"/\\d\{7\}"), "identifiers.py"),
     "arXiv DataCite DOI": (re.compile(r"10\\\.48550/arxiv"), "identifiers.py"),
-    # (three particles in a row as regex text, or a list "van", "von"; `extract.name_forms.PARTICLE`,
+    # (three particles in a row as regex text, or a list "van", "von"; `reading.name_forms.PARTICLE`,
     # the grammar of capitalised and compound particles, "[vV]on(?:\\s+[dD]e[rnm])?", is no list)
     "name particles": (re.compile(rf'(?<![\w\]]){_P}\|{_P}\|{_P}\b|"van", "von"'), "names.py"),
     "month names": (re.compile(r'"jan", "feb"|"january", "february"|"January", "February"|\bJan\|Feb\b'), "years.py"),

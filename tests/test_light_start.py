@@ -14,8 +14,8 @@ import pytest
 from tests.fakes import devset_batch, records_index
 
 #: the free-text reader: the rule parser, the learned labeller, their combination, the PDF text clean-up
-FREE_TEXT_READER = ("citecheck.extract.refparse", "citecheck.extract.labeller", "citecheck.extract.combine",
-                    "citecheck.extract.pdftext")
+FREE_TEXT_READER = ("citecheck.reading.refparse", "citecheck.reading.labeller", "citecheck.reading.combine",
+                    "citecheck.reading.pdftext")
 BIBTEX_ENTRY = """@article{holst2007,
   author = {Holst, Bastian and Nettelmann, Nadine and Redmer, Ronald},
   title = {Equation of state for dense hydrogen and plasma phase transition},

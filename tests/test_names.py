@@ -5,8 +5,6 @@ from __future__ import annotations
 import pytest
 
 from citecheck.extract.bibtex import record_from_bibtex_fields
-from citecheck.extract.names import scan_authors, split_loose_authors
-from citecheck.extract.refparse.realign import _authors_from
 from citecheck.model import Name, Record
 from citecheck.names import (
     collab_key,
@@ -17,6 +15,8 @@ from citecheck.names import (
     parse_person,
     strip_et_al,
 )
+from citecheck.reading.names import scan_authors, split_loose_authors
+from citecheck.reading.refparse.realign import _authors_from
 from citecheck.sources._common import split_name
 from citecheck.verify.authors import compare_authors
 from citecheck.verify.compare import _restore_names

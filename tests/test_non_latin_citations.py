@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import check_text, index_source
 
 RECORDS = [

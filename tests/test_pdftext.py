@@ -1,11 +1,11 @@
-"""The clean-up pass for PDF-extracted reference text (extract/pdftext.py)."""
+"""The clean-up pass for PDF-extracted reference text (reading/pdftext.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.pdftext import clean_pdf_text, split_glued
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.pdftext import clean_pdf_text, split_glued
+from citecheck.reading.refparse import parse_reference
 
 
 @pytest.mark.parametrize(("raw", "clean"), [
@@ -74,7 +74,7 @@ def test_ligatures_and_lookalikes() -> None:
 
 
 def test_glued_and_before_the_last_author_13c() -> None:
-    from citecheck.extract.pdftext import clean_pdf_text
+    from citecheck.reading.pdftext import clean_pdf_text
 
     assert clean_pdf_text("V. Mateu, andI .W .Stewart ,Phys .Rev .D83 ,074021 ( 2011)").startswith(
         "V. Mateu, and I.W. Stewart, Phys. Rev. D 83")

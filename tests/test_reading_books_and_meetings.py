@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 

@@ -4,7 +4,8 @@ copied from GROBID's citation corpus, Apache-2.0, tests/data/parsing/NOTICE.md).
 
 from __future__ import annotations
 
-from citecheck.extract.combine import (
+from citecheck.model import Name, Record
+from citecheck.reading.combine import (
     _fuller_journal,
     _made_up_title,
     _misread_names,
@@ -12,9 +13,8 @@ from citecheck.extract.combine import (
     combine,
     read_reference,
 )
-from citecheck.extract.labeller import LabelledReading
-from citecheck.extract.refparse import ParsedReference
-from citecheck.model import Name, Record
+from citecheck.reading.labeller import LabelledReading
+from citecheck.reading.refparse import ParsedReference
 
 
 def _scored(confidence: dict[str, float], **fields: object) -> LabelledReading:
@@ -109,7 +109,7 @@ def test_no_volume_without_a_journal() -> None:
 
 
 def test_a_subtitle_is_not_cut_off() -> None:
-    from citecheck.extract.combine import _inner_title
+    from citecheck.reading.combine import _inner_title
 
     mine = "Passenger cars - test track for a severe lane-change manoeuvre - part 2: Obstacle avoidance"
     assert not _inner_title(mine, "Passenger cars - test track for a severe lane-change manoeuvre - part 2")
@@ -129,7 +129,7 @@ def test_iop_title_run_into_the_journal() -> None:
 
 
 def test_a_colon_before_the_rest_of_the_reference_is_no_subtitle() -> None:
-    from citecheck.extract.combine import _inner_title
+    from citecheck.reading.combine import _inner_title
 
     rest = "Probabilistic surface reconstruction: Bodin, T., Salmon, M., 2012. J. Geophys. Res., 117"
     assert _inner_title(rest, "Probabilistic surface reconstruction")

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.identifiers import extract_identifiers
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.identifiers import extract_identifiers
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
 def test_archive_prefix_before_a_new_style_arxiv_number() -> None:
-    from citecheck.extract.identifiers import extract_identifiers
+    from citecheck.reading.identifiers import extract_identifiers
     assert extract_identifiers("Proc. ICRC 2007; arXiv:astro-ph/0710.3063.").arxiv == "0710.3063"
 
 
 def test_comma_and_a_word_end_a_doi() -> None:
-    from citecheck.extract.combine import read_reference
     from citecheck.identifiers import normalize_doi
+    from citecheck.reading.combine import read_reference
     rec = read_reference("M. Shalchi, L. Tomio, Phys. Lett. B (2017),http ://dx.doi.org/10.1016/j.physletb.2017.05.070,"
                          "in press ( Erratum).").record
     assert (rec.DOI, rec.title, rec.container_title) == ("10.1016/j.physletb.2017.05.070", None, "Phys. Lett. B")

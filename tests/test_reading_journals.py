@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
@@ -55,7 +55,7 @@ def test_society_after_a_journal_is_its_publisher() -> None:
 
 
 def test_journal_with_a_comma_in_its_name() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference("Z. Lu and H. Zhang, Soliton Like Solutions for the Boiti-Leon-Pempinelli Equation ,Chaos ,"
                          "Solitons and Fractals ,19 ( 2004)527 -531").record
     assert rec.title == "Soliton Like Solutions for the Boiti-Leon-Pempinelli Equation"
@@ -118,7 +118,7 @@ def test_philosophical_magazine_full_name_with_commas() -> None:
     ("Chen C.T. and Millero F.J. Limnol.Oceanogr. 31, 1986, P.657 –682.", None, "Limnol. Oceanogr."),
 ])
 def test_german_and_limnology_abbreviations(raw: str, title: str | None, journal: str) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert (rec.title, rec.container_title) == (title, journal)
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.cleanup import strip_label
-from citecheck.extract.collaborations import leading_collaboration, only_a_collaboration
-from citecheck.extract.combine import read_reference
-from citecheck.extract.names import scan_authors
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.cleanup import strip_label
+from citecheck.reading.collaborations import leading_collaboration, only_a_collaboration
+from citecheck.reading.combine import read_reference
+from citecheck.reading.names import scan_authors
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import author_strings, read_pdf_record
 
 
@@ -52,7 +52,7 @@ def test_authors_after_a_quoted_title_that_opens_the_entry() -> None:
      "Phys. Rev."),
 ])
 def test_name_ends_before_a_known_journal(raw: str, authors: list[tuple[str, str]], journal: str) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert [(a.family, a.given) for a in rec.author] == authors
     assert rec.container_title == journal
@@ -102,7 +102,7 @@ def test_bibtex_and_between_every_two_names() -> None:
     ("A. Smith for the ATLAS Collaboration, Search for things, Phys. Lett. B 716, 1 (2012).", [("Smith", "A.")]),
 ])
 def test_speaker_on_behalf_of_a_collaboration(raw: str, names: list[tuple[str, str]]) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert [(a.family, a.given) for a in rec.author] == names
     assert rec.title in (None, "Spin tune measurements", "Search for things")
@@ -119,13 +119,13 @@ def test_for_the_without_a_collaboration_is_no_author_note() -> None:
      [("Siebold", "F.P."), ("Zuccarini", "J. G.")]),
 ])
 def test_particle_vander_and_a_last_inverted_name_with_dotted_initials(raw: str, names: list[tuple[str, str]]) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert [(a.family, a.given) for a in rec.author] == names
 
 
 def test_glued_et_al_ends_the_names() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference("P.Niessen ,C .Spiering etal . Proc .27th ICRC, Hamburg ,V .4( 2001)1496 .").record
     assert [a.family for a in rec.author] == ["Niessen", "Spiering"]
     assert rec.title == "Proc. 27th ICRC"
@@ -419,7 +419,7 @@ def test_collaborations_still_sign(text: str, authors: list[str]) -> None:
     ("Kolkwitz, R. & Krieger, W", 2, ("Krieger", "W.")),
 ])
 def test_a_bare_initial_closes_an_author_span(text: str, count: int, last: tuple[str, str]) -> None:
-    from citecheck.extract import names as N
+    from citecheck.reading import names as N
 
     names = N.scan_authors(text).names
     assert len(names) == count
@@ -457,7 +457,7 @@ def test_an_ampersand_and_a_tilde_range_survive_the_latex_clean_up() -> None:
                 "北海道大學工學部硏究報告 Vol. 68,No. 2,pp. 243~251 (In Japanese).")
     assert [a.family for a in rec.author] == ["北鄕繁", "鈴木輝之"]
     assert rec.page == "243-251"
-    from citecheck.extract.cleanup import latex_to_text
+    from citecheck.reading.cleanup import latex_to_text
 
     assert latex_to_text("Smith \\& Jones & Brown, Schr{\\\"o}dinger, pp. 12~15") == \
         "Smith & Jones & Brown, Schrödinger, pp. 12-15"

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract.cleanup import clean_reference
-from citecheck.extract.combine import read_reference
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.model import Citation, Label, Record
+from citecheck.reading.cleanup import clean_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
@@ -22,7 +22,7 @@ from tests.fakes import read_pdf_record
      "Association 8 29--39 (in Japanese).", "Journal of Biomedical Fuzzy Systems Association", "8", "29-39"),
 ])
 def test_language_note_at_the_end_of_the_entry(raw: str, journal: str, volume: str, page: str) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
     assert "Japanese" not in (rec.title or "")
@@ -38,7 +38,7 @@ def test_language_note_inside_a_title_stays() -> None:
     "Gavazzi G., Franzetti P., Boselli A., Pierini D., 1999a,A&AS ( submitted)( PaperV )",
 ])
 def test_status_and_series_paper_notes_leave_the_journal(raw: str) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert (rec.title, rec.container_title) == (None, "A&AS")
 
@@ -55,13 +55,13 @@ def test_abbreviated_to_be_published_is_a_status_note() -> None:
 
 
 def test_these_proceedings_is_a_note() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference("K. Kebkal et al., these proceedings.").record
     assert (rec.title, [a.family for a in rec.author]) == (None, ["Kebkal"])
 
 
 def test_supplementary_material_is_no_venue() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference("L. Agosta and A. Metere , `` Movie---Fddd mesophase trajectory ,'' available in the "
                          "supplementary material . --- Incomplete").record
     assert (rec.title, rec.container_title) == ("Movie---Fddd mesophase trajectory", None)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
@@ -49,7 +49,7 @@ def test_a_protein_name_is_no_page_label() -> None:
 
 
 def test_volume_range_of_a_proceedings_journal() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference("ATLAS collaboration, P. Berta, ATLAS jet and missing-ET reconstruction, calibration and "
                          "performance,Nucl .Part .Phys .Proc .273 -275( 2016)1121 [ INSPIRE].").record
     assert (rec.container_title, rec.volume, rec.page) == ("Nucl. Part. Phys. Proc.", "273-275", "1121")

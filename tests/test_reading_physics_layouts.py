@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.cleanup import clean_reference
-from citecheck.extract.combine import read_reference
-from citecheck.extract.identifiers import extract_identifiers
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.identifiers import normalize_doi
 from citecheck.model import Record
+from citecheck.reading.cleanup import clean_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.identifiers import extract_identifiers
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from citecheck.venues import series_letter_to_journal
 from tests.fakes import read_pdf_record
 
@@ -227,7 +227,7 @@ def test_camel_case_journal_words_only() -> None:
     ],
 )
 def test_inner_title(mine: str, theirs: str, named: bool, inner: bool) -> None:
-    from citecheck.extract.combine import _inner_title
+    from citecheck.reading.combine import _inner_title
 
     assert _inner_title(mine, theirs, named) is inner
 
@@ -370,7 +370,7 @@ def test_nlm_conference_dates_and_place_leave_the_container(text: str, container
      "389", "81"),
 ])
 def test_journal_only_physics_entries(raw: str, journal: str, volume: str, page: str) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = parse_reference(clean_pdf_text(raw)).record
     assert (rec.title, rec.container_title, rec.volume, rec.page) == (None, journal, volume, page)
     assert read_reference(raw).record.title is None
@@ -385,7 +385,7 @@ def test_journal_only_physics_entries(raw: str, journal: str, volume: str, page:
 ])
 def test_physics_layouts_group_before_the_year_latex_quotes_curly_particle(
         raw: str, names: list[tuple[str, str | None]], title: str | None) -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference(raw).record
     assert [(a.family or a.literal, a.given) for a in rec.author] == names
     assert rec.title == title

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.cleanup import clean_reference, strip_label
-from citecheck.extract.combine import read_reference
-from citecheck.extract.refparse import parse_reference
 from citecheck.model import Record
+from citecheck.reading.cleanup import clean_reference, strip_label
+from citecheck.reading.combine import read_reference
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
@@ -81,7 +81,7 @@ def test_year_or_nothing_between_title_and_journal(raw: str, title: str, journal
 
 
 def test_quoted_title_is_not_taken_for_the_venue() -> None:
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading.combine import read_reference
     rec = read_reference('B. Bradlyn, L. Elcoro, J. Cano, C.Felser ,M .I .Aroyo ,and B .A .Bernevig ," Topologicalquantum '
                          'chemistry, "arXiv: 1703.02050,2017.').record
     assert rec.title is not None and "chemistry" in rec.title
@@ -225,7 +225,7 @@ def test_a_two_word_title_case_title_survives_the_labellers_no_title(title: str)
     ("Brown Young", False),  # names
 ])
 def test_two_capitalised_words_read_as_a_title(title: str, reads: bool) -> None:
-    from citecheck.extract.combine import _reads_as_title
+    from citecheck.reading.combine import _reads_as_title
 
     assert _reads_as_title(title) is reads
 
@@ -264,6 +264,6 @@ def test_an_acronym_in_a_title_stays() -> None:
     ("Haykin, Ed.", ["Haykin"], None),  # too little left to be a title
 ])
 def test_the_title_after_the_names_the_other_reading_found(title: str, names: list[str], rest: str | None) -> None:
-    from citecheck.extract.reconcile import _after_names
+    from citecheck.reading.reconcile import _after_names
 
     assert _after_names(title, Record(author=[{"family": n} for n in names])) == rest

@@ -7,9 +7,9 @@ import asyncio
 from pathlib import Path
 
 from citecheck.extract import read_text
-from citecheck.extract.reconcile import _with_first_fields
-from citecheck.extract.refparse.readings import alternative_readings, attach_readings
 from citecheck.model import Citation, Label, Name, Provenance, Record
+from citecheck.reading.reconcile import _with_first_fields
+from citecheck.reading.refparse.readings import alternative_readings, attach_readings
 from citecheck.retrieve import RetrieveOptions, retrieve
 from citecheck.sources.base import Source
 from tests.fakes import check_text, index_source

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from citecheck.extract.refparse.realign import realign
 from citecheck.model import Citation, Name, Provenance, Record
+from citecheck.reading.refparse.realign import realign
 
 FOUND = Record(
     title="Spin stiffness in the frustrated Heisenberg antiferromagnet",
@@ -60,8 +60,8 @@ def test_title_glued_in_front_of_the_journal_is_cut_from_the_venue() -> None:
 
 def test_apa_authors_before_an_emphasised_title_keep_their_last_initial() -> None:
     from citecheck.extract import read_text
-    from citecheck.extract.refparse.realign import realign
     from citecheck.model import Record
+    from citecheck.reading.refparse.realign import realign
 
     raw = ("Grüter, P., Laloë, F., Meyerovich, A. E., & Mullin, W. (1996). *Ursell Operators in "
            "Statistical Physics III: thermodynamic properties of degenerate gases*. Some Journal 12, 3.")
@@ -95,7 +95,7 @@ def test_a_record_titled_like_the_cited_journal_is_not_the_cited_title() -> None
 
 
 def test_title_with_a_venue_left_after_a_comma_offers_the_text_before_it() -> None:
-    from citecheck.extract.refparse.readings import alternative_readings
+    from citecheck.reading.refparse.readings import alternative_readings
 
     raw = ("Harikrishna Narasimhan, David C. Parkes and Yaron Singer, Learnability of influence in networks, "
            "Digital Access to Scholarship at Harvard (DASH) (Harvard University), 2015.")
@@ -121,7 +121,7 @@ def test_given_first_list_mixing_initials_and_full_names_is_reread_whole() -> No
 
 
 def test_a_two_sentence_title_cut_at_its_period_is_offered_whole() -> None:
-    from citecheck.extract.refparse.readings import alternative_readings
+    from citecheck.reading.refparse.readings import alternative_readings
 
     raw = ("Goudriana, K. The Devotio Moderna and Commemoration. The Case of St Margaret’s Convent in Gouda. "
            "Medieval Low Countries 2015, 2, 109.")
@@ -133,7 +133,7 @@ def test_a_two_sentence_title_cut_at_its_period_is_offered_whole() -> None:
 
 
 def test_unrecognised_authors_before_a_comma_offer_the_text_after_it() -> None:
-    from citecheck.extract.refparse.readings import alternative_readings
+    from citecheck.reading.refparse.readings import alternative_readings
 
     raw = "[10] Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography, 2008."
     cited = citation(raw, title="Peter Kuchment and Leonid Kunyansky, Mathematics of thermoacoustic tomography")

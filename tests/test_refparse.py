@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from citecheck.extract.refparse import ParsedReference, parse_reference
 from citecheck.model import Name
 from citecheck.normalize import name_key, normalize_title
+from citecheck.reading.refparse import ParsedReference, parse_reference
 
 DATA = Path(__file__).resolve().parent / "data" / "parsing"
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "parsing"
@@ -762,7 +762,7 @@ def test_physics_comma_style(text: str, expected: dict[str, object]) -> None:
 
 
 def test_name_suffixes_and_particles() -> None:
-    from citecheck.extract.names import scan_authors
+    from citecheck.reading.names import scan_authors
 
     names = scan_authors("C. Callan Jr., J. Harvey III, and A. Strominger").names
     assert [(n.family, n.given, n.suffix) for n in names] == [

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.model import Record
+from citecheck.reading.combine import read_reference
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import read_pdf_record
 
 
@@ -218,7 +218,7 @@ def test_pinyin_family_names_in_capitals(text: str, families: list[str]) -> None
 
 
 def test_vancouver_initials_are_no_pinyin() -> None:
-    from citecheck.extract.names import scan_authors
+    from citecheck.reading.names import scan_authors
 
     assert scan_authors("MA Smith, JB Jones. Title").names[0].family == "Smith"
 
@@ -237,7 +237,7 @@ def test_vancouver_initials_are_no_pinyin() -> None:
     ],
 )
 def test_a_meeting_name_without_its_place_and_dates(title: str, expected: str) -> None:
-    from citecheck.extract.refparse.title import finish_title
+    from citecheck.reading.refparse.title import finish_title
 
     assert finish_title(title) == expected
 
@@ -308,7 +308,7 @@ def test_labeller_features_use_the_frozen_journal_lexicon() -> None:
     import json
     from importlib import resources
 
-    from citecheck.extract import labeller
+    from citecheck.reading import labeller
 
     frozen = json.loads(resources.files("citecheck.data").joinpath(labeller.LEXICON_NAME).read_text("utf-8"))
     assert labeller._journal_keys() == frozenset(frozen["keys"])
@@ -391,7 +391,7 @@ def test_report_and_note_numbers(text: str, title: str | None, number: str) -> N
 
 
 def test_an_unknown_long_word_is_not_cut_into_fragments() -> None:
-    from citecheck.extract.pdftext import split_glued
+    from citecheck.reading.pdftext import split_glued
 
     assert split_glued("thermalization") is None  # not "th erma liza tion"
     assert split_glued("quantumcriticality") == ("quantum", "criticality")

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
+from citecheck.reading.combine import read_reference
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from citecheck.venues import abbreviates_known_journal
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract.refparse import parse_reference
-from citecheck.extract.refparse.gost import split_gost
 from citecheck.index.build import build_index
 from citecheck.model import Label
+from citecheck.reading.refparse import parse_reference
+from citecheck.reading.refparse.gost import split_gost
 from tests.fakes import read_pdf_record
 
 RU = "Иванов И. И., Петров П. П. Название статьи // Журнал. 2015. Т. 147. С. 112–120."

@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from citecheck.extract.combine import read_reference
-from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Label
+from citecheck.reading.combine import read_reference
+from citecheck.reading.refparse import parse_reference
 from tests.fakes import verdict_of
 
 

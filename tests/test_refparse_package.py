@@ -5,13 +5,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import citecheck.extract.refparse as refparse
-from citecheck.extract.refparse import PASSES, parse_reference
-from citecheck.extract.refparse.authors import authors_pass
-from citecheck.extract.refparse.identifiers import identifiers_pass
-from citecheck.extract.refparse.title import title_pass
-from citecheck.extract.refparse.years import year_pass
+import citecheck.reading.refparse as refparse
 from citecheck.model import Record
+from citecheck.reading.refparse import PASSES, parse_reference
+from citecheck.reading.refparse.authors import authors_pass
+from citecheck.reading.refparse.identifiers import identifiers_pass
+from citecheck.reading.refparse.title import title_pass
+from citecheck.reading.refparse.years import year_pass
 
 PACKAGE = Path(refparse.__file__).parent
 APA = "Smith, J., & Doe, A. (2019). A study of things. Journal of Stuff, 12(3), 45-67. https://doi.org/10.1000/xyz"

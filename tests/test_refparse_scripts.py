@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from citecheck.extract.refparse import parse_reference
-from citecheck.extract.refparse.lexicon import expand_pages
-from citecheck.extract.refparse.scripts import normalize_punctuation
 from citecheck.model import Record
+from citecheck.reading.refparse import parse_reference
+from citecheck.reading.refparse.lexicon import expand_pages
+from citecheck.reading.refparse.scripts import normalize_punctuation
 
 DATA = Path(__file__).parent / "data" / "parsing" / "other-scripts.jsonl"
 ITEMS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -115,7 +115,7 @@ def test_full_width_punctuation(raw: str, want: str) -> None:
 def test_cjk_authors_closed_by_a_bare_comma() -> None:
     # GB/T 7714 lists written with commas only: the names (two to four characters) end where the
     # longer title starts
-    from citecheck.extract.refparse import parse_reference
+    from citecheck.reading.refparse import parse_reference
 
     rec = parse_reference("张三, 李四, 王五, 基于深度学习的图像识别方法研究, 计算机学报, 2019, 42(3): 1-10.").record
     assert [a.family for a in rec.author] == ["张三", "李四", "王五"]
@@ -123,7 +123,7 @@ def test_cjk_authors_closed_by_a_bare_comma() -> None:
 
 
 def test_one_space_between_a_han_title_and_a_short_journal() -> None:
-    from citecheck.extract.refparse import parse_reference
+    from citecheck.reading.refparse import parse_reference
 
     rec = parse_reference("朱妍, 传播学视角下网络直播的传播要素分析 新媒体研究 第3期, 2017.").record
     assert (rec.title, rec.container_title) == ("传播学视角下网络直播的传播要素分析", "新媒体研究")

@@ -11,11 +11,11 @@ import json
 
 import pytest
 
-from citecheck.extract.pdftext import clean_pdf_text
-from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Citation, Label, Provenance, Record
+from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.refparse import parse_reference
 from citecheck.verify.compare import assess
 from tests.fakes import verdict_of
 
@@ -194,7 +194,7 @@ def test_title_word_glued_to_the_journal() -> None:
 
 # End to end: IOP layout with Title Case titles, the journal run into the title (the parser cannot
 # tell where one ends); retrieval finds the record by its numbers or title, and the text re-read
-# around the record's title separates them (extract.reconcile._title_in_venue). Records written for the test.
+# around the record's title separates them (reading.reconcile._title_in_venue). Records written for the test.
 def _art(rid: str, title: str, families: list[str], journal: str, vol: str, page: str,
          year: int) -> dict[str, object]:
     return {"id": rid, "type": "article-journal", "title": title,
@@ -296,7 +296,7 @@ def test_a_known_word_inside_a_longer_journal_name_is_not_cut_off(text: str) -> 
 
 
 def test_title_before_a_venue_is_an_alternative_reading() -> None:
-    from citecheck.extract.refparse.readings import alternative_readings
+    from citecheck.reading.refparse.readings import alternative_readings
 
     text = "Wagner R 2017 Effective HIV vaccine Current Opinion in HIV and AIDS"
     cit = Citation(id="c", raw=text, fields=parse_reference(text).record, provenance=Provenance(format="text"))
@@ -304,7 +304,7 @@ def test_title_before_a_venue_is_an_alternative_reading() -> None:
 
 
 def test_one_rule_for_a_title_long_enough_to_search_by() -> None:
-    from citecheck.extract.reconcile import checkable as _checkable
+    from citecheck.reading.reconcile import checkable as _checkable
     from citecheck.titles import searchable_title
 
     assert searchable_title("新媒体研究") and not searchable_title("陰陽交") and not searchable_title("Physics")

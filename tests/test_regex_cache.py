@@ -106,7 +106,7 @@ def test_a_cache_directory_that_cannot_be_written_is_no_error(store: rc._Store, 
 def test_a_run_writes_the_file_at_exit_and_the_next_run_loads_it(tmp_path: Path) -> None:
     env = {**os.environ, "CITECHECK_CACHE_DIR": str(tmp_path)}
     env.pop("CITECHECK_REGEX_CACHE", None)
-    code = ("import citecheck.extract.names\nfrom citecheck import regex_cache as rc\n"
+    code = ("import citecheck.reading.names\nfrom citecheck import regex_cache as rc\n"
             "print(rc._STORE.compiled_here, len(rc._STORE.used))")
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract.refparse import parse_reference
 from citecheck.index.build import build_index
 from citecheck.model import Label, Record
+from citecheck.reading.refparse import parse_reference
 from citecheck.verify.compare import assess, identity_mismatch
 
 GEANT4 = {

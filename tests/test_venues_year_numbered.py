@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from citecheck.extract.combine import read_reference
 from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Record
+from citecheck.reading.combine import read_reference
 from citecheck.sources.config import SourceConfig
 from citecheck.sources.crossref import CrossrefSource
 from citecheck.venues import (

@@ -4,7 +4,7 @@
     verdicts = Checker(offline=True).check_file("refs.bib")
 
 Citations are checked concurrently; `astream` yields each verdict as soon as it is decided.
-Readings are chosen and reconciled in `extract.reconcile`, every label comes from `decide`
+Readings are chosen and reconciled in `reading.reconcile`, every label comes from `decide`
 (ERROR and a spent time budget included): this module only wires the stages.
 """
 
@@ -24,9 +24,9 @@ from citecheck.deadline import budget
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.errors import RunFatalError
 from citecheck.extract import read_path, read_text
-from citecheck.extract.reconcile import Reparser, back_to_rules, read, reconcile
 from citecheck.model import Assessment, Candidate, Citation, SourceStatus, Verdict
 from citecheck.model_stages import Assessed, Coverage, Decision
+from citecheck.reading.reconcile import Reparser, back_to_rules, read, reconcile
 from citecheck.retraction import retraction_of
 from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
 from citecheck.sources.base import Source

@@ -274,7 +274,7 @@ class Citation(BaseModel):
     parse_warnings: list[str] = Field(default_factory=list)
     error: str | None = None  # set when the entry could not be read; becomes an ERROR verdict
     # other readings of `raw` (mostly another title), produced once by extract with the fields
-    # (extract/refparse/readings.py; None: not produced yet); retrieval searches them when the
+    # (reading/refparse/readings.py; None: not produced yet); retrieval searches them when the
     # fields find nothing
     readings: list[Record] | None = None
     # an entry read but not parsed yet (offline batches parse in the worker process that checks

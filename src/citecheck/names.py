@@ -13,7 +13,7 @@
   Title-Case title ("Strangeness Production Using Polarized Neutrons").
 
 The author-list *grammar* (which names a reference's author block holds) is the parser's
-(`extract/names.py`); it builds on these.
+(`reading/names.py`); it builds on these.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ def warm_up(citations: Sequence[Citation] = ()) -> None:
 
     if citations and not any(c.pending is not None or free_text(c) for c in citations):
         return
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading import read_reference
 
     for text in _WARM_TEXTS:
         read_reference(text)

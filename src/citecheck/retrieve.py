@@ -154,14 +154,14 @@ def _verb(error: SourceError) -> str:
 def _text_readings(citation: Citation, which: Literal["alternative", "other"]) -> list[Record]:
     """The other readings of a free-text entry's text: its quoted or emphasised spans and sentences
     (``alternative``, `refparse.readings`) or the rules' and the labeller's other reading (``other``,
-    `extract.combine`). A structured entry has none, and never imports the free-text reader."""
+    `reading.combine`). A structured entry has none, and never imports the free-text reader."""
     if not free_text(citation):
         return []
     if which == "alternative":
-        from citecheck.extract.refparse.readings import alternative_readings
+        from citecheck.reading import alternative_readings
 
         return alternative_readings(citation)
-    from citecheck.extract.combine import other_readings
+    from citecheck.reading import other_readings
 
     return other_readings(citation)
 

@@ -1,6 +1,6 @@
 """The last steps of the retrieval cascade for free-text citations that found nothing.
 
-1. The other reading of the text (rules vs the learned labeller, `extract.combine.other_readings`)
+1. The other reading of the text (rules vs the learned labeller, `reading.combine.other_readings`)
    is looked up by its journal, volume and first page when it has them.
 2. The whole cleaned reference string is searched: the local index by its tokens
    (`LocalIndex.search_raw`), Crossref by ``query.bibliographic`` — the way a reference is found
@@ -30,7 +30,7 @@ StatusFn = Callable[[Source, SourceError | None], None]
 
 async def _alternative_journal(citation: Citation, sources: Sequence[Source], raw: str, add: AddFn,
                                status: StatusFn, evidence: list[str]) -> int:
-    from citecheck.extract.combine import other_readings
+    from citecheck.reading import other_readings
 
     found = 0
     for alt in other_readings(citation):
@@ -62,8 +62,8 @@ async def search_by_text(citation: Citation, sources: Sequence[Source], add: Add
     """Steps 1 and 2 above; returns how many candidates were added."""
     if not free_text(citation):  # a structured entry: no text to search by (nor the reader imported)
         return 0
-    from citecheck.extract.combine import TEXT_FORMATS
-    from citecheck.extract.pdftext import clean_pdf_text
+    from citecheck.reading.combine import TEXT_FORMATS
+    from citecheck.reading.pdftext import clean_pdf_text
 
     if citation.provenance.format not in TEXT_FORMATS or citation.raw.lstrip()[:1] in "@{":
         return 0

@@ -28,7 +28,7 @@ def year_pattern(first: int = FIRST_YEAR) -> str:
 #: a year in the plausible range
 YEAR = year_pattern()
 
-#: the months in English, in order (the parser's `extract.refparse.lexicon.MONTH` also reads other languages)
+#: the months in English, in order (the parser's `reading.refparse.lexicon.MONTH` also reads other languages)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 #: BibTeX's month macros, in order: "jan" … "dec"

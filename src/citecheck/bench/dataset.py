@@ -55,8 +55,7 @@ class BenchItem(BaseModel):
                 return cit
             return Citation(id=self.id, raw=self.text, error="no BibTeX entry found",
                             provenance=Provenance(key=self.id, format="bibtex"))
-        from citecheck.extract.combine import read_reference
-        from citecheck.extract.refparse.readings import attach_readings
+        from citecheck.reading import attach_readings, read_reference
 
         parsed = read_reference(self.text)
         citation = Citation(id=self.id, raw=self.text, fields=parsed.record,

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_limited
 from citecheck.extract.errors import InputError
-from citecheck.extract.limits import CUT_WARNING, cut_reference
 from citecheck.model import Citation
+from citecheck.reading import CUT_WARNING, cut_reference
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "STRUCTURED_FORMATS", "InputError", "detect_format", "finish_reading",
            "free_text", "read_bytes", "read_path", "read_text"]
@@ -69,7 +69,7 @@ def _load(spec: str) -> Callable[..., list[Citation]]:
 def free_text(citation: Citation) -> bool:
     """Whether the entry is a reference's free text rather than a structured entry (a BibTeX or CSL
     entry, a ``.bbl``'s ``\\bibitem``): only a free-text entry has other readings of its text, so only one
-    imports the free-text reader (`extract.refparse`, the labeller) to look for them."""
+    imports the free-text reader (`reading.refparse`, the labeller) to look for them."""
     return citation.provenance.format not in STRUCTURED_FORMATS and citation.raw.lstrip()[:1] not in "@{"
 
 
@@ -161,12 +161,12 @@ def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = Fal
 
 def _with_readings(citations: list[Citation]) -> list[Citation]:
     """Every reader's citations leave extract with their alternative readings attached, and a free-text
-    reference's raw text cut to what was read of it (`extract.limits`). Structured entries alone
+    reference's raw text cut to what was read of it (`reading.limits`). Structured entries alone
     have none to find (an empty list), without importing the free-text reader."""
     if not any(map(free_text, citations)):
         return _without_readings(citations)
-    from citecheck.extract.combine import TEXT_FORMATS
-    from citecheck.extract.refparse.readings import attach_readings
+    from citecheck.reading import attach_readings
+    from citecheck.reading.combine import TEXT_FORMATS
 
     for citation in citations:
         if citation.provenance.format in TEXT_FORMATS and citation.raw.lstrip()[:1] not in "@{":

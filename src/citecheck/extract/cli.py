@@ -42,7 +42,7 @@ def read_inputs(paths: list[Path], pages: str | None = None,
                                             defer=defer))
             elif pages is not None and detect_format(str(path)) == "pdf":
                 from citecheck.extract.pdf import read_pdf
-                from citecheck.extract.refparse.readings import attach_readings
+                from citecheck.reading import attach_readings
 
                 # --pages reads the file itself: the same size limit applies
                 citations.extend(attach_readings(read_pdf(read_limited(path), str(path), pages=pages)))

@@ -10,8 +10,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from citecheck.extract.bibtex import read_bibtex
-from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance, Record
+from citecheck.reading import read_reference
 
 __all__ = ["finish_pending", "read_jsonl"]
 

@@ -95,7 +95,7 @@ def _line_of(text: str, pos: int, offset: int = 0) -> int:
 
 def detex(text: str) -> str:
     """LaTeX → plain Unicode (accents, ties, font commands); layout macros dropped."""
-    from citecheck.extract.cleanup import latex_to_text
+    from citecheck.reading import latex_to_text
 
     text = _NOISE_RE.sub(" ", text)
     text = text.replace("\\&", "&").replace("~", " ").replace("\\ ", " ")
@@ -232,7 +232,7 @@ def _parse_revtex(item: BibItem) -> tuple[Record, list[str]]:
 
 
 def _parse_rendered(item: BibItem) -> tuple[Record, float, list[str]]:
-    from citecheck.extract.refparse import parse_reference
+    from citecheck.reading import parse_reference
 
     body = item.body
     blocks = [detex(b) for b in re.split(r"\\newblock\b", body)]

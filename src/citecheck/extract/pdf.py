@@ -480,7 +480,7 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
     ``backend``: "pypdf", "pdftotext" (poppler, when installed) or "auto" (pypdf, then
     pdftotext when pypdf finds no text).
     """
-    from citecheck.extract.combine import read_reference
+    from citecheck.reading import read_reference
 
     texts = page_texts(data, name, pages, backend)
     page_lines = _drop_running_lines(_pages_to_lines(texts))

@@ -13,8 +13,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from citecheck.extract.combine import read_reference
 from citecheck.model import Citation, Provenance
+from citecheck.reading import read_reference
 
 __all__ = ["NEAR_FILES", "front_matter_bibliography", "read_reference_list", "references_section", "split_entries"]
 

@@ -108,7 +108,7 @@ def journal_version(journal_ref: str | None) -> Version | None:
     by the reading stage's reference reader; None when it names no journal with a volume or page."""
     if not journal_ref or not journal_ref.strip():
         return None
-    from citecheck.extract.combine import read_reference  # the free-text reader: only when asked
+    from citecheck.reading import read_reference  # the free-text reader: only when asked
 
     read = read_reference(journal_ref).record
     if not read.container_title or not (read.volume or read.page):

@@ -243,7 +243,7 @@ def _read_pdf(data: bytes, name: str) -> list[Citation]:
 
 
 def _with_readings(citations: list[Citation]) -> list[Citation]:
-    from citecheck.extract.refparse.readings import attach_readings
+    from citecheck.reading import attach_readings
 
     return attach_readings(citations)
 

@@ -14,10 +14,10 @@ import re
 
 from rapidfuzz.distance import Levenshtein
 
-from citecheck.extract.names import split_loose_authors
 from citecheck.identifiers import normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
 from citecheck.names import is_misread_name, looks_like_name_list, strip_et_al
+from citecheck.reading.names import split_loose_authors
 from citecheck.titles import implausible_title, title_words
 from citecheck.venues import same_year_volume, year_volume
 from citecheck.verify.authors import AuthorComparison, compare_authors, person_key

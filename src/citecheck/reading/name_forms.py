@@ -1,4 +1,4 @@
-"""The name forms of the author grammar (extract/names.py): regular expressions for one personal name
+"""The name forms of the author grammar (reading/names.py): regular expressions for one personal name
 in each form a reference list writes it — "A. B. Family", "Family, A. B.", "Family AB", "Given M.
 Family", "FAMILY (Given)" — built from shared pieces (letters of any script, particles, initials,
 suffixes, what may end a name) — and the name a match of one gives (`name_from`)."""

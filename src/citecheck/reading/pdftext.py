@@ -27,10 +27,10 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from citecheck.extract.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.folding import caseless
 from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
 from citecheck.names import TEXT_PARTICLE, alternation, name_words
+from citecheck.reading.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
     JOURNAL_WORDS,

@@ -45,7 +45,7 @@ def checkable(cited: Record) -> bool:
 def _alternative_readings(citation: Citation) -> list[Record]:
     if not free_text(citation):
         return []
-    from citecheck.extract.refparse.readings import alternative_readings
+    from citecheck.reading.refparse.readings import alternative_readings
 
     return alternative_readings(citation)
 
@@ -53,7 +53,7 @@ def _alternative_readings(citation: Citation) -> list[Record]:
 def _other_readings(citation: Citation) -> list[Record]:
     if not free_text(citation):
         return []
-    from citecheck.extract.combine import other_readings
+    from citecheck.reading.combine import other_readings
 
     return other_readings(citation)
 
@@ -61,7 +61,7 @@ def _other_readings(citation: Citation) -> list[Record]:
 def _realigned(citation: Citation, found: Record) -> Record | None:
     if not free_text(citation):
         return None
-    from citecheck.extract.refparse.realign import realign
+    from citecheck.reading.refparse.realign import realign
 
     return realign(citation, found)
 
@@ -199,7 +199,7 @@ def _names_venue(title: str, reading: Record) -> bool:
     """The first title is the other reading's journal, or its head ("Journal of Combinatorial Theory"
     for "Journal of Combinatorial Theory, Series A" in a title-less physics reference) and reads as a
     venue's name: a misread venue, not a title the other reading lost."""
-    from citecheck.extract.refparse.journals import names_a_venue
+    from citecheck.reading.refparse.journals import names_a_venue
 
     key = journal_key(title)
     return bool(key) and names_a_venue(title) and journal_key(reading.container_title).startswith(key)

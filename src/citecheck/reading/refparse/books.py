@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.imprint import (
+from citecheck.reading.refparse.imprint import (
     PAREN_PUB_RE,
     PUBLISHER_RE,
     is_city,
@@ -16,14 +16,14 @@ from citecheck.extract.refparse.imprint import (
     split_publisher,
     strip_editors,
 )
-from citecheck.extract.refparse.journals import (
+from citecheck.reading.refparse.journals import (
     known_journal,
     known_journal_suffix,
     names_a_journal,
     names_a_venue,
     title_question_cuts,
 )
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.lexicon import (
     BOOK_HINT_RE,
     BOOK_SERIES_RE,
     BOOK_VOLUME_RE,
@@ -36,8 +36,8 @@ from citecheck.extract.refparse.lexicon import (
     US_STATE_RE,
     clean_field,
 )
-from citecheck.extract.refparse.sentences import sentence_boundaries
-from citecheck.extract.refparse.state import Tail
+from citecheck.reading.refparse.sentences import sentence_boundaries
+from citecheck.reading.refparse.state import Tail
 from citecheck.venues import names_known_journal
 
 # A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import regex
 
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.lexicon import (
     BOOK_HINT_RE,
     CONF_RE,
     COUNTRIES,
@@ -19,8 +19,8 @@ from citecheck.extract.refparse.lexicon import (
     TRIM,
     US_STATE_RE,
 )
-from citecheck.extract.refparse.sentences import sentence_boundaries
-from citecheck.extract.refparse.state import Tail
+from citecheck.reading.refparse.sentences import sentence_boundaries
+from citecheck.reading.refparse.state import Tail
 from citecheck.regex_cache import compile_regex
 
 # the place starts with a capital of any script or a letter of an uncased one ("Москва", "北京")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from citecheck.extract.errors import NOT_A_REFERENCE
-from citecheck.extract.refparse.lexicon import CONF_RE, DAY_DATE_RE, EDS_RE, IN_MARK_RE
-from citecheck.extract.refparse.state import ParsedReference, ParseState
 from citecheck.model import Record
+from citecheck.reading.refparse.lexicon import CONF_RE, DAY_DATE_RE, EDS_RE, IN_MARK_RE
+from citecheck.reading.refparse.state import ParsedReference, ParseState
 
 
 def _guess_type(record: Record, thesis: bool, report: bool, text: str) -> str:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract import names as N
-from citecheck.extract.refparse.journals import journal_only_reference
-from citecheck.extract.refparse.lexicon import CJK, EDS_RE
-from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Name
 from citecheck.names import TEXT_PARTICLE
+from citecheck.reading import names as N
+from citecheck.reading.refparse.journals import journal_only_reference
+from citecheck.reading.refparse.lexicon import CJK, EDS_RE
+from citecheck.reading.refparse.state import ParseState
 from citecheck.years import YEAR
 
 # A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.imprint import (
+from citecheck.places import known_place
+from citecheck.reading.refparse.imprint import (
     PUBLISHER_RE,
     is_city,
     looks_like_imprint,
@@ -17,8 +18,8 @@ from citecheck.extract.refparse.imprint import (
     strip_location,
     trailing_imprint,
 )
-from citecheck.extract.refparse.journals import abbreviated_piece, names_a_journal, names_a_venue
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.journals import abbreviated_piece, names_a_journal, names_a_venue
+from citecheck.reading.refparse.lexicon import (
     CONF_RE,
     IN_MARK_RE,
     MONTH,
@@ -29,9 +30,8 @@ from citecheck.extract.refparse.lexicon import (
     expand_pages,
     norm_pages,
 )
-from citecheck.extract.refparse.state import ParseState, Tail
-from citecheck.extract.refparse.title import finish_title
-from citecheck.places import known_place
+from citecheck.reading.refparse.state import ParseState, Tail
+from citecheck.reading.refparse.title import finish_title
 from citecheck.venues import journal_reference, known_journal
 
 _TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.imprint import strip_editors
-from citecheck.extract.refparse.journals import (
+from citecheck.reading.refparse.imprint import strip_editors
+from citecheck.reading.refparse.journals import (
     INNER_VENUE_RE,
     abbreviated_journal,
     abbreviated_piece,
@@ -19,7 +19,7 @@ from citecheck.extract.refparse.journals import (
     title_question_cuts,
     unpunctuated_journal_start,
 )
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.lexicon import (
     CJK,
     CONF_RE,
     COUNTRIES,
@@ -27,8 +27,8 @@ from citecheck.extract.refparse.lexicon import (
     TRIM_KEEP_DOT,
     clean_field,
 )
-from citecheck.extract.refparse.sentences import boundary_kind, sentence_boundaries
-from citecheck.extract.refparse.state import Tail
+from citecheck.reading.refparse.sentences import boundary_kind, sentence_boundaries
+from citecheck.reading.refparse.state import Tail
 from citecheck.venues import JOURNAL_ABBREVIATIONS, names_known_journal
 
 

@@ -14,7 +14,7 @@ scripts/build_names.py), a month; whether white space precedes/follows it (PDF t
 spaces), its relative position, the start of a number range; the left context (inside quotes or
 brackets, after the year, after "et al", how many sentence stops came before, the last punctuation
 mark); the word and shape of the tokens ±1 and ±2 and the flags of ±1. `read_labelled_scored` adds,
-per field, the model's marginal probability (how sure it is), which extract/combine.py weighs.
+per field, the model's marginal probability (how sure it is), which reading/combine.py weighs.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from citecheck.extract import names as N
-from citecheck.extract.identifiers import extract_identifiers
-from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
+from citecheck.reading import names as N
+from citecheck.reading.identifiers import extract_identifiers
+from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.venues import journal_reference, journal_table
 from citecheck.years import MONTH_ABBREVIATIONS, MONTHS, YEAR
 

@@ -17,8 +17,23 @@ from typing import TypeAlias
 # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
 import regex
 
-from citecheck.extract.collaborations import COLLAB, collab_names, signs_as_collaboration
-from citecheck.extract.name_forms import (
+from citecheck.model import Name
+from citecheck.names import (
+    AND_OTHERS,
+    ET_AL,
+    NOT_NAME_END,
+    NOT_NAME_WORDS,
+    VERB_END,
+    abbreviates,
+    alternation,
+    is_journal_word,
+    name_words,
+    parse_person,
+    strip_et_al,
+    title_like_name,
+)
+from citecheck.reading.collaborations import COLLAB, collab_names, signs_as_collaboration
+from citecheck.reading.name_forms import (
     F_CAPS_FIRST,
     F_CAPS_FIRST_LAST,
     F_FAM_CAPS,
@@ -41,28 +56,13 @@ from citecheck.extract.name_forms import (
     U,
     name_from,
 )
-from citecheck.extract.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
-from citecheck.extract.plain_words import (
+from citecheck.reading.names_scripts import scan_cjk_authors, scan_pinyin_authors, scan_rtl_authors
+from citecheck.reading.plain_words import (
     ends_in_word,
     opens_with_plain_word,
     plain,
     title_word_given,
     title_words_pair,
-)
-from citecheck.model import Name
-from citecheck.names import (
-    AND_OTHERS,
-    ET_AL,
-    NOT_NAME_END,
-    NOT_NAME_WORDS,
-    VERB_END,
-    abbreviates,
-    alternation,
-    is_journal_word,
-    name_words,
-    parse_person,
-    strip_et_al,
-    title_like_name,
 )
 from citecheck.regex_cache import compile_regex
 from citecheck.venues import known_journal, known_journal_at

@@ -26,16 +26,16 @@ journal" in journals.py. The parser never raises on odd input; a doubtful parse 
 
 from __future__ import annotations
 
-from citecheck.extract.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
-from citecheck.extract.refparse.authors import authors_pass
-from citecheck.extract.refparse.container import venue_pass
-from citecheck.extract.refparse.finish import finish, leftovers_pass
-from citecheck.extract.refparse.identifiers import identifiers_pass
-from citecheck.extract.refparse.state import ParsedReference, ParseState
-from citecheck.extract.refparse.title import title_pass
-from citecheck.extract.refparse.works import several_works_pass
-from citecheck.extract.refparse.years import year_pass
 from citecheck.model import Record
+from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
+from citecheck.reading.refparse.authors import authors_pass
+from citecheck.reading.refparse.container import venue_pass
+from citecheck.reading.refparse.finish import finish, leftovers_pass
+from citecheck.reading.refparse.identifiers import identifiers_pass
+from citecheck.reading.refparse.state import ParsedReference, ParseState
+from citecheck.reading.refparse.title import title_pass
+from citecheck.reading.refparse.works import several_works_pass
+from citecheck.reading.refparse.years import year_pass
 
 __all__ = ["PASSES", "ParsedReference", "parse_reference"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import NON_TERMINAL
-from citecheck.extract.refparse.scripts import SENTENCE_START
+from citecheck.reading.refparse.lexicon import NON_TERMINAL
+from citecheck.reading.refparse.scripts import SENTENCE_START
 from citecheck.venues import JOURNAL_ABBREVIATIONS
 
 # A new sentence starts with a capital of any cased script (Latin, Greek, Cyrillic) or a letter

@@ -1,5 +1,5 @@
 """Collaborations signing as authors ("ATLAS Collaboration", "CMS Collab.", "Particle Data Group"): the
-pattern the author grammar (extract/names.py) reads them by, the names a match gives, and the tests the
+pattern the author grammar (reading/names.py) reads them by, the names a match gives, and the tests the
 title pass asks of a piece of text."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 
 import regex
 
-from citecheck.extract.name_forms import U
 from citecheck.model import Name
+from citecheck.reading.name_forms import U
 from citecheck.regex_cache import compile_regex
 from citecheck.years import YEAR
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.state import Tail
+from citecheck.reading.refparse.state import Tail
 
 #: the code in brackets; full-width brackets are made ASCII before (scripts.py)
 _MARKER_RE = re.compile(

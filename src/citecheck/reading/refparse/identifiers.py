@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.cleanup import clean_reference
-from citecheck.extract.identifiers import extract_identifiers
-from citecheck.extract.refparse.lexicon import REPORT_RE, THESIS_RE
-from citecheck.extract.refparse.scripts import normalize_punctuation
-from citecheck.extract.refparse.state import ParseState
 from citecheck.model import Record
+from citecheck.reading.cleanup import clean_reference
+from citecheck.reading.identifiers import extract_identifiers
+from citecheck.reading.refparse.lexicon import REPORT_RE, THESIS_RE
+from citecheck.reading.refparse.scripts import normalize_punctuation
+from citecheck.reading.refparse.state import ParseState
 
 #: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id: neither
 #: title nor journal, the id says it all

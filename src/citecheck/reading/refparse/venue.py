@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.books import split_no_numbers
-from citecheck.extract.refparse.head import split_head
-from citecheck.extract.refparse.imprint import split_publisher, strip_editors
-from citecheck.extract.refparse.journals import (
+from citecheck.reading.refparse.books import split_no_numbers
+from citecheck.reading.refparse.head import split_head
+from citecheck.reading.refparse.imprint import split_publisher, strip_editors
+from citecheck.reading.refparse.journals import (
     ends_with_journal,
     known_journal_suffix,
     looks_like_journal_end,
     names_a_venue,
     unpunctuated_journal_start,
 )
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.lexicon import (
     CONF_RE,
     PAGE,
     PAGES,
@@ -25,8 +25,8 @@ from citecheck.extract.refparse.lexicon import (
     clean_field,
     norm_pages,
 )
-from citecheck.extract.refparse.scripts import CJK_CHAR
-from citecheck.extract.refparse.state import Tail
+from citecheck.reading.refparse.scripts import CJK_CHAR
+from citecheck.reading.refparse.state import Tail
 from citecheck.venues import (
     YEAR_VOLUME_JOURNALS,
     canonical_journal,

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract import names as N
-from citecheck.extract.refparse.state import ParseState
+from citecheck.reading import names as N
+from citecheck.reading.refparse.state import ParseState
 from citecheck.years import YEAR
 
 _YEAR = rf"{YEAR}[a-z]?"

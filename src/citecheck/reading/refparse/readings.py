@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from citecheck.extract.refparse.journals import VENUE_OPENING_RE
-from citecheck.extract.refparse.lexicon import FUNCTION_WORDS
 from citecheck.model import Citation, Record
+from citecheck.reading.refparse.journals import VENUE_OPENING_RE
+from citecheck.reading.refparse.lexicon import FUNCTION_WORDS
 from citecheck.titles import implausible_title, title_key
 
 __all__ = ["alternative_readings", "attach_readings"]

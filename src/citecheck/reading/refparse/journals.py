@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.normalize import journal_key, journal_table
+from citecheck.reading.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.regex_cache import compile_regex
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,

@@ -14,9 +14,9 @@ import re
 
 from rapidfuzz import fuzz
 
-from citecheck.extract.cleanup import clean_reference
 from citecheck.model import Citation, Name, Record
 from citecheck.names import PARTICLES, parse_person, strip_et_al
+from citecheck.reading.cleanup import clean_reference
 from citecheck.titles import searchable_title, title_key
 from citecheck.years import year_pattern
 
@@ -117,8 +117,8 @@ def _chicago_names(pieces: list[str]) -> list[Name] | None:
 
 
 def _authors_from(prefix: str) -> tuple[list[Name], bool] | None:
-    from citecheck.extract.cleanup import strip_label
-    from citecheck.extract.names import scan_authors, split_loose_authors
+    from citecheck.reading.cleanup import strip_label
+    from citecheck.reading.names import scan_authors, split_loose_authors
 
     text = strip_label(prefix.strip()).strip(_TRIM)
     # "Author, A., & Author, B. (2019). Title": the date sits between the authors and the title

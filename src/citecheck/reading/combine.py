@@ -3,7 +3,7 @@
 `read_reference(text)` is what the readers call: the PDF clean-up pass, the rule parser, and — only
 when the string looks PDF-extracted, the rule parse is doubtful, the rules' journal is unknown, their
 title has no title-like words or a name holds a journal word or a number — the labeller
-(extract/labeller.py), which also says how sure it is of each field (CRF marginals). Identifiers
+(reading/labeller.py), which also says how sure it is of each field (CRF marginals). Identifiers
 always come from the rules. Field by field (rules chosen by their accuracy on the validation split,
 docs/benchmarks.md):
 
@@ -37,17 +37,17 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from citecheck.extract.labeller import LabelledReading, read_labelled_scored
-from citecheck.extract.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
-from citecheck.extract.pdftext import artefact_count, clean_pdf_text, is_known_word
-from citecheck.extract.refparse import ParsedReference, parse_reference
-from citecheck.extract.refparse.journals import names_a_venue
-from citecheck.extract.refparse.lexicon import COUNTRIES
-from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Citation, Record
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
+from citecheck.reading.labeller import LabelledReading, read_labelled_scored
+from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
+from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
+from citecheck.reading.refparse import ParsedReference, parse_reference
+from citecheck.reading.refparse.journals import names_a_venue
+from citecheck.reading.refparse.lexicon import COUNTRIES
+from citecheck.reading.vocabulary import is_plain_word
 from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
     JOURNAL_WORDS,

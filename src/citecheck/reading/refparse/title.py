@@ -10,21 +10,24 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract import names as N
-from citecheck.extract.cleanup import LANGUAGES
-from citecheck.extract.collaborations import leading_collaboration, only_a_collaboration
-from citecheck.extract.refparse.books import book_locator, book_title, book_volume
-from citecheck.extract.refparse.gbt import gbt_imprint, split_gbt
-from citecheck.extract.refparse.gost import cut_extent, fuller_authors, split_gost
-from citecheck.extract.refparse.head import proceedings_start
-from citecheck.extract.refparse.imprint import (
+from citecheck.model import Record
+from citecheck.names import ET_AL_WORDS
+from citecheck.places import known_place
+from citecheck.reading import names as N
+from citecheck.reading.cleanup import LANGUAGES
+from citecheck.reading.collaborations import leading_collaboration, only_a_collaboration
+from citecheck.reading.refparse.books import book_locator, book_title, book_volume
+from citecheck.reading.refparse.gbt import gbt_imprint, split_gbt
+from citecheck.reading.refparse.gost import cut_extent, fuller_authors, split_gost
+from citecheck.reading.refparse.head import proceedings_start
+from citecheck.reading.refparse.imprint import (
     cut_paren_imprint,
     cut_sentence_imprint,
     is_city,
     pull_parenthetical,
 )
-from citecheck.extract.refparse.journals import journal_like, journal_only_reference
-from citecheck.extract.refparse.lexicon import (
+from citecheck.reading.refparse.journals import journal_like, journal_only_reference
+from citecheck.reading.refparse.lexicon import (
     COUNTRIES,
     EDITION_END_RE,
     FUNCTION_WORDS,
@@ -38,11 +41,8 @@ from citecheck.extract.refparse.lexicon import (
     clean_field,
     norm_pages,
 )
-from citecheck.extract.refparse.state import ParseState, Tail
-from citecheck.extract.refparse.venue import split_venue
-from citecheck.model import Record
-from citecheck.names import ET_AL_WORDS
-from citecheck.places import known_place
+from citecheck.reading.refparse.state import ParseState, Tail
+from citecheck.reading.refparse.venue import split_venue
 from citecheck.venues import SERIES_JOURNAL
 from citecheck.years import year_pattern
 

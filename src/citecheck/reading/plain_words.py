@@ -1,4 +1,4 @@
-"""Word tests of the name grammar (extract/names.py): is a word of a "name" rather a title's word?
+"""Word tests of the name grammar (reading/names.py): is a word of a "name" rather a title's word?
 
 A plain word is one the word list knows and no list of personal names holds ("magnetism", "symmetry";
 not "robert", "brown", "fields"): a name made of such words is a title's words read as a name.
@@ -6,8 +6,8 @@ not "robert", "brown", "fields"): a name made of such words is a title's words r
 
 from __future__ import annotations
 
-from citecheck.extract.vocabulary import is_plain_word
 from citecheck.model import Name
+from citecheck.reading.vocabulary import is_plain_word
 
 __all__ = ["ends_in_word", "opens_with_plain_word", "plain", "title_word_given", "title_words_pair"]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY
-from citecheck.extract.refparse.state import ParseState
 from citecheck.model import set_year
+from citecheck.reading.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY
+from citecheck.reading.refparse.state import ParseState
 from citecheck.years import YEAR
 
 _PAREN_YEAR_RE = re.compile(

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 
-from citecheck.extract.names import split_loose_authors
-from citecheck.extract.refparse.lexicon import TRIM
-from citecheck.extract.refparse.state import Tail
 from citecheck.model import Name
 from citecheck.names import ET_AL_WORDS
+from citecheck.reading.names import split_loose_authors
+from citecheck.reading.refparse.lexicon import TRIM
+from citecheck.reading.refparse.state import Tail
 from citecheck.years import year_pattern
 
 #: "Title // Journal": the separator, spaced (a URL's "//" never is)

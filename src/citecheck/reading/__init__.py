@@ -1,0 +1,45 @@
+"""The reading stage: what a reference's text says, read once.
+
+Every reading of an entry comes from here: the rule parser (`refparse/`), the learned labeller
+(`labeller.py`) and their combination (`combine.py`), the PDF text clean-up (`pdftext.py`), the
+author-list grammar (`names.py`) and the other readings of a text (a quoted or emphasised span, a
+title sentence read into the journal: `refparse/readings.py`). `reconcile.py` is the one module
+that sets a reading against a candidate record (the reading to search by, the reading that agrees
+with a record best, the text re-read around a record's title); it uses the comparator, so it sits
+above verification in the import order and is imported by its own name.
+
+Outside the stage, modules use the names below (and `citecheck.reading.reconcile`'s), never a
+module of the stage (tests/test_architecture.py). They load lazily: a BibTeX entry, whose fields
+arrive read, never loads the free-text reader.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["CUT_WARNING", "alternative_readings", "attach_readings", "cut_reference", "latex_to_text",
+           "other_readings", "parse_reference", "read_reference"]
+
+if TYPE_CHECKING:
+    from citecheck.reading.cleanup import latex_to_text
+    from citecheck.reading.combine import other_readings, read_reference
+    from citecheck.reading.limits import CUT_WARNING, cut_reference
+    from citecheck.reading.refparse import parse_reference
+    from citecheck.reading.refparse.readings import alternative_readings, attach_readings
+
+#: each public name → the module of the stage that defines it
+_HOMES = {
+    "CUT_WARNING": "limits", "cut_reference": "limits",
+    "latex_to_text": "cleanup",
+    "other_readings": "combine", "read_reference": "combine",
+    "parse_reference": "refparse",
+    "alternative_readings": "refparse.readings", "attach_readings": "refparse.readings",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _HOMES:
+        raise AttributeError(name)
+    from importlib import import_module
+
+    return getattr(import_module(f"{__name__}.{_HOMES[name]}"), name)
