@@ -3,7 +3,12 @@
 Sets (the *test* split of `citecheck.bench.parsing_data.split_of` only — never trained or tuned on):
 - grobid: GROBID's PDF-extracted references (../shared/data/parsing/grobid-train, test files);
 - grobid-physics: the physics-like part of it (gold journal looks like a physics/astronomy venue);
-- anystyle: AnyStyle's gold set, test split.
+- anystyle: AnyStyle's gold set, test split;
+- umass, umass-physics: the UMass Citation Field Extraction set (references cut from arXiv PDFs; no
+  licence, so fetched and converted by scripts/fetch_umass.py into bench-out/umass-citation.jsonl.gz),
+  all three of its files, and the part whose gold journal looks like a physics venue (as
+  grobid-physics). Nothing here was fitted or tuned on it: a held-out test, scored on aggregate only
+  (`--show` prints none of its errors). Pages are scored by the first page, as for GROBID.
 
 Readers compared:
 - rules-raw: `parse_reference` on the string as given (the parser before issue 13);
@@ -18,8 +23,12 @@ a bag of name words (a collaboration GROBID tags as <orgName type="collaboration
 authors: since 13c; a gold "andM ." reads "and M ."); pages: GROBID's gold is the first page, so the first page only there. GROBID's gold is mapped onto AnyStyle's keys (authors → author, page → pages,
 year → date).
 
+`--ci`: each F1 with its 95 % percentile bootstrap interval (1,000 rounds, seed 0), resampling whole
+source documents (a GROBID TEI file; an AnyStyle or UMass reference, which name no document), and a
+table of how many gold values each field has.
+
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--validation | --train]
-       [--set grobid-physics] [--reader rules] [--show FIELD]
+       [--set grobid-physics] [--reader rules] [--show FIELD] [--ci] [--umass FILE]
 """
 
 from __future__ import annotations
@@ -36,7 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parser_accuracy import FIELDS, Tally, pdf_chars_dropped, score
 
-from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
+from citecheck.bench.metrics import bootstrap_f1
+from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid, load_umass
 from citecheck.model import Record
 from citecheck.normalize import fold
 from citecheck.reading.combine import read_reference
@@ -50,11 +60,16 @@ _PHYSICS_RE = re.compile(
     r"Plasma|Fusion|Lett\b|Rev\. Mod|A&A|Sci\. Rep|Nature|Science|JINST|PoS|Annalen|Z\. Phys|Eur\. Phys|"
     r"Chem\. Phys|Mater|Condens|Supercond|Laser|Photon", re.I)
 FIELDS_SHOWN = [f for f in FIELDS if f not in ("DOI", "arxiv")]
+UMASS = ROOT / "bench-out" / "umass-citation.jsonl.gz"
+HELD_OUT = ("umass", "umass-physics")  # scored on aggregate only: no --show
+_FIRST_PAGE_RE = re.compile(r"[A-Za-z]?\d+")
 
 
 def gold_of(ref: LabelledReference) -> dict[str, Any]:
     if ref.corpus == "anystyle":
         return ref.gold
+    if ref.corpus == "umass":  # AnyStyle's keys; the series letter as for GROBID
+        return _series(dict(ref.gold))
     g = ref.gold
     out: dict[str, Any] = {}
     if g.get("authors"):
@@ -110,10 +125,14 @@ def is_physics(ref: LabelledReference) -> bool:
     return bool(journal and _PHYSICS_RE.search(journal))
 
 
-def sets(data: Path) -> dict[str, list[LabelledReference]]:
+def sets(data: Path, umass: Path = UMASS) -> dict[str, list[LabelledReference]]:
     grobid = [r for r in load_grobid(data / "grobid-train") if r.split == "test"]
     anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == "test"]
-    return {"grobid": grobid, "grobid-physics": [r for r in grobid if is_physics(r)], "anystyle": anystyle}
+    out = {"grobid": grobid, "grobid-physics": [r for r in grobid if is_physics(r)], "anystyle": anystyle}
+    if umass.exists():  # all of it: nothing was fitted on any of its three files
+        refs = list(load_umass(umass))
+        out |= {"umass": refs, "umass-physics": [r for r in refs if is_physics(r)]}
+    return out
 
 
 def validation_sets(data: Path, split: str = "validation") -> dict[str, list[LabelledReference]]:
@@ -135,6 +154,33 @@ def readers() -> dict[str, Callable[[str], Record]]:
     }
 
 
+def _scored(refs: list[LabelledReference], recs: list[Record]) -> tuple[Tally, list[list[tuple[int, int, int]]]]:
+    """The tally of a set, and each source document's (tp, fp, fn) per shown field."""
+    tally = Tally()
+    by_doc: dict[str, list[list[int]]] = {}
+    for ref, rec in zip(refs, recs, strict=True):
+        one = Tally()
+        gold = gold_of(ref)
+        rec = rec.model_copy(update={"title": _letters(rec.title)})
+        gold["title"] = _letters(gold.get("title"))
+        if ref.corpus in ("grobid", "umass"):  # GROBID's gold page is the first page only
+            rec.page = rec.first_page
+            m = _FIRST_PAGE_RE.search(str(gold.get("pages") or ""))
+            gold["pages"] = m.group(0) if m else None
+        score(rec, gold, one, ref.text, "anystyle")
+        doc = by_doc.setdefault(ref.document, [[0, 0, 0] for _ in FIELDS_SHOWN])
+        for field, counts in zip(FIELDS_SHOWN, doc, strict=True):
+            counts[0] += one.tp[field]
+            counts[1] += one.fp[field]
+            counts[2] += one.fn[field]
+        for field in FIELDS:
+            tally.tp[field] += one.tp[field]
+            tally.fp[field] += one.fp[field]
+            tally.fn[field] += one.fn[field]
+            tally.errors[field] += one.errors[field]
+    return tally, [[(tp, fp, fn) for tp, fp, fn in doc] for doc in by_doc.values()]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
@@ -145,41 +191,51 @@ def main(argv: list[str] | None = None) -> int:
                     help="the train split: for developing rules only (the labeller learnt from it)")
     ap.add_argument("--show", default=None, help="print errors of this field (with --set and --reader)")
     ap.add_argument("--limit", type=int, default=40, help="how many errors --show prints (0: all)")
+    ap.add_argument("--ci", action="store_true",
+                    help="95 %% bootstrap intervals by source document, and gold counts per field")
+    ap.add_argument("--umass", type=Path, default=UMASS, help="the converted UMass set (scripts/fetch_umass.py)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
         return 2
+    if args.set in HELD_OUT and not args.umass.exists():
+        print(f"{args.umass} not found: run scripts/fetch_umass.py", file=sys.stderr)
+        return 2
+    gold_counts: list[str] = []
     print("| set | reader | n | " + " | ".join(FIELDS_SHOWN) + " | refs/s |")
     print("|---|---|---:|" + "---:|" * (len(FIELDS_SHOWN) + 1))
     if args.train:
         chosen = validation_sets(args.data, "train")
     else:
-        chosen = validation_sets(args.data) if args.validation else sets(args.data)
+        chosen = validation_sets(args.data) if args.validation else sets(args.data, args.umass)
     for name, refs in chosen.items():
         if args.set and name != args.set:
             continue
         for rname, read in readers().items():
             if args.reader and rname != args.reader:
                 continue
-            tally = Tally()
             t0 = time.perf_counter()
             recs = [read(r.text) for r in refs]
             rate = len(refs) / max(time.perf_counter() - t0, 1e-9)
-            for ref, rec in zip(refs, recs, strict=True):
-                gold = gold_of(ref)
-                rec = rec.model_copy(update={"title": _letters(rec.title)})
-                gold["title"] = _letters(gold.get("title"))
-                if ref.corpus == "grobid":  # GROBID's gold page is the first page only
-                    rec.page = rec.first_page
-                score(rec, gold, tally, ref.text, "anystyle")
+            tally, by_doc = _scored(refs, recs)
+            intervals = bootstrap_f1(by_doc) if args.ci else []
             cells = []
-            for field in FIELDS_SHOWN:
+            for i, field in enumerate(FIELDS_SHOWN):
                 _p, _r, f, n = tally.row(field)
-                cells.append(f"{f:.3f}" if n else "–")
+                ci = f" ({intervals[i][0]:.3f}–{intervals[i][1]:.3f})" if intervals and n else ""
+                cells.append(f"{f:.3f}{ci}" if n else "–")
+            if args.ci and not any(row.startswith(f"| {name} |") for row in gold_counts):
+                gold_counts.append(f"| {name} | {len(refs)} | {len(by_doc)} | "
+                                   + " | ".join(str(tally.row(f)[3]) for f in FIELDS_SHOWN) + " |")
             print(f"| {name} | {rname} | {len(refs)} | " + " | ".join(cells) + f" | {rate:,.0f} |")
-            if args.show:
+            if args.show and name not in HELD_OUT:  # a held-out set is scored on aggregate only
                 for text, g, p in tally.errors[args.show][:args.limit or None]:
                     print(f"\n  {text}\n    gold: {g}\n    pred: {p}", file=sys.stderr)
+    if gold_counts:
+        print("\nGold values per field (references where the gold has the field):\n")
+        print("| set | references | documents | " + " | ".join(FIELDS_SHOWN) + " |")
+        print("|---|---:|---:|" + "---:|" * len(FIELDS_SHOWN))
+        print("\n".join(gold_counts))
     return 0
 
 
