@@ -8,7 +8,10 @@ Sets (the *test* split of `citecheck.bench.parsing_data.split_of` only — never
   licence, so fetched and converted by scripts/fetch_umass.py into bench-out/umass-citation.jsonl.gz),
   all three of its files, and the part whose gold journal looks like a physics venue (as
   grobid-physics). Nothing here was fitted or tuned on it: a held-out test, scored on aggregate only
-  (`--show` prints none of its errors). Pages are scored by the first page, as for GROBID.
+  (`--show` prints none of its errors). Pages are scored by the first page, as for GROBID;
+- grobid-eval: GROBID's two CERN physics evaluation files (arXiv papers, INSPIRE-HEP journal articles),
+  withheld from ../shared's copy of the corpus; fetched and converted by scripts/fetch_grobid_eval.py into
+  bench-out/grobid-eval.jsonl.gz, each reference with its source paper. Held out as umass is.
 
 Readers compared:
 - rules-raw: `parse_reference` on the string as given (the parser before issue 13);
@@ -24,7 +27,8 @@ authors: since 13c; a gold "andM ." reads "and M ."); pages: GROBID's gold is th
 year → date).
 
 `--ci`: each F1 with its 95 % percentile bootstrap interval (1,000 rounds, seed 0), resampling whole
-source documents (a GROBID TEI file; an AnyStyle or UMass reference, which name no document), and a
+source documents (a GROBID TEI file; a grobid-eval paper; an AnyStyle or UMass reference, which
+name no document), and a
 table of how many gold values each field has.
 
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--validation | --train]
@@ -46,7 +50,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from parser_accuracy import FIELDS, Tally, pdf_chars_dropped, score
 
 from citecheck.bench.metrics import bootstrap_f1
-from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid, load_umass
+from citecheck.bench.parsing_data import (
+    LabelledReference,
+    load_anystyle,
+    load_grobid,
+    load_grobid_eval,
+    load_umass,
+)
 from citecheck.model import Record
 from citecheck.normalize import fold
 from citecheck.reading.combine import read_reference
@@ -61,7 +71,8 @@ _PHYSICS_RE = re.compile(
     r"Chem\. Phys|Mater|Condens|Supercond|Laser|Photon", re.I)
 FIELDS_SHOWN = [f for f in FIELDS if f not in ("DOI", "arxiv")]
 UMASS = ROOT / "bench-out" / "umass-citation.jsonl.gz"
-HELD_OUT = ("umass", "umass-physics")  # scored on aggregate only: no --show
+GROBID_EVAL = ROOT / "bench-out" / "grobid-eval.jsonl.gz"
+HELD_OUT = ("umass", "umass-physics", "grobid-eval")  # scored on aggregate only: no --show
 _FIRST_PAGE_RE = re.compile(r"[A-Za-z]?\d+")
 
 
@@ -125,13 +136,15 @@ def is_physics(ref: LabelledReference) -> bool:
     return bool(journal and _PHYSICS_RE.search(journal))
 
 
-def sets(data: Path, umass: Path = UMASS) -> dict[str, list[LabelledReference]]:
+def sets(data: Path, umass: Path = UMASS, grobid_eval: Path = GROBID_EVAL) -> dict[str, list[LabelledReference]]:
     grobid = [r for r in load_grobid(data / "grobid-train") if r.split == "test"]
     anystyle = [r for r in load_anystyle(data / "anystyle-gold.jsonl") if r.split == "test"]
     out = {"grobid": grobid, "grobid-physics": [r for r in grobid if is_physics(r)], "anystyle": anystyle}
     if umass.exists():  # all of it: nothing was fitted on any of its three files
         refs = list(load_umass(umass))
         out |= {"umass": refs, "umass-physics": [r for r in refs if is_physics(r)]}
+    if grobid_eval.exists():
+        out["grobid-eval"] = list(load_grobid_eval(grobid_eval))
     return out
 
 
@@ -163,7 +176,7 @@ def _scored(refs: list[LabelledReference], recs: list[Record]) -> tuple[Tally, l
         gold = gold_of(ref)
         rec = rec.model_copy(update={"title": _letters(rec.title)})
         gold["title"] = _letters(gold.get("title"))
-        if ref.corpus in ("grobid", "umass"):  # GROBID's gold page is the first page only
+        if ref.corpus in ("grobid", "grobid-eval", "umass"):  # GROBID's gold page is the first page only
             rec.page = rec.first_page
             m = _FIRST_PAGE_RE.search(str(gold.get("pages") or ""))
             gold["pages"] = m.group(0) if m else None
@@ -194,20 +207,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ci", action="store_true",
                     help="95 %% bootstrap intervals by source document, and gold counts per field")
     ap.add_argument("--umass", type=Path, default=UMASS, help="the converted UMass set (scripts/fetch_umass.py)")
+    ap.add_argument("--grobid-eval", type=Path, default=GROBID_EVAL,
+                    help="GROBID's converted evaluation files (scripts/fetch_grobid_eval.py)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
         return 2
-    if args.set in HELD_OUT and not args.umass.exists():
-        print(f"{args.umass} not found: run scripts/fetch_umass.py", file=sys.stderr)
-        return 2
+    for held_out, path, script in (("umass", args.umass, "fetch_umass"),
+                                   ("grobid-eval", args.grobid_eval, "fetch_grobid_eval")):
+        if args.set and args.set.startswith(held_out) and not path.exists():
+            print(f"{path} not found: run scripts/{script}.py", file=sys.stderr)
+            return 2
     gold_counts: list[str] = []
     print("| set | reader | n | " + " | ".join(FIELDS_SHOWN) + " | refs/s |")
     print("|---|---|---:|" + "---:|" * (len(FIELDS_SHOWN) + 1))
     if args.train:
         chosen = validation_sets(args.data, "train")
     else:
-        chosen = validation_sets(args.data) if args.validation else sets(args.data, args.umass)
+        chosen = validation_sets(args.data) if args.validation else sets(args.data, args.umass, args.grobid_eval)
     for name, refs in chosen.items():
         if args.set and name != args.set:
             continue

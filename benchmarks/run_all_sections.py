@@ -287,6 +287,21 @@ SECTIONS: tuple[Section, ...] = (
         by_hand="fetches the UMass set over the network once (`scripts/fetch_umass.py`)",
     ),
     Section(
+        "labeller_grobid_eval", "Field F1 on GROBID's withheld physics evaluation references",
+        "The readers on the 327 references of 81 physics papers (42 arXiv papers, 39 INSPIRE-HEP journal "
+        "articles) in GROBID's two CERN evaluation files, which were withheld from ../shared's copy of the "
+        "GROBID corpus and so never seen by the rules or the labeller (benchmarks/data/grobid-eval/README.md). "
+        "PDF-extracted text with GROBID's labels, scored as `labeller_eval` (title by letters and digits, "
+        "series letter moved to the journal, page = first page); each F1 with its 95 % bootstrap interval "
+        "resampling whole papers (1,000 rounds, seed 0).",
+        "test -f bench-out/grobid-eval.jsonl.gz || python scripts/fetch_grobid_eval.py\n"
+        "python benchmarks/labeller_eval.py --set grobid-eval --ci",
+        ("Few references a paper (1–8) but 81 papers: the intervals are about ±0.02–0.07.",
+         "The gold is GROBID's annotation as it is (5 references label their page as a second volume).",
+         "Apache-2.0, but kept out of git so that it stays held out; the first run fetches it."),
+        by_hand="fetches GROBID's two evaluation files over the network once (`scripts/fetch_grobid_eval.py`)",
+    ),
+    Section(
         "pdf_refs_e2e", "PDF references end to end",
         "GROBID's held-out references checked offline against an index of records built from their gold "
         "fields (stand-ins for publishers' records), as EXACT / MINOR / MAJOR / UNVERIFIED.",

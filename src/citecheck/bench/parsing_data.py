@@ -8,7 +8,10 @@ it is fetched and converted locally by scripts/fetch_umass.py, never stored here
 becomes a list of ``(label, text)`` segments in the printed order; the split into train /
 validation / test is deterministic and by source document where one is known (a GROBID TEI file is
 one document; AnyStyle's and UMass's references carry no document, so they are split one by one by
-id — UMass keeps its own training / dev / testing files as its split).
+id — UMass keeps its own training / dev / testing files as its split). GROBID's citation
+*evaluation* files (CERN's arXiv and INSPIRE-HEP physics references, Apache-2.0, not part of the
+training corpus) are converted by scripts/build_grobid_eval.py into
+benchmarks/data/grobid-eval/grobid-eval.jsonl.gz, each reference with its source paper.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["LabelledReference", "load_anystyle", "load_grobid", "load_rendered", "load_umass",
-           "split_of", "umass_row"]
+__all__ = ["LabelledReference", "grobid_eval_rows", "load_anystyle", "load_grobid", "load_grobid_eval",
+           "load_rendered", "load_umass", "split_of", "umass_row"]
 
 _TEI = "{http://www.tei-c.org/ns/1.0}"
 _SPACE_RE = re.compile(r"\s+")
@@ -295,3 +298,65 @@ def load_rendered(path: Path) -> Iterator[LabelledReference]:
             yield LabelledReference(row["id"], row["document"], row.get("corpus", "rendered"),
                                     [(label, text) for label, text in row["segments"]], gold,
                                     spaced=list(row["spaced"]))
+
+
+# --- GROBID's citation evaluation files (evaluation-citation-*.tei.xml) ---------------------------
+#
+# `<listBibl>` holds the references of one paper after a comment naming it ("<!-- source:
+# https://arxiv.org/pdf/1708.09379.pdf -->", sometimes followed by one naming the file it was
+# labelled in).
+
+_SOURCE_RE = re.compile(r"^\s*source:\s*(\S+)")
+_YEAR_RE = re.compile(r"(1[5-9]\d\d|20\d\d)")
+
+
+def _tei_text(el: ET.Element) -> str:
+    return _SPACE_RE.sub(" ", "".join(el.itertext())).strip()
+
+
+def _bibl_gold(bibl: ET.Element) -> dict[str, object]:
+    """The field values in the keys of grobid-train.jsonl: authors (the author elements joined),
+    title (level a, else m), container-title (level j), volume, page (the first page), year."""
+    def first(tag: str, **attrs: str) -> str | None:
+        for el in bibl.iter(f"{_TEI}{tag}"):
+            if all((el.get(k) or "").lower() == v for k, v in attrs.items()):
+                return _tei_text(el) or None
+        return None
+
+    page = first("biblScope", unit="page")
+    year = _YEAR_RE.search(first("date") or "")
+    idnos = {(el.get("type") or "").lower(): _tei_text(el) for el in bibl.iter(f"{_TEI}idno")}
+    authors = ", ".join(text for el in bibl.iter(f"{_TEI}author") if (text := _tei_text(el)))
+    pages = re.findall(r"[A-Za-z]?\d+", page or "")
+    return {"authors": authors or None,
+            "title": first("title", level="a") or first("title", level="m"),
+            "container-title": first("title", level="j"), "volume": first("biblScope", unit="volume"),
+            "page": pages[0] if pages else None, "year": year.group(1) if year else None,
+            "arxiv": idnos.get("arxiv"), "doi": idnos.get("doi")}
+
+
+def grobid_eval_rows(path: Path) -> Iterator[dict[str, object]]:
+    """Each ``<bibl>`` of one evaluation file as a row for `load_grobid_eval`, with its paper."""
+    parser = ET.XMLParser(target=ET.TreeBuilder(insert_comments=True))
+    root = ET.parse(path, parser=parser).getroot()
+    document = ""
+    for n, el in enumerate(root.iter()):
+        if el.tag is ET.Comment:
+            m = _SOURCE_RE.match(el.text or "")
+            if m and m.group(1).startswith("http"):  # not the labelled file's name after it
+                document = m.group(1)
+        elif el.tag == f"{_TEI}bibl":
+            segs, spaced = _bibl_segments(el)
+            if segs:
+                yield {"id": f"grobid-eval:{path.name}#{n}", "document": document, "file": path.name,
+                       "segments": [list(s) for s in segs], "spaced": spaced, "gold": _bibl_gold(el)}
+
+
+def load_grobid_eval(path: Path) -> Iterator[LabelledReference]:
+    """benchmarks/data/grobid-eval/grobid-eval.jsonl.gz: all of it is a test set."""
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            row = json.loads(line)
+            yield LabelledReference(row["id"], row["document"], "grobid-eval",
+                                    [(label, text) for label, text in row["segments"]], row["gold"],
+                                    spaced=row["spaced"], fixed_split="test")

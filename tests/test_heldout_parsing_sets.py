@@ -1,6 +1,6 @@
-"""The UMass Citation Field Extraction set's loader and the bootstrap intervals of field F1.
+"""The held-out labelled reference sets (UMass; GROBID's evaluation files), and bootstrap intervals of F1.
 
-Runs on tests/data/umass/sample.docs (three references written in the set's format); needs
+Runs on tests/data/umass and tests/data/grobid-eval (three references each, written in the sets' formats); needs
 neither ../shared nor the network."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from citecheck.bench.metrics import bootstrap_f1, f1_of
-from citecheck.bench.parsing_data import load_umass, umass_row
+from citecheck.bench.parsing_data import grobid_eval_rows, load_grobid_eval, load_umass, umass_row
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = Path(__file__).parent / "data" / "umass" / "sample.docs"
@@ -97,3 +97,33 @@ def test_bootstrap_intervals_resample_whole_documents() -> None:
     # a draw with no value of the field at all tells nothing of its F1 (not an F1 of 0)
     rare = [[(1, 0, 0)]] * 2 + [[(0, 0, 0)]] * 48
     assert bootstrap_f1(rare) == [(1.0, 1.0)]
+
+
+GROBID_EVAL_SAMPLE = Path(__file__).parent / "data" / "grobid-eval" / "sample.tei.xml"
+
+
+def test_grobid_evaluation_rows_carry_their_paper_and_the_training_corpus_gold_keys() -> None:
+    rows = list(grobid_eval_rows(GROBID_EVAL_SAMPLE))
+    assert [r["document"] for r in rows] == ["https://arxiv.org/pdf/0000.00001.pdf"] * 2 + [
+        "https://doi.org/10.0000/example"]
+    assert rows[0]["gold"] == {"authors": "A. Einstein, B. Podolsky and N. Rosen", "title": None,
+                               "container-title": "Phys .Rev .", "volume": "47", "page": "777",
+                               "year": "1935", "arxiv": None, "doi": None}
+    assert rows[1]["gold"]["title"].startswith("A relation") and rows[1]["gold"]["year"] == "1929"
+    assert rows[2]["gold"]["title"] == "Mathematische Grundlagen der Quanten-mechanik"
+
+
+def test_the_grobid_evaluation_fetch_script_converts_a_local_copy(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("fetch_grobid_eval", ROOT / "scripts" / "fetch_grobid_eval.py")
+    assert spec is not None and spec.loader is not None
+    fetch = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fetch)
+    for name in fetch.SHA256:
+        (tmp_path / name).write_bytes(GROBID_EVAL_SAMPLE.read_bytes())
+    out = tmp_path / "out.jsonl.gz"
+    assert fetch.main(["--from", str(tmp_path), "--out", str(out)]) == 0
+    refs = list(load_grobid_eval(out))
+    assert len(refs) == 6 and {r.split for r in refs} == {"test"}
+    assert refs[0].text == "A. Einstein, B. Podolsky and N. Rosen, Phys .Rev .47 ,777 -780( 1935)."
+    for ref in refs:
+        assert [ref.text[a:b] for _, a, b in ref.spans()] == [t for _, t in ref.segments]
