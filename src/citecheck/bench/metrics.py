@@ -1,4 +1,5 @@
-"""Scores for the benchmark (three-way EXACT/MINOR/MAJOR) and for HALLMARK (binary).
+"""Scores for the benchmark (three-way EXACT/MINOR/MAJOR) and for HALLMARK (binary), and
+bootstrap intervals of a field F1 over labelled references (resampling whole source documents).
 
 UNVERIFIED and ERROR predictions are never right for accuracy or F1 (they are missed
 detections of the gold class) and are counted separately.
