@@ -38,7 +38,7 @@ DATA = ROOT.parent / "shared" / "data"
 FAMILIES: list[tuple[str, str, int]] = [
     ("APS", r"^american-physics-society", 2), ("AIP", r"^american-institute-of-physics|^aip-", 3),
     ("IOP", r"^institute-of-physics|^iop-", 3), ("Elsevier", r"^elsevier", 5),
-    ("Springer", r"^springer", 8), ("Nature", r"^nature(-|$)", 3),
+    ("Springer", r"^springer", 10), ("Nature", r"^nature(-|$)", 3),
     ("Science", r"^science(-without-titles)?$", 2), ("ACS", r"^american-chemical-society", 3),
     ("IEEE", r"^ieee", 3), ("APA", r"^apa(-6th-edition|-no-ampersand|-no-initials|-eu)?$", 4),
     ("Chicago", r"^chicago-(author-date|notes-bibliography)(-1[67]th-edition)?$", 4),
@@ -48,10 +48,13 @@ FAMILIES: list[tuple[str, str, int]] = [
      r"computing|optica|spie|geophysic|siam|^cell$|national-academy|american-meteorolog|"
      r"chemistry|mdpi|frontiers|plos|copernicus|taylor-and-francis|wiley|oxford|cambridge", 40),
 ]
-#: the fields filled after the families, in order of preference; later fields get a smaller share
-SCIENCE_FIELDS = ("physics", "astronomy", "math", "chemistry", "engineering", "science",
-                  "generic-base", "geology", "biology", "medicine", "botany", "zoology",
-                  "psychology")
+#: within a family, the variants tried first (then the shortest names: the family's main style)
+PREFERRED = r"physic|math|comput|with-titles|without-titles|basic|numeric|brackets"
+#: the fields filled after the families, in order, with how many styles of each to take at most
+SCIENCE_FIELDS: list[tuple[str, int]] = [
+    ("physics", 40), ("astronomy", 10), ("math", 12), ("chemistry", 25), ("engineering", 25),
+    ("science", 20), ("generic-base", 15), ("geology", 10), ("biology", 15), ("medicine", 15),
+    ("botany", 5), ("zoology", 5), ("psychology", 5)]
 SCIENCE_SHARE = 0.85
 TYPE_WEIGHT = {"article-journal": 1.0, "article": 0.6, "paper-conference": 2.0, "chapter": 3.0,
                "book": 3.0, "thesis": 3.0, "report": 3.0}
@@ -97,8 +100,8 @@ def style_ok(name: str) -> bool:
     except Exception:
         return False
     labels = {label for label, _ in refs[0].segments}
-    return {"author", "title", "container"} <= labels and all(
-        "title" in {label for label, _ in r.segments} for r in refs)
+    return {"author", "container", "volume"} <= labels and all(
+        {"author", "title"} & {label for label, _ in r.segments} for r in refs)
 
 
 def select_styles(n: int, seed: int) -> list[tuple[str, str]]:
@@ -117,15 +120,15 @@ def select_styles(n: int, seed: int) -> list[tuple[str, str]]:
                 taken.add(name)
 
     for family, pattern, cap in FAMILIES:
-        take([s.name for s in catalogue if re.search(pattern, s.name)], family, cap)
+        names = [s.name for s in catalogue if re.search(pattern, s.name)]
+        names.sort(key=lambda n: (not re.search(PREFERRED, n), len(n), n))
+        take(names, family, cap)
     rng = random.Random(seed)
     science_n = int(n * SCIENCE_SHARE)
-    for field in SCIENCE_FIELDS:
+    for field, cap in SCIENCE_FIELDS:
         names = [s.name for s in catalogue if field in s.fields and s.citation_format != "note"]
         rng.shuffle(names)
-        take(names, field, max(0, science_n - len(chosen)) if field != SCIENCE_FIELDS[-1] else n)
-        if len(chosen) >= science_n:
-            break
+        take(names, field, min(cap, max(0, science_n - len(chosen))))
     rest = [s.name for s in catalogue if s.citation_format != "note" and s.name not in taken]
     rng.shuffle(rest)
     take(rest, "other fields", n)
@@ -138,7 +141,8 @@ def load_corpus(no_paperscape: bool) -> list[tuple[str, dict[str, Any]]]:
         if no_paperscape and path.name == PAPERSCAPE:
             continue
         with gzip.open(path, "rt", encoding="utf-8") as f:
-            out.extend((path.name.split(".")[0], json.loads(line)) for line in f)
+            rows = (json.loads(line) for line in f)
+            out.extend((path.name.split(".")[0], r) for r in rows if usable(r))
     return out
 
 
@@ -157,10 +161,31 @@ def sample_records(corpus: list[tuple[str, dict[str, Any]]], n: int, paperscape_
     return pick(other, n - k_ps) + pick(ps, k_ps)
 
 
+def usable(record: dict[str, Any]) -> bool:
+    """A record a reference list would cite: it names authors or editors, and has a title or
+    is a bare journal reference (without names, styles print the title twice)."""
+    return bool(record.get("author") or record.get("editor")) and bool(
+        record.get("title") or all(record.get(k) for k in ("container-title", "volume", "page")))
+
+
+_DBLP_NUMBER_RE = re.compile(r"\s+\d{4}$")
+
+
+def _name(name: dict[str, Any]) -> dict[str, Any]:
+    """DBLP's homonym numbers taken out: "Dennis Müller 0001", family "0098" given "Peng Wang"."""
+    out = {k: _DBLP_NUMBER_RE.sub("", v) if isinstance(v, str) else v for k, v in name.items()}
+    if str(out.get("family", "")).isdigit() and " " in str(out.get("given", "")):
+        out["given"], out["family"] = str(out["given"]).rsplit(" ", 1)
+    return out
+
+
 def prepare(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """The record as a style should see it: arXiv preprints carry their identifier as the number
-    (as "arXiv:…" in most reference lists), long author lists cut."""
+    (as "arXiv:…" in most reference lists), long author lists cut, DBLP's name numbers dropped."""
     rec = {k: v for k, v in record.items() if k != "custom"}
+    for key in ("author", "editor"):
+        if rec.get(key):
+            rec[key] = [_name(n) for n in rec[key] if isinstance(n, dict)]
     arxiv = (record.get("custom") or {}).get("arxiv")
     if arxiv and "container-title" not in rec and rng.random() < 0.8:
         rec["number"] = f"arXiv:{arxiv}"
@@ -176,6 +201,12 @@ def row_of(ref: Any, source: str, rtype: str, damaged: bool) -> dict[str, Any]:
             "damage": ref.gold.get("damage", [])}
 
 
+def _squeeze(text: str) -> str:
+    """The text for the fidelity check: no white space, and a run of punctuation one mark (the
+    labelled text drops the doubled punctuation citeproc-py leaves for empty fields)."""
+    return re.sub(r"[.,;:]{2,}", ".", re.sub(r"\s", "", text))
+
+
 def check_fidelity(rec: dict[str, Any], style: str, stats: Counter[str],
                    mismatches: list[dict[str, str]]) -> None:
     """Count whether the labelled text equals the style's own rendering of the unmarked record
@@ -186,7 +217,7 @@ def check_fidelity(rec: dict[str, Any], style: str, stats: Counter[str],
     except Exception:
         return
     stats["fidelity_checked"] += 1
-    if re.sub(r"\s", "", labelled) == re.sub(r"\s", "", plain):
+    if _squeeze(labelled) == _squeeze(plain):
         stats["fidelity_equal"] += 1
     elif len(mismatches) < 20:
         mismatches.append({"style": style, "labelled": labelled, "plain": plain})
@@ -201,6 +232,7 @@ def render_all(args: argparse.Namespace, styles: list[str]
     rows: list[dict[str, Any]] = []
     stats: Counter[str] = Counter()
     mismatches: list[dict[str, str]] = []
+    failures: list[dict[str, str]] = []
     for source, record in records:
         rec = prepare(record, rng)
         for style in rng.sample(styles, args.styles_per_record):
@@ -213,6 +245,8 @@ def render_all(args: argparse.Namespace, styles: list[str]
                 continue
             except Exception as e:  # citeproc-py's own failures on a record
                 stats[f"error:{type(e).__name__}"] += 1
+                if len(failures) < 20:
+                    failures.append({"style": style, "id": str(record.get("id")), "error": repr(e)})
                 continue
             if stats["attempted"] % args.check_every == 0:
                 check_fidelity(rec, style, stats, mismatches)
@@ -221,7 +255,7 @@ def render_all(args: argparse.Namespace, styles: list[str]
                 ref = pdf_damage.damage(ref, rng, rates)
             rows.append(row_of(ref, source.split("-")[0], rec.get("type", ""), damaged))
             stats["rendered"] += 1
-    return rows, stats, mismatches
+    return rows, stats, mismatches + failures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -250,9 +284,9 @@ def main(argv: list[str] | None = None) -> int:
     chosen = select_styles(args.styles, args.seed)
     t_select = time.perf_counter() - t0
     print(f"{len(chosen)} styles selected in {t_select:.0f} s", file=sys.stderr)
-    t1 = time.perf_counter()
+    t1, cpu1 = time.perf_counter(), time.process_time()
     rows, stats, mismatches = render_all(args, [s for s, _ in chosen])
-    t_render = time.perf_counter() - t1
+    t_render, cpu_render = time.perf_counter() - t1, time.process_time() - cpu1
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with gzip.open(args.out, "wt", encoding="utf-8") as f:
         for row in rows:
@@ -263,9 +297,11 @@ def main(argv: list[str] | None = None) -> int:
         "mark_break_rate": round(stats["mark_break"] / max(stats["attempted"], 1), 4),
         "damaged_rows": sum(r["damaged"] for r in rows),
         "fidelity": round(stats["fidelity_equal"] / max(stats["fidelity_checked"], 1), 4),
-        "fidelity_mismatches": mismatches,
-        "seconds": {"select_styles": round(t_select, 1), "render": round(t_render, 1)},
-        "renders_per_second": round(stats["attempted"] / max(t_render, 1e-9), 1),
+        "fidelity_mismatches": [m for m in mismatches if "error" not in m],
+        "failures": [m for m in mismatches if "error" in m],
+        "seconds": {"select_styles": round(t_select, 1), "render": round(t_render, 1),
+                    "render_cpu": round(cpu_render, 1)},
+        "renders_per_cpu_second": round(stats["attempted"] / max(cpu_render, 1e-9), 1),
         "sources": dict(Counter(r["source"] for r in rows)),
         "types": dict(Counter(r["type"] for r in rows)),
         "styles": [{"name": s, "group": g} for s, g in chosen],
@@ -276,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     args.out.with_name("manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     print(json.dumps({k: v for k, v in manifest.items()
-                      if k not in ("styles", "licence", "fidelity_mismatches")}, indent=1))
+                      if k not in ("styles", "licence", "fidelity_mismatches", "failures")}, indent=1))
     return 0
 
 

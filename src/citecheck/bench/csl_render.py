@@ -60,6 +60,7 @@ _MARK_OF = {c: (v, True) for v, c in _OPEN.items()} | {c: (v, False) for v, c in
 _MARK_RE = re.compile("[\ue000-\ue0ff]")
 _SPACE_RE = re.compile(r"\s+")
 _SEAM_PUNCT = ".,;:"
+_PUNCT_RUN_RE = re.compile(r"([.,;:])(?:\s+[.,;:])+")
 
 _MARKING: ContextVar[bool] = ContextVar("_MARKING", default=False)
 
@@ -97,7 +98,8 @@ def _strip_marks_around(fn: Any, text: Any, *args: Any) -> Any:
 
 @functools.cache
 def _install_hooks() -> None:
-    """Wrap citeproc's number, page and date output in marks while a marked record renders."""
+    """Wrap citeproc's number, page and date output in marks while a marked record renders; let
+    a label of an empty variable print nothing."""
     from citeproc import model
 
     text_variable = model.Text._variable
@@ -105,6 +107,7 @@ def _install_hooks() -> None:
     single_date = model.Date.render_single_date
     case = model.TextCased.case
     initialize = model.Name.initialize
+    label = model.Label.process
 
     def text_variable_marked(self: Any, item: Any, context: Any) -> Any:
         out = text_variable(self, item, context)
@@ -138,6 +141,16 @@ def _install_hooks() -> None:
             return raw[0] + initialize(self, raw[1:-1], mark, context) + raw[-1]
         return initialize(self, given, mark, context)
 
+    def label_process(self: Any, item: Any, variable: Any = None, *args: Any, **kwargs: Any
+                      ) -> Any:
+        # CSL: a cs:label prints nothing when its variable is empty; citeproc-py prints the term
+        # ("p." with no page), in marked and plain renderings alike
+        name = variable or self.get("variable")
+        if name != "locator" and name and name.replace("-", "_") not in item.reference:
+            return None
+        return label(self, item, variable, *args, **kwargs)
+
+    model.Label.process = label_process
     model.Text._variable = text_variable_marked
     model.Number.process = number_marked
     model.Date.render_single_date = date_marked
@@ -200,7 +213,7 @@ def _citeproc_record(record: dict[str, Any], marked: bool = True) -> dict[str, A
 
     out: dict[str, Any] = {"id": "item", "type": record.get("type") or "article-journal"}
     for key, value in record.items():
-        if key not in FIELD_LABELS and key != "language":
+        if (key not in FIELD_LABELS and key != "language") or value in (None, "", [], {}):
             continue
         if key in _NAME_VARS:
             out[key] = [{part: wrap(key, v) if part in ("family", "given", "literal", "suffix")
@@ -275,6 +288,18 @@ def _labelled(pieces: list[tuple[str | None, str]]) -> list[tuple[str, str]]:
     return list(zip(labels, texts, strict=True))
 
 
+def _tidy_other(text: str, before: str) -> str:
+    """Separator text without the doubled punctuation empty fields leave (", ," ". ." "p. ." the
+    style's groups leave when a variable is missing): a run of punctuation with spaces between
+    keeps its first mark (its last at the end of the text: "In: ICML, ." → "In: ICML."), and a
+    mark standing apart after punctuation already printed ("A. V. , “…”") is dropped."""
+    end = len(text.rstrip())
+    text = _PUNCT_RUN_RE.sub(lambda m: m.group()[-1] if m.end() == end else m.group(1), text)
+    if before[-1:] in _SEAM_PUNCT and before and (m := re.match(r"\s+[.,;:](?=\s|$)", text)):
+        text = text[:m.start()] + text[m.end():]
+    return text
+
+
 def _segments(labelled: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], list[bool]]:
     """Runs of one label joined, white space collapsed, each segment's leading space recorded."""
     segs: list[tuple[str, str]] = []
@@ -282,6 +307,8 @@ def _segments(labelled: list[tuple[str, str]]) -> tuple[list[tuple[str, str]], l
     pending = False
     for label, raw_text in labelled:
         raw = _SPACE_RE.sub(" ", raw_text)
+        if label == "other":
+            raw = _tidy_other(raw, segs[-1][1] if segs else "")
         core = raw.strip()
         if not core:
             pending = pending or bool(raw)
