@@ -67,19 +67,14 @@ READERS = ("checker", "parallel", "llm")
 #: public modules do not export. Only ever shrinks.
 READING_INTERNAL_DEBT = {
     ("extract", "reading.combine"),  # TEXT_FORMATS
-    ("retrieve_text", "reading.combine"),  # TEXT_FORMATS
-    ("retrieve_text", "reading.pdftext"),  # retrieval cleans PDF text again
-    ("verify.compare", "reading.names"),  # the comparator repairs a misread author list
 }
 #: modules other than the readers that use the reading stage, left until extract hands entries to
 #: it unread (EXTRACT_READS; the `citecheck extract` command, the paper route and the benchmark
-#: datasets then take entries with their readings from extract), retrieval searches with the
-#: readings an entry carries and never reads text again, the comparator compares a record with a
-#: record, and the journal-reference index takes a reading instead of reading one. Only ever shrinks.
+#: datasets then take entries with their readings from extract) and the journal-reference index
+#: takes a reading instead of reading one. Only ever shrinks.
 READING_USER_DEBT = {
     "extract", "extract.bibtex", "extract.cli", "extract.jsonl", "extract.latex", "extract.pdf",
-    "extract.text", "bench.dataset", "remote.paper", "retrieve", "retrieve_text", "verify.compare",
-    "index.journal_ref",
+    "extract.text", "bench.dataset", "remote.paper", "index.journal_ref",
 }
 #: private modules imported from outside their package: the adapters' shared mapping helpers,
 #: used by the dblp dump reader (the live adapter's mapping) and the paper route (identifier paths)

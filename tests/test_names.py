@@ -16,10 +16,10 @@ from citecheck.names import (
     strip_et_al,
 )
 from citecheck.reading.names import scan_authors, split_loose_authors
+from citecheck.reading.reconcile import _restore_names
 from citecheck.reading.refparse.realign import _authors_from
 from citecheck.sources._common import split_name
 from citecheck.verify.authors import compare_authors
-from citecheck.verify.compare import _restore_names
 
 
 @pytest.mark.parametrize("text", [
@@ -87,7 +87,7 @@ def test_et_alii_and_u_a_read_as_truncated_everywhere(text: str) -> None:
     # the realigner's author re-reading
     got = _authors_from(text)
     assert got is not None and [n.family for n in got[0]] == ["Smith"] and got[1]
-    # verification: an et-al list written into one name field, and names restored from a title
+    # verification: an et-al list written into one name field; the reading set right: names restored from a title
     found = Record(author=[Name(family="Smith", given="John"), Name(family="Jones", given="K.")])
     comparison = compare_authors(Record(author=[Name(literal=text)]), found)
     assert comparison is not None and comparison.cited == 1 and comparison.matched == 1

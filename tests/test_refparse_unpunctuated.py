@@ -15,8 +15,8 @@ from citecheck.index.build import build_index
 from citecheck.index.search import LocalIndex
 from citecheck.model import Citation, Label, Provenance, Record
 from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.reconcile import assess_reading
 from citecheck.reading.refparse import parse_reference
-from citecheck.verify.compare import assess
 from tests.fakes import verdict_of
 
 CASES = [
@@ -266,7 +266,7 @@ def test_record_journal_after_a_made_up_title_is_read_apart() -> None:
                  author=[{"family": "Rossi", "given": "M."}], issued={"date-parts": [[2023]]})
     cited = _rec(title="Hierarchical magnon hybridization at the LHC Methods Ecol Evol", volume="14", page="728",
                  author=[{"family": "Eriksen", "given": "A."}], issued={"date-parts": [[2023]]})
-    a = assess(cited, found)
+    a = assess_reading(cited, found)
     assert any(d.field == "title" for d in a.discrepancies), a.rationale
     assert "read as the journal" in a.rationale
 
@@ -278,7 +278,7 @@ def test_record_title_followed_by_its_journal_stays_whole() -> None:
     cited = _rec(title="Artificial Intelligence and EU Security: the False Promise of Digital Sovereignty "
                        "Eur. Security", volume="31", page="415",
                  author=[{"family": "Calderaro", "given": "A."}], issued={"date-parts": [[2022]]})
-    assert not any(d.field == "title" for d in assess(cited, found).discrepancies)
+    assert not any(d.field == "title" for d in assess_reading(cited, found).discrepancies)
 
 
 def test_known_journal_after_a_title_case_title() -> None:

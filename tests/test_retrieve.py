@@ -9,6 +9,7 @@ import asyncio
 import pytest
 
 from citecheck.model import Citation, Name, Record, Signals, set_year
+from citecheck.reading.reconcile import text_readings
 from citecheck.retrieve import (
     Cascade,
     LookupMemo,
@@ -60,9 +61,13 @@ def test_alternative_readings_search_again_when_nothing_was_found() -> None:
     # the parser put the real title into the journal field
     c = citation(title="Unknown words", **{"container-title": f"{REAL.title}. Phys. Rev. B"})
     c.raw = f"M. Mali, Unknown words. {REAL.title}. Phys. Rev. B 65, 100518 (2002)"
-    result = asyncio.run(retrieve(c, [MemorySource([REAL])], RetrieveOptions(journal_lookup=False)))
+    result = asyncio.run(retrieve(c, [MemorySource([REAL])], RetrieveOptions(journal_lookup=False),
+                                  texts=text_readings(c)))
     assert [cand.record.id for cand in result.candidates] == [REAL.id]
     assert any("re-read from the text" in line for line in result.evidence)
+    # without the reading stage's readings, retrieval reads no text itself: nothing is found
+    bare = asyncio.run(retrieve(c, [MemorySource([REAL])], RetrieveOptions(journal_lookup=False)))
+    assert bare.candidates == []
 
 
 def test_a_failing_source_is_recorded_and_does_not_stop_the_cascade() -> None:

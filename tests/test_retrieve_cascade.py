@@ -10,6 +10,7 @@ import time
 
 from citecheck.checker import Checker, CheckOptions
 from citecheck.model import Citation, Provenance, Record
+from citecheck.reading.reconcile import text_readings
 from citecheck.retrieve import Cascade, LookupMemo, Retrieval, RetrieveOptions, retrieve
 from tests.fakes import OTHER, REAL, MemorySource
 
@@ -37,7 +38,9 @@ def citation(raw: str = "", readings: list[Record] | None = None, **fields: obje
 
 
 def cascade(c: Citation, *sources: MemorySource, **options: object) -> Cascade:
-    return Cascade(c, list(sources), RetrieveOptions(**options), LookupMemo())  # type: ignore[arg-type]
+    """The cascade with the reading stage's other readings of the text (`Reading.texts`)."""
+    return Cascade(c, list(sources), RetrieveOptions(**options), LookupMemo(),  # type: ignore[arg-type]
+                   text_readings(c))
 
 
 def found(stage: Cascade | Retrieval) -> list[tuple[str | None, str]]:
@@ -134,7 +137,7 @@ def test_nothing_found_by_the_fields_falls_through_to_the_readings_then_the_whol
     raw = "M. Mali, Unknown words of a title nobody wrote, Phys. Rev. B 65, 100518 (2002)"
     c = citation(raw=raw, title="Unknown words of a title nobody wrote",
                  readings=[Record(title="Another reading of words nobody wrote")])
-    result = asyncio.run(retrieve(c, [source], RetrieveOptions(journal_lookup=False)))
+    result = asyncio.run(retrieve(c, [source], RetrieveOptions(journal_lookup=False), texts=text_readings(c)))
     # the fields' search, the carried reading's search (nothing close), then the whole text
     assert source.asked == ["search", "search", "text"]
     assert found(result) == [(REAL.id, "title")]

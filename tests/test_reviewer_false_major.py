@@ -12,8 +12,9 @@ import pytest
 from citecheck.checker import Checker
 from citecheck.index.build import build_index
 from citecheck.model import Label, Record
+from citecheck.reading.reconcile import assess_reading, reading_mismatch
 from citecheck.reading.refparse import parse_reference
-from citecheck.verify.compare import assess, identity_mismatch
+from citecheck.verify.compare import identity_mismatch
 
 GEANT4 = {
     "id": "geant4", "type": "article-journal", "title": "Geant4—a simulation toolkit",
@@ -52,8 +53,8 @@ def index(tmp_path: Path) -> Path:
 
 def test_a_word_of_the_records_title_read_as_the_title_is_no_disagreement() -> None:
     cited, found = parse_reference(ADS).record, Record.from_csl(GEANT4)
-    assert identity_mismatch(cited, found) is None
-    a = assess(cited, found)
+    assert reading_mismatch(cited, found) is None
+    a = assess_reading(cited, found)
     assert a.score == 10.0 and not a.discrepancies and "title not compared" in a.rationale
 
 

@@ -207,10 +207,10 @@ class Checker:
         reading = await read(citation, self.reparser)
         if reading.unreadable is not None:
             return self._decided(citation, decisions.error(reading.unreadable))
-        retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
+        retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo, reading.texts)
         if not retrieval.candidates and back_to_rules(citation, reading):
             # both readings go to retrieval: the re-read found nothing, the rules' reading may
-            retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo)
+            retrieval = await retrieve(citation, self.sources, self.options.retrieve_options(), memo, reading.texts)
         assessed = await self._judged(citation, [reconcile(citation, c) for c in retrieval.candidates])
         coverage = Coverage(scopes=source_scopes(self.sources), notes=self._notes())
         decision = decide(assessed, retrieval, self.thresholds, cited=reading.fields,

@@ -9,11 +9,35 @@ from here and never the stage itself: `decide` reads a `Retrieval` without impor
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 from citecheck.model import Assessment, Candidate, Discrepancy, Label, Record, SourceStatus
+
+
+def _no_records() -> list[Record]:
+    return []
+
+
+def _no_text() -> str:
+    return ""
+
+
+@dataclass(frozen=True)
+class TextReadings:
+    """What else the reading stage reads in an entry's text, for retrieval to search by when the
+    fields find nothing. Each is read when asked for, from the entry as it stands then (the fields
+    may change between two searches); a structured entry has none.
+
+    `spans`: the readings of its quoted or emphasised spans and title sentences
+    (`Citation.readings`); `other`: the rules' or the labeller's reading its fields do not hold;
+    `text`: the whole reference string, cleaned, to search by as it is ("" for none).
+    """
+
+    spans: Callable[[], list[Record]] = _no_records
+    other: Callable[[], list[Record]] = _no_records
+    text: Callable[[], str] = _no_text
 
 
 @dataclass
@@ -22,12 +46,13 @@ class Reading:
 
     `rules_reading`: the rules' reading when a re-reader replaced it (retrieval tries it when the
     re-read finds nothing); `unreadable`: why the entry gives nothing to look a work up by
-    (None when it does).
+    (None when it does); `texts`: the other readings of its text, for retrieval.
     """
 
     fields: Record
     rules_reading: Record | None = None
     unreadable: str | None = None
+    texts: TextReadings = field(default_factory=TextReadings)
 
 
 @dataclass
@@ -88,4 +113,4 @@ class Decision:
     reviewer: str | None = None
 
 
-__all__ = ["CLOSED_WORLD", "Assessed", "Coverage", "DecidedBy", "Decision", "Reading", "Retrieval"]
+__all__ = ["CLOSED_WORLD", "Assessed", "Coverage", "DecidedBy", "Decision", "Reading", "Retrieval", "TextReadings"]

@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from citecheck.extract import free_text
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
-from citecheck.model_stages import Retrieval
+from citecheck.model_stages import Retrieval, TextReadings
 from citecheck.names import first_author_key, initials, initials_agree, is_collective, name_key
 from citecheck.retrieve_text import search_by_text
 from citecheck.sources.base import Source, SourceError, SourceSkipped
@@ -151,21 +150,6 @@ def _verb(error: SourceError) -> str:
     return "skipped" if isinstance(error, SourceSkipped) else "failed"
 
 
-def _text_readings(citation: Citation, which: Literal["alternative", "other"]) -> list[Record]:
-    """The other readings of a free-text entry's text: its quoted or emphasised spans and sentences
-    (``alternative``, `refparse.readings`) or the rules' and the labeller's other reading (``other``,
-    `reading.combine`). A structured entry has none, and never imports the free-text reader."""
-    if not free_text(citation):
-        return []
-    if which == "alternative":
-        from citecheck.reading import alternative_readings
-
-        return alternative_readings(citation)
-    from citecheck.reading import other_readings
-
-    return other_readings(citation)
-
-
 class Cascade:
     """The retrieval cascade for one citation, one method per stage:
     `identifiers` → `journal_volume_page` → `title_search` → `alternative_readings`.
@@ -175,8 +159,9 @@ class Cascade:
     """
 
     def __init__(self, citation: Citation, sources: Sequence[Source],
-                 options: RetrieveOptions, memo: LookupMemo) -> None:
+                 options: RetrieveOptions, memo: LookupMemo, texts: TextReadings | None = None) -> None:
         self.citation, self.sources, self.options, self.memo = citation, sources, options, memo
+        self.texts = texts or _carried(citation)
         self.cited = citation.fields
         self.has_title = searchable_title(self.cited.title)
         self.result = Retrieval()
@@ -263,13 +248,10 @@ class Cascade:
     async def alternative_readings(self) -> None:
         """4. Nothing found: the parser may have lost the title (into the journal, say) — search
         again with the other readings the raw text offers before concluding "not found"."""
-        readings = self.citation.readings
-        if readings is None:  # a citation built outside extract (library callers, tests)
-            readings = _text_readings(self.citation, "alternative")
+        readings = self.texts.spans()
         # the rules' or the labeller's other reading of the text, after the spans above
         seen = {title_key(r.title) for r in readings if r.title}
-        readings = list(readings) + [r for r in _text_readings(self.citation, "other")
-                                     if r.title and title_key(r.title) not in seen]
+        readings = list(readings) + [r for r in self.texts.other() if r.title and title_key(r.title) not in seen]
         for alt in readings:
             for source in self._asked("search"):
                 accepted = await self._search_reading(source, alt, titled=True)
@@ -282,7 +264,7 @@ class Cascade:
     async def whole_text(self) -> None:
         """5. Still nothing: the text's other reading by journal/volume/page, then the whole
         cleaned reference string (`retrieve_text.search_by_text`; hits must be spelled out in it)."""
-        await search_by_text(self.citation, self.sources, self.add, self._status,
+        await search_by_text(self.citation, self.texts, self.sources, self.add, self._status,
                              self.result.evidence, self.options.search_limit)
 
     async def untitled_reading(self) -> None:
@@ -290,7 +272,7 @@ class Cascade:
         for one: "K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798"): the
         cited authors' works near the year, as for any title-less reference — the last resort, after
         the whole text, since a common name and a year alone match many works."""
-        for alt in _text_readings(self.citation, "other"):
+        for alt in self.texts.other():
             if searchable_title(alt.title) or not alt.author:
                 continue
             for source in self._asked("search"):
@@ -405,6 +387,13 @@ async def retrieve(
     sources: Sequence[Source],
     options: RetrieveOptions = RetrieveOptions(),
     memo: LookupMemo | None = None,
+    texts: TextReadings | None = None,
 ) -> Retrieval:
-    """Run the cascade for one citation."""
-    return await Cascade(citation, sources, options, memo or LookupMemo()).run()
+    """Run the cascade for one citation; `texts`: the reading stage's other readings of its text
+    (`Reading.texts`; without them, only the readings the citation carries are searched)."""
+    return await Cascade(citation, sources, options, memo or LookupMemo(), texts).run()
+
+
+def _carried(citation: Citation) -> TextReadings:
+    """The readings a citation carries (`Citation.readings`), for a caller that gives no others."""
+    return TextReadings(spans=lambda: list(citation.readings or []))

@@ -1,8 +1,8 @@
 """The last steps of the retrieval cascade for free-text citations that found nothing.
 
-1. The other reading of the text (rules vs the learned labeller, `reading.combine.other_readings`)
-   is looked up by its journal, volume and first page when it has them.
-2. The whole cleaned reference string is searched: the local index by its tokens
+1. The other reading of the text (rules vs the learned labeller, `TextReadings.other`) is looked
+   up by its journal, volume and first page when it has them.
+2. The whole reference string as the reading stage cleaned it (`TextReadings.text`) is searched: the local index by its tokens
    (`LocalIndex.search_raw`), Crossref by ``query.bibliographic`` — the way a reference is found
    when no parse of it can be trusted.
 
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from citecheck.extract import free_text
 from citecheck.index.rawsearch import raw_match
 from citecheck.model import Citation, Record
+from citecheck.model_stages import TextReadings
 from citecheck.sources.base import Source, SourceError
 from citecheck.titles import searchable_title
 
@@ -28,12 +28,10 @@ AddFn = Callable[..., Any]
 StatusFn = Callable[[Source, SourceError | None], None]
 
 
-async def _alternative_journal(citation: Citation, sources: Sequence[Source], raw: str, add: AddFn,
-                               status: StatusFn, evidence: list[str]) -> int:
-    from citecheck.reading import other_readings
-
+async def _alternative_journal(citation: Citation, texts: TextReadings, sources: Sequence[Source], raw: str,
+                               add: AddFn, status: StatusFn, evidence: list[str]) -> int:
     found = 0
-    for alt in other_readings(citation):
+    for alt in texts.other():
         jvp = (alt.container_title, alt.volume, alt.first_page)
         if not all(jvp):
             continue
@@ -57,20 +55,14 @@ async def _alternative_journal(citation: Citation, sources: Sequence[Source], ra
     return found
 
 
-async def search_by_text(citation: Citation, sources: Sequence[Source], add: AddFn, status: StatusFn,
-                         evidence: list[str], limit: int = 10) -> int:
-    """Steps 1 and 2 above; returns how many candidates were added."""
-    if not free_text(citation):  # a structured entry: no text to search by (nor the reader imported)
-        return 0
-    from citecheck.reading.combine import TEXT_FORMATS
-    from citecheck.reading.pdftext import clean_pdf_text
-
-    if citation.provenance.format not in TEXT_FORMATS or citation.raw.lstrip()[:1] in "@{":
-        return 0
-    raw = clean_pdf_text(" ".join(citation.raw.split()))
+async def search_by_text(citation: Citation, texts: TextReadings, sources: Sequence[Source], add: AddFn,
+                         status: StatusFn, evidence: list[str], limit: int = 10) -> int:
+    """Steps 1 and 2 above, with the reading stage's readings of the text; returns how many
+    candidates were added."""
+    raw = texts.text()  # "" for a structured entry: no text to search by
     if len(raw) < 12:
         return 0
-    found = await _alternative_journal(citation, sources, raw, add, status, evidence)
+    found = await _alternative_journal(citation, texts, sources, raw, add, status, evidence)
     if found:
         return found
     for source in sources:

@@ -4,10 +4,15 @@ a candidate record with.
 - `read`: the reading to search by — the entry's parse, a re-reader's when the parse is weak
   (`Reparser`, e.g. an LLM parser), or a quoted or emphasised span when the parse gives
   nothing to search by; `Reading.unreadable` says why an entry gives nothing to check;
+- `text_readings`: what else retrieval may search by (`Reading.texts`: quoted spans, the other
+  reading of the text, the text cleaned), read here so that retrieval never reads text itself;
 - `back_to_rules`: when the re-read retrieved nothing, retrieval tries the rules' reading;
 - `reconcile`: one candidate assessed with the reading that agrees with it best — the parse, the
   other reading of the text (rules vs labeller) or the text re-read around the record's title
-  (`refparse.realign`: a title the parser cut short, ran into the venue or misread).
+  (`refparse.realign`: a title the parser cut short, ran into the venue or misread), each set
+  right against the record first where the parser made up a title (`without_misread_title`:
+  a name, a journal or a fragment of the record's title read as one) — verification then compares
+  a record with a record (`verify.compare.assess_face`).
 
 The orchestrator calls these between its stages; it repairs no reading itself.
 """
@@ -20,11 +25,16 @@ from citecheck.extract import finish_reading, free_text
 from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record
-from citecheck.model_stages import Assessed, Reading
-from citecheck.titles import searchable_title, title_key
+from citecheck.model_stages import Assessed, Reading, TextReadings
+from citecheck.names import looks_like_name_list, strip_et_al
+from citecheck.reading.names import split_loose_authors
+from citecheck.titles import implausible_title, searchable_title, title_key, title_words
 from citecheck.venues import journal_key, names_a_meeting_or_journal
-from citecheck.verify.compare import assess, identity_mismatch
+from citecheck.verify.authors import person_key
+from citecheck.verify.compare import assess_face, clip, face_mismatch, identified_without_title
+from citecheck.verify.faces import cited_face
 from citecheck.verify.titles import compare_titles
+from citecheck.verify.venue import best_venue_match, venue_names
 
 #: parses below this confidence are handed to the reparser (e.g. an LLM parser), when one is set
 LOW_PARSE_CONFIDENCE = 0.5
@@ -74,6 +84,7 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
     finish_reading(citation)  # an entry read with `defer` is parsed here, in the worker
     if citation.error:
         return Reading(citation.fields, unreadable=citation.error)
+    texts = text_readings(citation)
     if citation.readings is None:  # built outside extract (library callers, tests)
         citation.readings = _alternative_readings(citation)
     rules_reading = None
@@ -88,7 +99,32 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
         _take_quoted_span(citation)
     if not checkable(citation.fields):
         return Reading(citation.fields, rules_reading, unreadable=_why_unreadable(citation))
-    return Reading(citation.fields, rules_reading)
+    return Reading(citation.fields, rules_reading, texts=texts)
+
+
+def text_readings(citation: Citation) -> TextReadings:
+    """What retrieval may search `citation` by beyond its fields, each read when asked for: the
+    readings it carries (`Citation.readings`), the other reading of its text and the text cleaned
+    (a structured entry has no text to read again)."""
+    if not free_text(citation):
+        return TextReadings(spans=lambda: list(citation.readings or []))
+    return TextReadings(spans=lambda: _spans(citation), other=lambda: _other_readings(citation),
+                        text=lambda: _search_text(citation))
+
+
+def _spans(citation: Citation) -> list[Record]:
+    return list(citation.readings) if citation.readings is not None else _alternative_readings(citation)
+
+
+def _search_text(citation: Citation) -> str:
+    """The whole reference string, cleaned as the reader cleans PDF text ("" for an entry whose
+    text is no free text: a BibTeX entry pasted as text)."""
+    from citecheck.reading.combine import TEXT_FORMATS
+    from citecheck.reading.pdftext import clean_pdf_text
+
+    if citation.provenance.format not in TEXT_FORMATS or citation.raw.lstrip()[:1] in "@{":
+        return ""
+    return clean_pdf_text(" ".join(citation.raw.split()))
 
 
 def _take_quoted_span(citation: Citation) -> None:
@@ -123,21 +159,36 @@ def back_to_rules(citation: Citation, reading: Reading) -> bool:
 
 
 # -- the reading to judge a candidate with -------------------------------------------------------
+def assess_reading(cited: Record, found: Record) -> Assessment:
+    """`cited` assessed against the face of `found` it cites, once a title the parser made up is
+    set right against that face (`without_misread_title`)."""
+    face, notes = cited_face(cited, found)
+    repaired, repairs = without_misread_title(cited, face)
+    return assess_face(repaired, face, [*notes, *repairs])
+
+
+def reading_mismatch(cited: Record, found: Record, assessment: Assessment | None = None) -> str | None:
+    """Why the reading describes another work than `found` (`verify.compare.identity_mismatch`),
+    once set right as `assess_reading` sets it; `assessment`: `assess_reading`'s, when at hand."""
+    face = cited_face(cited, found)[0]
+    return face_mismatch(without_misread_title(cited, face)[0], face, assessment)
+
+
 def reconcile(citation: Citation, cand: Candidate) -> Assessed:
     """Assess the parsed fields; if title/authors disagree, also the text re-read around
     the candidate's title (parser mistakes), and keep the reading that agrees better."""
     fields, assessment = best_reading(citation, cand)
-    mismatch = identity_mismatch(fields, cand.record, assessment)
+    mismatch = reading_mismatch(fields, cand.record, assessment)
     return Assessed(cand, fields, assessment, mismatch)
 
 
 def best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessment]:
     """The reading of `citation` that agrees best with the candidate's record, and its assessment."""
     cited = citation.fields
-    assessment = assess(cited, cand.record)
+    assessment = assess_reading(cited, cand.record)
     for other in _other_readings(citation) if assessment.discrepancies else ():
         other = _with_first_fields(other, cited)
-        second = assess(other, cand.record)  # rules vs labeller: the reading that agrees wins
+        second = assess_reading(other, cand.record)  # rules vs labeller: the reading that agrees wins
         if second.score > assessment.score:
             second.rationale += " (Fields from the other reading of the text.)"
             cited, assessment = other, second
@@ -149,7 +200,7 @@ def best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessmen
     ):
         alt = _realigned(citation, cand.record)
         if alt is not None:
-            second = assess(alt, cand.record)
+            second = assess_reading(alt, cand.record)
             # a title the parser cut short: the text holds the rest of it, judge all of it
             longer = cut and len(title_key(alt.title or "")) > len(title_key(cited.title or ""))
             if second.score > assessment.score or longer:
@@ -232,5 +283,94 @@ def _title_in_venue(cited: Record, found: Record, assessment: Assessment) -> boo
     return title in venue and venue != title  # (a title too short to align: `realign` declines)
 
 
-__all__ = ["LOW_PARSE_CONFIDENCE", "Reparser", "back_to_rules", "best_reading", "checkable", "read",
-           "reconcile"]
+# -- a reading set right against the record found ---------------------------------------------
+def without_misread_title(cited: Record, found: Record) -> tuple[Record, list[str]]:
+    """The cited fields without a 'title' the parser made up, when the record is identified by
+    its identifier or journal reference and the titles differ, and what was set right (for the
+    rationale). `found`: the face of the record the citation cites (`verify.faces.cited_face`).
+
+    Title-less styles (APS: "G. A. Ausman Jr. and F. B. McLean, Appl. Phys. Lett. 26, 173") leave
+    the parser guessing; an author name, a journal fragment or a word or two of the record's own
+    title it took for the title ("Agostinelli S et al and GEANT4, 2003. Nucl. Instrum. Meth., 506,
+    250. doi:…" against "Geant4—a simulation toolkit") is no claim of the citation. Names read
+    as the title go back to the author list when the record has them (read by the author
+    grammar, `names.split_loose_authors`). Every branch asks the record found (its journal,
+    identifier or journal reference, title, authors): the reading is set right here, against
+    the candidate, and verification compares the repaired reading with the record.
+    """
+    title = cited.title
+    if title and not cited.container_title and (split := _title_then_record_venue(title, found)):
+        # IOP: "Hierarchical magnon hybridization at the LHC Methods Ecol Evol 14 728" — the
+        # record's journal right after the title, no mark between: read them apart
+        fields = cited.model_copy(deep=True)
+        fields.title, fields.container_title = split
+        return fields, [f"'{clip(split[1], 40)}' after the title read as the journal"]
+    if title and not cited.container_title and _is_record_venue(title, found):
+        # title-less style with a journal the parser does not know: the "title" is the journal
+        fields = cited.model_copy(deep=True)
+        fields.title, fields.container_title = None, title
+        return fields, [f"'{clip(title, 40)}' read as the title is the journal; title not compared"]
+    if not title or not found.title or not identified_without_title(cited, found):
+        return cited, []
+    if not (implausible_title(title) or _title_fragment(title, found.title)):
+        return cited, []
+    if compare_titles(title, found.title).match == "same":
+        return cited, []
+    fields = cited.model_copy(deep=True)
+    fields.title = None
+    if looks_like_name_list(title):
+        _restore_names(fields, title, found)
+    return fields, [f"'{clip(title, 40)}' read as the title is not one; title not compared"]
+
+
+def _title_fragment(title: str, found_title: str) -> bool:
+    """The cited 'title' is a word or two of the record's longer title (a project or collaboration
+    name read as the title): it names the work, it does not describe another one."""
+    words, record_words = title_words(title), title_words(found_title)
+    return 1 <= len(words) <= 2 and len(record_words) > len(words) and set(words) <= set(record_words)
+
+
+def _title_then_record_venue(title: str, found: Record) -> tuple[str, str] | None:
+    """(title, journal) when the cited 'title' is a title of three words or more followed by the
+    record's journal, as one piece; None otherwise."""
+    names = venue_names(found.container_title, found.container_title_short)
+    words = title.split()
+    if not names or len(words) < 4:
+        return None
+    if found.title and compare_titles(title, found.title).match == "same":
+        return None  # the record's own title (a journal after it changes nothing)
+    start = None
+    for i in range(len(words) - 1, 2, -1):  # the journal from its last word back, while it matches
+        tail = " ".join(words[i:])
+        if len(tail) > 80 or best_venue_match(tail, names) != "same":
+            if start is not None:
+                break
+            continue
+        start = i
+    if start is None:
+        return None
+    return " ".join(words[:start]).rstrip(" ,.;:"), " ".join(words[start:])
+
+
+def _is_record_venue(title: str, found: Record) -> bool:
+    """The cited 'title' names the record's journal and not its title."""
+    names = venue_names(found.container_title, found.container_title_short)
+    if not names or (found.title and compare_titles(title, found.title).match != "different"):
+        return False
+    return best_venue_match(title, names) == "same"
+
+
+def _restore_names(fields: Record, text: str, found: Record) -> None:
+    """Append names from `text` that are authors of the record and missing from the citation;
+    the names are read by the author grammar (`split_loose_authors`), not re-parsed here."""
+    found_keys = {person_key(n).family for n in found.author}
+    have = {person_key(n).family for n in fields.author}
+    for name in split_loose_authors(strip_et_al(text)[0]):
+        key = person_key(name).family
+        if key and key in found_keys and key not in have:
+            fields.author.append(name)
+            have.add(key)
+
+
+__all__ = ["LOW_PARSE_CONFIDENCE", "Reparser", "assess_reading", "back_to_rules", "best_reading", "checkable",
+           "read", "reading_mismatch", "reconcile", "text_readings", "without_misread_title"]

@@ -11,16 +11,15 @@ only lowers the confidence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.identifiers import normalize_doi, record_arxiv, record_doi
 from citecheck.model import Assessment, Discrepancy, Record
-from citecheck.names import is_misread_name, looks_like_name_list, strip_et_al
-from citecheck.reading.names import split_loose_authors
-from citecheck.titles import implausible_title, title_words
+from citecheck.names import is_misread_name
 from citecheck.venues import same_year_volume, year_volume
-from citecheck.verify.authors import AuthorComparison, compare_authors, person_key
+from citecheck.verify.authors import AuthorComparison, compare_authors
 from citecheck.verify.faces import (
     PUBLISHED,
     cited_face,
@@ -136,10 +135,15 @@ class _Scorer:
 def assess(cited: Record, found: Record) -> Assessment:
     """Compare what the citation says (`cited`) with the real record (`found`), as the face of it
     the citation cites (`verify.faces`: its closest title, the journal version it names)."""
+    face, notes = cited_face(cited, found)
+    return assess_face(cited, face, notes)
+
+
+def assess_face(cited: Record, found: Record, notes: Iterable[str] = ()) -> Assessment:
+    """`assess` with the face of the record already taken (`found`: `cited_face`'s); `notes` open
+    the rationale (the face taken, a reading set right against it)."""
     s = _Scorer()
-    found, face_notes = cited_face(cited, found)
-    s.notes.extend(face_notes)
-    cited = _without_misread_title(cited, found, s)
+    s.notes.extend(notes)
     _title(cited, found, s)
     comparison = compare_authors(cited, found)
     if comparison is not None:
@@ -158,7 +162,7 @@ def assess(cited: Record, found: Record) -> Assessment:
                       rationale=_rationale(s), field_scores=s.scores, compared=sorted(s.checked_fields))
 
 
-def _anchored(cited: Record, found: Record) -> bool:
+def identified_without_title(cited: Record, found: Record) -> bool:
     """The record is identified without the title: same DOI or arXiv id, or the same journal,
     volume and first page."""
     cdoi, fdoi = normalize_doi(cited.DOI), normalize_doi(found.DOI)
@@ -178,100 +182,6 @@ def _anchored(cited: Record, found: Record) -> bool:
     if not cp or not any(_page_equal(cp, fp) for fp in fps):
         return False
     return any(best_venue_match(c, found_names) == "same" for c in cited_names)
-
-
-def _without_misread_title(cited: Record, found: Record, s: _Scorer | None = None) -> Record:
-    """The cited fields without a 'title' the parser made up, when the record is identified by
-    its identifier or journal reference and the titles differ.
-
-    Title-less styles (APS: "G. A. Ausman Jr. and F. B. McLean, Appl. Phys. Lett. 26, 173") leave
-    the parser guessing; an author name, a journal fragment or a word or two of the record's own
-    title it took for the title ("Agostinelli S et al and GEANT4, 2003. Nucl. Instrum. Meth., 506,
-    250. doi:…" against "Geant4—a simulation toolkit") is no claim of the citation. Names read
-    as the title go back to the author list when the record has them (read by extract's author
-    grammar). This stays in verify rather than becoming a reading on the Citation: every branch
-    is a comparison with the record found (its journal, identifier or journal reference, title,
-    authors), which extract cannot know, and `assess` also serves bare records (calibration,
-    benchmarks) that have no Citation.
-    """
-    title = cited.title
-    if title and not cited.container_title and (split := _title_then_record_venue(title, found)):
-        # IOP: "Hierarchical magnon hybridization at the LHC Methods Ecol Evol 14 728" — the
-        # record's journal right after the title, no mark between: read them apart
-        fields = cited.model_copy(deep=True)
-        fields.title, fields.container_title = split
-        if s is not None:
-            s.notes.append(f"'{_clip(split[1], 40)}' after the title read as the journal")
-        return fields
-    if title and not cited.container_title and _is_record_venue(title, found):
-        # title-less style with a journal the parser does not know: the "title" is the journal
-        fields = cited.model_copy(deep=True)
-        fields.title, fields.container_title = None, title
-        if s is not None:
-            s.notes.append(f"'{_clip(title, 40)}' read as the title is the journal; title not compared")
-        return fields
-    if not title or not found.title or not _anchored(cited, found):
-        return cited
-    if not (implausible_title(title) or _title_fragment(title, found.title)):
-        return cited
-    if compare_titles(title, found.title).match == "same":
-        return cited
-    fields = cited.model_copy(deep=True)
-    fields.title = None
-    if looks_like_name_list(title):
-        _restore_names(fields, title, found)
-    if s is not None:
-        s.notes.append(f"'{_clip(title, 40)}' read as the title is not one; title not compared")
-    return fields
-
-
-def _title_fragment(title: str, found_title: str) -> bool:
-    """The cited 'title' is a word or two of the record's longer title (a project or collaboration
-    name read as the title): it names the work, it does not describe another one."""
-    words, record_words = title_words(title), title_words(found_title)
-    return 1 <= len(words) <= 2 and len(record_words) > len(words) and set(words) <= set(record_words)
-
-
-def _title_then_record_venue(title: str, found: Record) -> tuple[str, str] | None:
-    """(title, journal) when the cited 'title' is a title of three words or more followed by the
-    record's journal, as one piece; None otherwise."""
-    names = venue_names(found.container_title, found.container_title_short)
-    words = title.split()
-    if not names or len(words) < 4:
-        return None
-    if found.title and compare_titles(title, found.title).match == "same":
-        return None  # the record's own title (a journal after it changes nothing)
-    start = None
-    for i in range(len(words) - 1, 2, -1):  # the journal from its last word back, while it matches
-        tail = " ".join(words[i:])
-        if len(tail) > 80 or best_venue_match(tail, names) != "same":
-            if start is not None:
-                break
-            continue
-        start = i
-    if start is None:
-        return None
-    return " ".join(words[:start]).rstrip(" ,.;:"), " ".join(words[start:])
-
-
-def _is_record_venue(title: str, found: Record) -> bool:
-    """The cited 'title' names the record's journal and not its title."""
-    names = venue_names(found.container_title, found.container_title_short)
-    if not names or (found.title and compare_titles(title, found.title).match != "different"):
-        return False
-    return best_venue_match(title, names) == "same"
-
-
-def _restore_names(fields: Record, text: str, found: Record) -> None:
-    """Append names from `text` that are authors of the record and missing from the citation;
-    the names are read by extract's author grammar (`split_loose_authors`), not re-parsed here."""
-    found_keys = {person_key(n).family for n in found.author}
-    have = {person_key(n).family for n in fields.author}
-    for name in split_loose_authors(strip_et_al(text)[0]):
-        key = person_key(name).family
-        if key and key in found_keys and key not in have:
-            fields.author.append(name)
-            have.add(key)
 
 
 # -- fields -----------------------------------------------------------------------------------
@@ -300,7 +210,7 @@ def _title(cited: Record, found: Record, s: _Scorer) -> TitleComparison | None:
         s.flag(P_TITLE_RELATED, "title differs in several words",
                detail=f"{t.word_edits} title words differ", **kw)
     else:
-        s.flag(P_TITLE_MAJOR, f"a different title (record: '{_clip(found.title)}')",
+        s.flag(P_TITLE_MAJOR, f"a different title (record: '{clip(found.title)}')",
                severity="major", detail="a different title", **kw)
     return t
 
@@ -521,7 +431,7 @@ def _identity(comp: AuthorComparison | None, s: _Scorer) -> None:
 # -- rationale --------------------------------------------------------------------------------
 
 
-def _clip(text: str | None, n: int = 70) -> str:
+def clip(text: str | None, n: int = 70) -> str:
     text = (text or "").strip()
     return text if len(text) <= n else text[: n - 1] + "…"
 
@@ -563,8 +473,11 @@ def identity_mismatch(cited: Record, found: Record, assessment: Assessment | Non
     not vouch for the record); or several fields differ and none identifies the record.
     `assessment`: `assess(cited, found)` when the caller has it already (it is not redone).
     """
-    found = cited_face(cited, found)[0]
-    cited = _without_misread_title(cited, found)
+    return face_mismatch(cited, cited_face(cited, found)[0], assessment)
+
+
+def face_mismatch(cited: Record, found: Record, assessment: Assessment | None = None) -> str | None:
+    """`identity_mismatch` with the face of the record already taken (`found`: `cited_face`'s)."""
     comp = compare_authors(cited, found)
     persons = comp.cited if comp is not None else 0
     authors_differ = comp is not None and (
@@ -580,7 +493,7 @@ def identity_mismatch(cited: Record, found: Record, assessment: Assessment | Non
             return f"none of the {persons} cited authors is an author of the record"
     elif authors_differ:
         return "no author in common"
-    assessment = assessment or assess(cited, found)
+    assessment = assessment or assess_face(cited, found)
     if any(d.field == "record" and d.severity == "major" for d in assessment.discrepancies):
         return "several fields differ and none identifies the record"
     return None
