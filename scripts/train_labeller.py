@@ -11,10 +11,19 @@ token accuracy): 0.02:0.1 .898, 0.05:0.1 .904, 0.1:0.1 .903, 0.05:0.3 .907, 0.1:
 0.05:1.0 .910, 0.1:1.0 .910 — a plateau; the shipped point, 0.05:0.3 (the default), had the best field F1
 of the combined reading on GROBID physics validation (journal .951, volume .963).
 
-Deterministic: the same data and options give the same model file (L-BFGS has no randomness).
+- build/rendered/rendered.jsonl.gz — corpus records rendered in CSL styles by scripts/render_training.py,
+  labelled by construction, a quarter with measured PDF damage (styles CC BY-SA 3.0: the file stays out of
+  the repository and the wheel; the model holds weights, not strings). Split by *style*
+  (`rendered_split`): validation and test styles are never trained on. `--sources real|rendered|both`
+  chooses what is fitted (benchmarks/labeller_ablation.py compares the three); `--rendered-limit` caps
+  the rendered rows used.
+
+Deterministic: the same data and options give the same model file (L-BFGS has no randomness; the
+rendered rows are taken in file order, which `--seed` of render_training.py fixes).
 
 Usage: python scripts/train_labeller.py [--data ../shared/data/parsing] [--out src/citecheck/data/labeller.crfsuite]
        [--c1 0.1 --c2 0.01 | --grid 0.05:0.1,0.02:0.1] [--iterations 150]
+       [--sources both] [--rendered build/rendered/rendered.jsonl.gz] [--rendered-limit N]
 """
 
 from __future__ import annotations
@@ -28,12 +37,20 @@ from pathlib import Path
 
 import pycrfsuite
 
-from citecheck.bench.parsing_data import LabelledReference, load_anystyle, load_grobid
+from citecheck.bench.parsing_data import (
+    LabelledReference,
+    load_anystyle,
+    load_grobid,
+    load_rendered,
+    split_of,
+)
 from citecheck.reading import labeller
 from citecheck.reading.labeller import LEXICON_NAME, features, journal_lexicon, tokenize
 from citecheck.venues import journal_table
 
 ROOT = Path(__file__).resolve().parents[1]
+RENDERED = ROOT / "build" / "rendered" / "rendered.jsonl.gz"
+SOURCES = ("real", "rendered", "both")
 
 
 def sequence(ref: LabelledReference) -> tuple[list[list[str]], list[str]]:
@@ -51,6 +68,30 @@ def sequence(ref: LabelledReference) -> tuple[list[list[str]], list[str]]:
 
 def load(data: Path) -> list[LabelledReference]:
     return [*load_grobid(data / "grobid-train"), *load_anystyle(data / "anystyle-gold.jsonl")]
+
+
+def style_of(ref: LabelledReference) -> str:
+    return str(ref.gold.get("style") or ref.document.partition("/")[0])
+
+
+def rendered_split(ref: LabelledReference) -> str:
+    """A rendered reference's split, by its style: a held-out style is one the labeller never saw."""
+    return split_of("rendered-style", style_of(ref))
+
+
+def load_rendered_split(path: Path, split: str, limit: int | None = None) -> list[LabelledReference]:
+    if not path.is_file():
+        raise SystemExit(f"rendered references not found: {path} (run scripts/render_training.py)")
+    out = [r for r in load_rendered(path) if rendered_split(r) == split]
+    return out[:limit] if limit else out
+
+
+def training_refs(data: Path, sources: str, rendered: Path, limit: int | None) -> list[LabelledReference]:
+    """The train split of the chosen sources."""
+    refs = [r for r in load(data) if r.split == "train"] if sources in ("real", "both") else []
+    if sources in ("rendered", "both"):
+        refs += load_rendered_split(rendered, "train", limit)
+    return refs
 
 
 def train(refs: list[LabelledReference], out: Path, c1: float, c2: float, iterations: int) -> None:
@@ -96,6 +137,9 @@ def main() -> int:
     ap.add_argument("--c1", type=float, default=None)
     ap.add_argument("--c2", type=float, default=None)
     ap.add_argument("--iterations", type=int, default=150)
+    ap.add_argument("--sources", choices=SOURCES, default="both", help="what is fitted (validation is always real)")
+    ap.add_argument("--rendered", type=Path, default=RENDERED)
+    ap.add_argument("--rendered-limit", type=int, default=None)
     ap.add_argument("--grid", default="0.05:0.3",
                     help="c1:c2 points tried when --c1/--c2 are not given (the best validation token accuracy "
                          "is kept); the default is the shipped model's point (docs/benchmarks.md, 13c)")
@@ -105,9 +149,8 @@ def main() -> int:
         return 2
     freeze_lexicon(args.out.parent / LEXICON_NAME)
     refs = load(args.data)
-    by_split = Counter((r.corpus, r.split) for r in refs)
-    print("references:", dict(sorted(by_split.items())))
-    train_refs = [r for r in refs if r.split == "train"]
+    train_refs = training_refs(args.data, args.sources, args.rendered, args.rendered_limit)
+    print("training references:", dict(sorted(Counter(r.corpus for r in train_refs).items())))
     val_refs = [r for r in refs if r.split == "validation"]
     grid = [(args.c1, args.c2)] if args.c1 is not None and args.c2 is not None else \
         [tuple(float(x) for x in point.split(":")) for point in args.grid.split(",")]
