@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from citecheck.bench import csl_render, pdf_damage
-from citecheck.bench.parsing_data import load_grobid
+from citecheck.bench.parsing_data import LabelledReference, load_grobid
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -136,7 +136,7 @@ def select_styles(n: int, seed: int) -> list[tuple[str, str]]:
 
 
 def load_corpus(no_paperscape: bool) -> list[tuple[str, dict[str, Any]]]:
-    out = []
+    out: list[tuple[str, dict[str, Any]]] = []
     for path in sorted((DATA / "corpus").glob("*.jsonl.gz")):
         if no_paperscape and path.name == PAPERSCAPE:
             continue
@@ -258,6 +258,20 @@ def render_all(args: argparse.Namespace, styles: list[str]
     return rows, stats, mismatches + failures
 
 
+def damage_on_output(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The damage measure of the GROBID references taken on the written rows, damaged and not:
+    the check that the model reproduces the measured rates."""
+    refs = [LabelledReference(r["id"], r["document"], "rendered", [tuple(s) for s in r["segments"]],
+                              spaced=r["spaced"]) for r in rows]
+    out: dict[str, Any] = {}
+    for name, subset in (("all", refs), ("damaged", [x for x, r in zip(refs, rows, strict=True)
+                                                       if r["damaged"]]),
+                         ("clean", [x for x, r in zip(refs, rows, strict=True) if not r["damaged"]])):
+        rates, _ = pdf_damage.measure(subset)
+        out[name] = {"damaged": rates.damaged, **{k: vars(v) for k, v in rates.kinds.items()}}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--records", type=int, default=10000)
@@ -308,6 +322,7 @@ def main(argv: list[str] | None = None) -> int:
         "style_groups": dict(Counter(g for _, g in chosen)),
         "damage_rates": {"damaged": pdf_damage.MEASURED.damaged,
                          **{k: vars(v) for k, v in pdf_damage.MEASURED.kinds.items()}},
+        "damage_measured_on_output": damage_on_output(rows),
         "licence": LICENCE,
     }
     args.out.with_name("manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")

@@ -116,3 +116,12 @@ def test_tidy_keeps_punctuation_after_an_abbreviation() -> None:
     assert csl_render._tidy_other(" , “", "A. V.") == " “"
     assert csl_render._tidy_other(", , doi: ", "Pigments") == ", doi: "
     assert csl_render._tidy_other(", .", "ICML") == "."
+
+
+def test_et_al_belongs_to_the_author_list() -> None:
+    many = dict(RECORD, author=[{"family": f"Name{i}", "given": "Ann"} for i in range(12)])
+    for style in ("nature", "gost-r-7-0-5-2008", "elsevier-vancouver"):
+        ref = csl_render.render_reference(many, style)
+        authors = [t for label, t in ref.segments if label == "author"]
+        assert len(authors) == 1 and re.search(r"(et al\.|и др\.)$", authors[0]), ref.segments
+        assert _squeeze(ref.text) == _squeeze(csl_render.render(many, style, marked=False))

@@ -3,9 +3,10 @@
 citeproc-py renders a copy of the record whose field values are wrapped in private-use-area
 marks, one pair per CSL variable (each name part of an author or editor list carries the marks of
 its list). The rendered string is split at the marks into labelled segments and the marks are
-stripped; text outside any mark pair (punctuation, "In:", "pp.", "et al.") is ``other``, unless it
-lies between two marks of the same label (the ", " and " and " of an author list, the dash of a
-date range), which takes that label.
+stripped; text outside any mark pair (punctuation, "In:", "pp.") is ``other``, unless it lies
+between two marks of the same label (the ", " and " and " of an author list, the dash of a date
+range), which takes that label. The "et al." of a shortened list is marked as part of the list (as
+GROBID's training data labels it).
 
 Numbers and dates cannot carry marks in their values: a marked "81" is no longer numeric to the
 style (``is-numeric``, ordinal and roman forms) and a marked "4412-4415" escapes the page-range
@@ -63,6 +64,7 @@ _SEAM_PUNCT = ".,;:"
 _PUNCT_RUN_RE = re.compile(r"([.,;:])(?:\s+[.,;:])+")
 
 _MARKING: ContextVar[bool] = ContextVar("_MARKING", default=False)
+_NAMES_VAR: ContextVar[str] = ContextVar("_NAMES_VAR", default="author")  # the list being rendered
 
 
 class MarkBreak(ValueError):
@@ -108,6 +110,8 @@ def _install_hooks() -> None:
     case = model.TextCased.case
     initialize = model.Name.initialize
     label = model.Label.process
+    names_process_orig = model.Name.process
+    et_al = model.Name.et_al
 
     def text_variable_marked(self: Any, item: Any, context: Any) -> Any:
         out = text_variable(self, item, context)
@@ -150,6 +154,20 @@ def _install_hooks() -> None:
             return None
         return label(self, item, variable, *args, **kwargs)
 
+    def names_process(self: Any, item: Any, variable: Any, *args: Any, **kwargs: Any) -> Any:
+        token = _NAMES_VAR.set(variable)
+        try:
+            return names_process_orig(self, item, variable, *args, **kwargs)
+        finally:
+            _NAMES_VAR.reset(token)
+
+    def et_al_marked(self: Any) -> Any:
+        # "et al." belongs to the list it shortens (GROBID labels it so)
+        out = et_al(self)
+        return _wrap(_NAMES_VAR.get(), out) if _MARKING.get() and out else out
+
+    model.Name.process = names_process
+    model.Name.et_al = et_al_marked
     model.Label.process = label_process
     model.Text._variable = text_variable_marked
     model.Number.process = number_marked
