@@ -48,7 +48,6 @@ ORDER = {key: rank for rank, (_, keys) in enumerate(STAGES) for key in keys}
 #: `read_path` attaches its other readings). Only ever shrinks.
 EXTRACT_READS = {
     ("extract", "reading"),
-    ("extract", "reading.combine"),
     ("extract.bibtex", "reading"),
     ("extract.jsonl", "reading"),
     ("extract.latex", "reading"),
@@ -65,9 +64,7 @@ READING_PUBLIC = ("reading", "reading.reconcile")
 READERS = ("checker", "parallel", "llm")
 #: (importer, what it takes) where a module outside the stage takes a module of it, or a name its
 #: public modules do not export. Only ever shrinks.
-READING_INTERNAL_DEBT = {
-    ("extract", "reading.combine"),  # TEXT_FORMATS
-}
+READING_INTERNAL_DEBT: set[tuple[str, str]] = set()
 #: modules other than the readers that use the reading stage, left until extract hands entries to
 #: it unread (EXTRACT_READS; the `citecheck extract` command, the paper route and the benchmark
 #: datasets then take entries with their readings from extract) and the journal-reference index

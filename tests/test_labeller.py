@@ -110,12 +110,13 @@ def test_other_readings_only_for_free_text() -> None:
 def test_cascade_falls_back_to_the_whole_text(index: LocalIndex) -> None:
     import asyncio
 
+    from citecheck.reading.reconcile import text_readings
     from citecheck.retrieve import retrieve
 
     raw = "Gegenwart P, Si Q and Steglich F 2008 Quantum criticality in heavy-fermion metals Nat. Phys. 4 186"
     misread = Record(title="Gegenwart P, Si Q and Steglich F", container_title="Nat. Phys. 4")
     cit = Citation(id="c", raw=raw, fields=misread, provenance=Provenance(format="text"))
-    result = asyncio.run(retrieve(cit, [LocalIndexSource(index)]))
+    result = asyncio.run(retrieve(cit, [LocalIndexSource(index)], texts=text_readings(cit)))
     assert [c.record.id for c in result.candidates] == ["r1"]
     assert any("whole text" in e for e in result.evidence)
 

@@ -282,6 +282,18 @@ class Citation(BaseModel):
     pending: dict[str, Any] | None = Field(default=None, exclude=True, repr=False)
 
 
+#: formats whose entries arrive with their fields (a BibTeX or CSL entry, a .bbl's ``\bibitem``):
+#: nothing in their text to read again
+STRUCTURED_FORMATS = frozenset({"bibtex", "csl", "bbl"})
+
+
+def free_text(citation: Citation) -> bool:
+    """Whether the entry is a reference's free text rather than a structured entry (one of
+    `STRUCTURED_FORMATS`, or a BibTeX or JSON entry pasted as text): only a free-text entry is read
+    by the reading stage, and has other readings of its text to search and judge by."""
+    return citation.provenance.format not in STRUCTURED_FORMATS and citation.raw.lstrip()[:1] not in "@{"
+
+
 DiscrepancyKind = Literal[
     "mismatch",  # both sides have the field and they disagree
     "missing_in_record",  # cited value absent from the record (cannot be confirmed)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_limited
 from citecheck.extract.errors import InputError
-from citecheck.model import Citation
+from citecheck.model import STRUCTURED_FORMATS, Citation, free_text  # (re-exported: the one rule)
 from citecheck.reading import CUT_WARNING, cut_reference
 
 __all__ = ["FORMATS", "MAX_INPUT_BYTES", "STRUCTURED_FORMATS", "InputError", "detect_format", "finish_reading",
@@ -37,9 +37,6 @@ BINARY_FORMATS: dict[str, str] = {
     "pdf": "citecheck.extract.pdf:read_pdf",
     "docx": "citecheck.extract.docx:read_docx",
 }
-
-#: formats whose entries arrive with their fields: nothing in their text to read again
-STRUCTURED_FORMATS = frozenset({"bibtex", "csl", "bbl"})
 
 SUFFIXES: dict[str, str] = {
     ".bib": "bibtex",
@@ -64,13 +61,6 @@ SUFFIXES: dict[str, str] = {
 def _load(spec: str) -> Callable[..., list[Citation]]:
     module, func = spec.split(":")
     return getattr(importlib.import_module(module), func)
-
-
-def free_text(citation: Citation) -> bool:
-    """Whether the entry is a reference's free text rather than a structured entry (a BibTeX or CSL
-    entry, a ``.bbl``'s ``\\bibitem``): only a free-text entry has other readings of its text, so only one
-    imports the free-text reader (`reading.refparse`, the labeller) to look for them."""
-    return citation.provenance.format not in STRUCTURED_FORMATS and citation.raw.lstrip()[:1] not in "@{"
 
 
 def detect_format(name: str, text: str | None = None) -> str:
@@ -166,10 +156,9 @@ def _with_readings(citations: list[Citation]) -> list[Citation]:
     if not any(map(free_text, citations)):
         return _without_readings(citations)
     from citecheck.reading import attach_readings
-    from citecheck.reading.combine import TEXT_FORMATS
 
     for citation in citations:
-        if citation.provenance.format in TEXT_FORMATS and citation.raw.lstrip()[:1] not in "@{":
+        if free_text(citation):
             citation.raw, cut = cut_reference(citation.raw)
             if cut and CUT_WARNING not in citation.parse_warnings:
                 citation.parse_warnings.append(CUT_WARNING)

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from citecheck.extract import finish_reading, free_text
+from citecheck.extract import finish_reading
 from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.identifiers import record_arxiv, record_doi
-from citecheck.model import Assessment, Candidate, Citation, Record
+from citecheck.model import Assessment, Candidate, Citation, Record, free_text
 from citecheck.model_stages import Assessed, Reading, TextReadings
 from citecheck.names import looks_like_name_list, strip_et_al
 from citecheck.reading.names import split_loose_authors
@@ -117,13 +117,9 @@ def _spans(citation: Citation) -> list[Record]:
 
 
 def _search_text(citation: Citation) -> str:
-    """The whole reference string, cleaned as the reader cleans PDF text ("" for an entry whose
-    text is no free text: a BibTeX entry pasted as text)."""
-    from citecheck.reading.combine import TEXT_FORMATS
+    """The whole reference string of a free-text entry, cleaned as the reader cleans PDF text."""
     from citecheck.reading.pdftext import clean_pdf_text
 
-    if citation.provenance.format not in TEXT_FORMATS or citation.raw.lstrip()[:1] in "@{":
-        return ""
     return clean_pdf_text(" ".join(citation.raw.split()))
 
 

@@ -14,7 +14,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from citecheck.model import Citation, Name, Record
+from citecheck.model import Citation, Name, Record, free_text
 from citecheck.names import PARTICLES, parse_person, strip_et_al
 from citecheck.reading.cleanup import clean_reference
 from citecheck.titles import searchable_title, title_key
@@ -22,7 +22,6 @@ from citecheck.years import year_pattern
 
 #: partial-alignment score (0..100) above which the record's title counts as present in the text
 MIN_ALIGNMENT = 88.0
-_STRUCTURED_FORMATS = {"bibtex", "csl", "bbl"}
 _INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
 _TRAILING_DATE = re.compile(rf"[\s,.]*\(?\s*{year_pattern(1500)}[a-z]?(?:,\s*\w+\.?(?:\s+\d{{1,2}})?)?\s*\)?[\s.,:]*$")
 _LATEX_HINT = re.compile(r"\\[A-Za-z]|~")
@@ -31,7 +30,7 @@ _TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
 
 def realign(citation: Citation, found: Record) -> Record | None:
     """Cited fields re-read around `found`'s title, or None when the title is not in the text."""
-    if citation.provenance.format in _STRUCTURED_FORMATS or not found.title:
+    if not free_text(citation) or not found.title:
         return None
     title = found.title.strip()
     if not searchable_title(title):
