@@ -41,6 +41,7 @@ from citecheck.model import Citation, Record, free_text
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
+from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
@@ -73,6 +74,7 @@ class Reading:
     warnings: tuple[str, ...]
     alternative: Record | None = None  # the other reading, when it differs
     sources: dict[str, str] = field(default_factory=dict)  # field → "rules" | "labeller"
+    evidence: Evidence | None = None  # what `confidence` was judged from (reading/confidence.py)
 
 
 def _known_journal(name: str | None) -> bool:
@@ -361,7 +363,7 @@ def read_reference(text: str) -> Reading:
     callers may change them)."""
     r = _read(text)
     return Reading(r.record.model_copy(deep=True), r.confidence, r.warnings,
-                   r.alternative.model_copy(deep=True) if r.alternative else None, dict(r.sources))
+                   r.alternative.model_copy(deep=True) if r.alternative else None, dict(r.sources), r.evidence)
 
 
 @lru_cache(maxsize=2048)
@@ -371,10 +373,13 @@ def _read(text: str) -> Reading:
     if cut:
         rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
+    scored = read_labelled_scored(text)  # every free-text reference: its confidence comes from both readers
+    pdf_like = artefact_count(text) >= PDF_LIKE
     if not wants_labeller(text, rules):
-        return Reading(rules.record, rules.confidence, rules.warnings)
-    scored = read_labelled_scored(text)
-    record, origin = combine(rules, scored, artefact_count(text) >= PDF_LIKE)
+        evidence = Evidence(rules.confidence, rules.record, scored.record if scored else None,
+                            scored.confidence if scored else {}, pdf_like, cut=cut)
+        return Reading(rules.record, reading_confidence(evidence), rules.warnings, evidence=evidence)
+    record, origin = combine(rules, scored, pdf_like)
     alternative = None
     for other in (rules.record, scored.record if scored else None):
         if other is not None and _differs(record, other):
@@ -383,7 +388,9 @@ def _read(text: str) -> Reading:
     warnings = rules.warnings
     if origin:
         warnings = (*warnings, "fields from the learned labeller: " + ", ".join(sorted(origin)))
-    return Reading(record, rules.confidence, warnings, alternative, origin)
+    evidence = Evidence(rules.confidence, record, scored.record if scored else None, scored.confidence if scored else {},
+                        pdf_like, len(origin), cut)
+    return Reading(record, reading_confidence(evidence), warnings, alternative, origin, evidence)
 
 
 def _other_reading(text: str) -> Record | None:
