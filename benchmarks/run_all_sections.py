@@ -229,7 +229,7 @@ SECTIONS: tuple[Section, ...] = (
         "`citecheck check --offline` on a one-entry `.bib` and on a one-line `.txt` as a user runs it "
         "(`python -m citecheck`, the default cache folder and its embedded index, bytecode cache on), and "
         "`import citecheck.cli`: median wall and CPU seconds of alternating runs after one untimed run each "
-        "(caches written). A BibTeX entry loads no free-text reader (`extract.refparse`, the labeller); a "
+        "(caches written). A BibTeX entry loads no free-text reader (`reading.refparse`, the labeller); a "
         "free-text line does, and compiles its `re` patterns (the standard compiler, nothing cached). "
         "`--base-src OTHER/src` times another checkout in turn.",
         "python benchmarks/startup.py --runs 10",
@@ -431,7 +431,7 @@ SECTIONS: tuple[Section, ...] = (
         "MiB word (lower case, capitals, digits); the labelled strings of ../shared/data/parsing numbered "
         "one per line. CPU seconds and peak RSS are the child's, start-up included.",
         "python benchmarks/faults.py --cases word",
-        ("A reference is read up to 2,000 characters (`extract/limits.py`).",),
+        ("A reference is read up to 2,000 characters (`reading/limits.py`).",),
         parse_faults,
     ),
     Section(
