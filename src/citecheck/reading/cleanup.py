@@ -25,7 +25,6 @@ _LABEL_RE = re.compile(
     r"^\s*(?:[-*•·‣▪–+]\s+|\[\s*[\w.+:-]{1,16}\s*\]\s*|\(\s*\d{1,4}\s*\)\s*|\d{1,4}\s*[.)]\s+(?=\D)|"
     r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
 )
-_SPACE_RE = re.compile(r"\s+")
 # A reference pasted with its LaTeX item command: "\bibitem[Doe(2001)]{doe01} J. Doe, ..."
 _BIBITEM_RE = re.compile(r"^\s*\\(?:bibitem|item)(?![A-Za-z])\s*(?:\[[^\]]{0,120}\])?\s*(?:\{[^{}]{0,120}\})?\s*")
 # Link labels that reference managers and publishers append: "[INSPIRE]", "[Google Scholar]"
@@ -127,7 +126,7 @@ def clean_reference(text: str) -> str:
     text = _STATUS_RE.sub(_status_gap, _PAPER_NO_RE.sub(" ", text))
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)
-    text = _SPACE_RE.sub(" ", text).strip()
+    text = " ".join(text.split())
     text = _END_LANGUAGE_RE.sub("", text.rstrip(" *†‡§¶#"))
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text).replace("−", "-")  # (a minus sign is no line-end hyphen: "W+W− production")
@@ -135,7 +134,7 @@ def clean_reference(text: str) -> str:
     text = _NAME_THEN_ACRONYM_RE.sub(_drop_acronym, text)
     if _ACRONYM_VOLUME_RE.search(text):  # (the cheap part first: an acronym and a number)
         text = _NAME_AND_ACRONYM_RE.sub(_drop_spelled_acronym, text)
-    if ".)" in text or ("(" in text and _ORIGINAL_HINT_RE.search(text)):
+    if ".)" in text or "(J." in text or "(Zh." in text:
         text = _ORIGINAL_NAME_RE.sub(_drop_original_name, text)
     return text.strip(" \t")
 
@@ -181,7 +180,6 @@ def _drop_spelled_acronym(m: re.Match[str]) -> str:
 _ORIGINAL_NAME_RE = re.compile(
     r"(?<=[\w.])\s*\((?P<inner>[A-Z][^()\d]{2,60})\)(?=[\s,]*(?:(?:Vol|vol|V|v)\.?\s*)?\d)"
 )
-_ORIGINAL_HINT_RE = re.compile(r"\((?:J|Zh)\.")
 _DOTTED_WORD_RE = re.compile(r"[A-Z][a-z'’]{1,9}\.")  # (an abbreviated word, not an initial)
 
 

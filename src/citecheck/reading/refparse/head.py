@@ -246,16 +246,11 @@ def _split_without_cuts(
 
 def _journal_start(text: str) -> int | None:
     """Where a journal's name starts at the end of ``text`` (known, abbreviated after the title's
-    last lower-case word, or a run of two abbreviations or more)."""
+    last lower-case word)."""
     known = known_journal_suffix(text)
     if known is None:
         known = unpunctuated_journal_start(text)
-    if known is None and (run := _ABBREVIATION_RUN_RE.search(text)):
-        known = run.start()
     return known
-
-
-_ABBREVIATION_RUN_RE = re.compile(r"(?<!\S)(?:[A-Z][a-z]{0,9}\.\s?){2,}$")
 
 
 # A one-letter Roman part number after a lower-case word, then a capitalised piece

@@ -200,17 +200,15 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 # the title's last word before an abbreviated journal: an acronym ("… Threading and SIMD Int. J.
 # Quantum Chem.", "… at the LHC Eur. Phys. J. C")
 _ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
-# … or a part number: "Theory of low field resonance and relaxation I Physica A 143"
 _CAPITALISED_RE = re.compile(r"[A-Z][a-z]+")
-_ROMAN_END_RE = re.compile(r"(?<=[a-z]\s)(?:I{1,3}|IV|VI{0,3}|IX|X)(?=\s+[A-Z])")
 _ABBREV_START_WORD_RE = re.compile(r"[A-Z][a-z]{1,9}\.\s")
 
 
 def _title_ends(head: str) -> list[re.Match[str]]:
-    """Where the title may end before an unpunctuated journal: after a lower-case word or a part
-    number, or after an acronym or capitalised word when an abbreviated journal word follows ("…
-    Bubble Wall J. Korean Phys. Soc."); in text order."""
-    ends = list(_LOWER_WORD_END_RE.finditer(head)) + list(_ROMAN_END_RE.finditer(head)) + [
+    """Where the title may end before an unpunctuated journal: after a lower-case word, or after an
+    acronym or capitalised word when an abbreviated journal word follows ("… Bubble Wall J. Korean
+    Phys. Soc."); in text order."""
+    ends = list(_LOWER_WORD_END_RE.finditer(head)) + [
         m for m in _ACRONYM_BEFORE_ABBREV_RE.finditer(head)
         # a capitalised word only before "J." (it may be a journal's own first word: "Image Vis. Comput.",
         # "Il Nuovo Cim. B"); an acronym before any abbreviated journal word

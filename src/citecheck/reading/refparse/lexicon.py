@@ -119,9 +119,6 @@ BOOK_HINT_RE = re.compile(
 )
 
 
-_SPACE_RE = re.compile(r"\s+")
-
-
 TRIM = " \t,;:.-–—/"
 
 
@@ -182,7 +179,7 @@ _ABBREV_END_RE = re.compile(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$")
 def clean_field(value: str | None) -> str | None:
     if value is None:
         return None
-    value = _SPACE_RE.sub(" ", value).strip()
+    value = " ".join(value.split())
     value = value.strip(" \t,;:")
     # Trailing period unless it closes an abbreviation in an abbreviated name ("Phys. Rev. Lett.").
     if value.endswith(".") and not (_ABBREV_END_RE.search(value) and "." in value[:-1]):

@@ -68,9 +68,6 @@ _CYRILLIC_ABBREV = frozenset(
 )
 
 
-_WEAK_BEFORE = re.compile(r"(?:^|[\s(])[A-Z]$")
-
-
 def boundary_kind(text: str, pos: int) -> int:
     """0: not a boundary, 1: a '.' boundary, 2: a '?'/'!' boundary (weaker)."""
     mark = text[pos]
@@ -89,7 +86,7 @@ def boundary_kind(text: str, pos: int) -> int:
         return 0  # "Reforming Compilation of Logic Programs, Ph.D. Thesis, Uppsala University"
     mixed_case = token[:1].isupper() and (len(bare) == 1 or token[1:].rstrip(".").islower())
     if mixed_case and (
-        bare in JOURNAL_ABBREVIATIONS or bare.endswith(_ABBREV_ENDINGS) or _WEAK_BEFORE.search(text[:pos])
+        bare in JOURNAL_ABBREVIATIONS or bare.endswith(_ABBREV_ENDINGS)
     ):
         return 0  # part of an abbreviated journal name
     if token.islower() and bare in _LOWER_ABBREV:

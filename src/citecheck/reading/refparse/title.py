@@ -14,7 +14,6 @@ from citecheck.model import Record
 from citecheck.names import ET_AL_WORDS
 from citecheck.places import known_place
 from citecheck.reading import names as N
-from citecheck.reading.cleanup import LANGUAGES
 from citecheck.reading.collaborations import leading_collaboration, only_a_collaboration
 from citecheck.reading.refparse.books import book_locator, book_title, book_volume
 from citecheck.reading.refparse.gbt import gbt_imprint, split_gbt
@@ -31,7 +30,6 @@ from citecheck.reading.refparse.lexicon import (
     COUNTRIES,
     EDITION_END_RE,
     FUNCTION_WORDS,
-    LOCATOR,
     MONTH,
     PAGE,
     PUBLISHER_NAMES,
@@ -82,12 +80,6 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
 _LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
 
 
-# "[in Russian]": the language of the work, an editor's note, not its title's (a parenthesis, "(in
-# German)", is left: AnyStyle's gold keeps it in the title, GROBID's drops it)
-_LANGUAGE_RE = re.compile(rf"\s*\[\s*in\s+(?:{LANGUAGES})\s*\]", re.I)
-_TRANSLATOR_RE = re.compile(r"\s*\((?:tr|trans|transl|trad)\.[^()]*\)")
-
-
 _LANGUAGE_CODE_RE = re.compile(
     r"(eng|ger|deu|fre|fra|spa|ita|rus|jpn|chi|zho|por|dut|nld|pol|english|german|french)\.\s*(?=In\b)", re.I)
 
@@ -115,8 +107,6 @@ def finish_title(title: str | None) -> str | None:
     title = clean_field(title)
     if not title:
         return None
-    title = _TRANSLATOR_RE.sub("", title)
-    title = _LANGUAGE_RE.sub("", title)
     title = _TITLE_EDITOR_RE.sub("", title)
     edition = EDITION_END_RE.search(title)
     if edition and edition.start() >= 10 and title[edition.start()] in ",.":
@@ -205,7 +195,6 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
 
 _PAGES_END_RE = re.compile(rf"\s+({PAGE}\s*[-–]{{1,2}}\s*{PAGE})$")
 _IN_END_RE = re.compile(r"\s+[Ii]n:?\s*$")
-_LOCATOR_END_RE = re.compile(rf"\s+((?:{LOCATOR}\s*)+)$", re.I)
 
 
 def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -> str | None:
@@ -214,10 +203,7 @@ def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -
     if not title or tail.container or comma_style or (start := proceedings_start(title)) is None:
         return title
     venue = title[start:]
-    if loc := _LOCATOR_END_RE.search(venue):
-        book_locator(", ".join(re.findall(LOCATOR, loc.group(1), re.I)), tail)
-        venue = venue[: loc.start()]
-    elif not tail.page and (pages := _PAGES_END_RE.search(venue)):  # "… Symposium 407--410"
+    if not tail.page and (pages := _PAGES_END_RE.search(venue)):  # "… Symposium 407--410"
         tail.page, venue = norm_pages(pages.group(1)), venue[: pages.start()]
     if eds := _IOP_EDS_END_RE.search(venue):  # ("… on Something ed C Editor")
         venue = venue[: eds.start()]

@@ -64,7 +64,7 @@ _ORIGINAL_YEAR_RE = re.compile(
     re.I,
 )
 # … when what comes before ends as a work does: its numbers, or a book's year
-_ENDS_IN_YEAR_RE = re.compile(r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r"\s*\)?)\s*[.,;]?\s*$")  # ("…, 1950)")
+_ENDS_IN_YEAR = r"(?:\(\s*" + _YEAR + r"\s*\)|(?<![\w.])" + _YEAR + r"\s*\)?)\s*[.,;]?\s*$"  # ("…, 1950)")
 # Two imprints in one parenthesis, the original's and the translation's: "Quantum Mechanics (Nauka,
 # Moscow, 1989; Pergamon, Oxford, 1977)": the title is in the translation's language, so the work read
 # is the translation (the last imprint); the other is a note
@@ -95,7 +95,7 @@ _ENDS_IN_NUMBERS_RE = re.compile(
 )
 
 
-_ENDS_IN_YEAR_OR_NUMBERS = re.compile(f"(?:{_ENDS_IN_NUMBERS_RE.pattern})|(?:{_ENDS_IN_YEAR_RE.pattern})")
+_ENDS_IN_YEAR_OR_NUMBERS = re.compile(f"(?:{_ENDS_IN_NUMBERS_RE.pattern})|(?:{_ENDS_IN_YEAR})")
 
 
 def _next_authored_work(text: str) -> re.Match[str] | None:

@@ -26,9 +26,6 @@ _BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({YEAR})[a-z]?(?![\w/–—-]|\
 _CJK_GLUED_YEAR_RE = re.compile(rf"(?<={CJK})({YEAR})(?=\s*;\s*\d)")
 
 
-_ND_RE = re.compile(r"\(\s*n\.\s?d\.\s*\)")
-
-
 _SPAN_BEFORE_RE = re.compile(rf"{YEAR}\s*[-–—]\s*$")
 
 
@@ -171,9 +168,6 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     # … and Vancouver after the journal: "Paik HY, … 2008 Dietary Goals … Korean J Nutr 2008;41:887-99"
     rest = re.sub(rf"([^\W\d_]\.?)\s+{year}\s*;\s*(?=[A-Z]?\d)", r"\1 ", rest)
     st.comma_style = False
-    nd = _ND_RE.match(rest)
-    if nd:
-        rest = rest[nd.end() :]
     st.rest = rest
     return year
 
@@ -190,9 +184,6 @@ def _closes_imprint(before: str, after: str) -> bool:
 
 def _year_anywhere(st: ParseState) -> int | None:
     rest = st.rest
-    nd = _ND_RE.match(rest.strip(" ,."))
-    if nd:
-        rest = rest.strip(" ,.")[nd.end() :]
     y, span, paren = _choose_year(rest)
     year = None
     if y is not None and span is not None:
