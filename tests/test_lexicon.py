@@ -8,6 +8,8 @@ text as it stands in the source, so a second spelling of a list fails here.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -82,3 +84,42 @@ def test_the_shared_patterns_match_what_they_name() -> None:
     assert re.fullmatch(years.year_pattern(1800), "1850") and not re.fullmatch(years.year_pattern(1900), "1850")
     assert names.strip_et_al("Smith, J. and collaborators") == ("Smith, J.", True)
     assert names.parse_person("Smith, Jnr., John").suffix == "Jnr."
+
+
+#: patterns the reading stage compiles when all its modules are imported; it may only go down (a
+#: new rule builds on the lexicons' constants or an existing pattern, not on yet another one)
+READING_PATTERN_CEILING = 347
+
+_COUNT_PATTERNS = r"""
+import importlib, pkgutil, re, sys
+import regex
+count = 0
+def wrap(mod):
+    orig = mod.compile
+    def compile(pattern, flags=0, *a, **k):
+        global count
+        f = sys._getframe(1)
+        while f and f.f_code.co_filename.endswith(("re/__init__.py", "regex.py", "_regex_core.py")):
+            f = f.f_back
+        if f and "citecheck/reading/" in f.f_code.co_filename.replace("\\", "/"):
+            count += 1
+        return orig(pattern, flags, *a, **k)
+    mod.compile = compile
+wrap(re)
+wrap(regex)
+package = importlib.import_module("citecheck.reading")
+for info in pkgutil.walk_packages(package.__path__, "citecheck.reading."):
+    importlib.import_module(info.name)
+print(count)
+"""
+
+
+def reading_pattern_count() -> int:
+    """Patterns compiled by the modules of `citecheck.reading` (re and regex, directly or through
+    `regex_cache.compile_regex`) while all of them are imported, in a fresh interpreter."""
+    out = subprocess.run([sys.executable, "-c", _COUNT_PATTERNS], capture_output=True, text=True, check=True)
+    return int(out.stdout.split()[-1])
+
+
+def test_the_reading_stage_compiles_no_more_patterns_than_its_ceiling() -> None:
+    assert reading_pattern_count() <= READING_PATTERN_CEILING
