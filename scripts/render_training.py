@@ -331,6 +331,9 @@ def main(argv: list[str] | None = None) -> int:
         "licence": LICENCE,
     }
     args.out.with_name("manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    args.out.with_name("NOTICE.txt").write_text(
+        "Rendered reference strings, for training only; never packaged.\n\n"
+        + "\n\n".join(f"{k}: {v}" for k, v in LICENCE.items()) + "\n")
     print(json.dumps({k: v for k, v in manifest.items()
                       if k not in ("styles", "licence", "fidelity_mismatches", "failures")}, indent=1))
     return 0

@@ -125,3 +125,12 @@ def test_et_al_belongs_to_the_author_list() -> None:
         authors = [t for label, t in ref.segments if label == "author"]
         assert len(authors) == 1 and re.search(r"(et al\.|и др\.)$", authors[0]), ref.segments
         assert _squeeze(ref.text) == _squeeze(csl_render.render(many, style, marked=False))
+
+
+def test_an_ordinal_edition_keeps_its_form_and_label() -> None:
+    book = {"id": "b", "type": "book", "title": "Statistical physics", "edition": "3",
+            "author": [{"family": "Landau", "given": "Lev"}], "issued": {"date-parts": [[1980]]},
+            "publisher": "Pergamon", "publisher-place": "Oxford", "volume": "5"}
+    ref = csl_render.render_reference(book, "american-physics-society")
+    assert ref.text == "[1] L. Landau, Statistical Physics, 3rd ed., Vol. 5 (Pergamon, Oxford, 1980)."
+    assert ("note", "3rd") in ref.segments and ("location", "Oxford") in ref.segments
