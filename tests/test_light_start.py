@@ -96,3 +96,15 @@ def test_only_a_free_text_entry_loads_the_free_text_reader(tmp_path: Path, name:
     loaded, report = _reader_modules_after_checking(tmp_path / name, tmp_path / "index.sqlite", jobs)
     assert [json.loads(line)["label"] for line in report.splitlines()] == ["EXACT"] * len(entries)
     assert loaded == (sorted(FREE_TEXT_READER) if reader_loaded else [])
+
+
+def test_a_check_printing_nothing_on_stderr_does_not_import_rich(tmp_path: Path) -> None:
+    # rich is the table's and the progress bar's; a JSON Lines check of a few entries needs neither
+    batch = devset_batch(tmp_path, 3)
+    code = ("import sys\nfrom citecheck.cli import main\nsys.argv = ['citecheck', 'check', '--offline', "
+            f"'--no-cache', '--format', 'jsonl', '--fail-on', 'never', {str(batch)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('RICH', 'rich' in sys.modules, file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.count("\n") == 3
+    assert "RICH False" in out.stderr

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
 from citecheck import __version__
+from citecheck.console import stderr_console as err
 from citecheck.report.base import ReportFormat, StreamingFormat, format_names, get_format
 from citecheck.report.safe import terminal_text
 
@@ -38,15 +38,13 @@ app = typer.Typer(
 index_app = typer.Typer(help="Build and inspect local offline indexes.", no_args_is_help=True)
 app.add_typer(index_app, name="index")
 
-err = Console(stderr=True)
-
 
 def _print_error(message: object) -> None:
     """An error line on stderr; the message (it may quote an input, a source or a model) is
     printed as plain text, with no markup and no escape sequence (`report.safe.terminal_text`)."""
     from rich.markup import escape
 
-    err.print(f"[bold red]error:[/] {escape(terminal_text(str(message)))}", soft_wrap=True)
+    err().print(f"[bold red]error:[/] {escape(terminal_text(str(message)))}", soft_wrap=True)
 
 
 #: the report formats, from the registry in citecheck.report.base
@@ -206,7 +204,7 @@ def check(
         from citecheck.report.fixbib import render_fixed_bibtex
 
         fix_bib.write_text(render_fixed_bibtex(verdicts), encoding="utf-8")
-        err.print(f"corrected BibTeX written to {fix_bib}")
+        err().print(f"corrected BibTeX written to {fix_bib}")
     raise typer.Exit(_exit_code([*verdicts, *reported], bool(input_errors), fail_on))
 
 
@@ -222,7 +220,7 @@ def _read_citations(
 
     remote = read_remote(paths)
     for line in remote.routes:
-        err.print(terminal_text(line), markup=False, highlight=False, soft_wrap=True)
+        err().print(terminal_text(line), markup=False, highlight=False, soft_wrap=True)
     # offline, JSON Lines entries are parsed where they are checked (in the worker processes
     # with -j > 1); online, identifiers are batch-looked-up before checking, so parse now
     citations, input_errors = (read_inputs([Path(p) for p in remote.local], pages, defer=offline)
@@ -233,7 +231,7 @@ def _read_citations(
         _print_error(message)
     if not citations:
         if not input_errors:
-            err.print("[bold red]error:[/] no citations found in the input")
+            err().print("[bold red]error:[/] no citations found in the input")
         raise typer.Exit(2)
     if resume:
         citations = _resume(citations, format, output)
@@ -347,7 +345,7 @@ def _execute(
                 asyncio.run(model_run.closing(run) if model_run else run)
             seconds = time.perf_counter() - started
             if model_run is not None:
-                err.print(model_run.model.usage.line(model_run.model.name))
+                err().print(model_run.model.usage.line(model_run.model.name))
             verdicts.sort(key=lambda v: v.citation.provenance.index)
             with interruption.deferred():  # a signal now waits until the report is written whole
                 _write_report(verdicts, fmt, output, seconds, report.papers, report.claims)
@@ -357,7 +355,7 @@ def _execute(
             verdicts.sort(key=lambda v: v.citation.provenance.index)
             _write_report(verdicts, fmt, output, time.perf_counter() - started, report.papers, report.claims)
         done = len(verdicts) + len(reported)
-        err.print(f"interrupted ({stop}): {done} of {len(citations)} verdicts written"
+        err().print(f"interrupted ({stop}): {done} of {len(citations)} verdicts written"
                   + (f" to {output}" if output else ""))
         exit_now(stop.exit_code)  # everything is written; skip the interpreter's slow teardown
     return verdicts, reported
@@ -377,7 +375,7 @@ def _run_or_exit_2(
 
         from citecheck.index.default import damaged_index_message
 
-        err.print(f"[bold red]error:[/] {escape(damaged_index_message(exc))}", soft_wrap=True)
+        err().print(f"[bold red]error:[/] {escape(damaged_index_message(exc))}", soft_wrap=True)
         raise typer.Exit(2) from exc
 
 
@@ -415,7 +413,7 @@ def _resume(citations: list[Citation], format: OutputFormat, output: Path | None
     from citecheck.runctl import NotOurOutput, resume_ids
 
     if not get_format(format).streaming or output is None:
-        err.print("[bold red]error:[/] --resume needs --format jsonl and --output FILE")
+        err().print("[bold red]error:[/] --resume needs --format jsonl and --output FILE")
         raise typer.Exit(2)
     try:
         done = resume_ids(output)
@@ -423,7 +421,7 @@ def _resume(citations: list[Citation], format: OutputFormat, output: Path | None
         _print_error(exc)
         raise typer.Exit(2) from exc
     rest = [c for c in citations if c.id not in done]
-    err.print(f"resuming: {len(citations) - len(rest)} of {len(citations)} already in {output}")
+    err().print(f"resuming: {len(citations) - len(rest)} of {len(citations)} already in {output}")
     if not rest:
         raise typer.Exit(0)
     return rest
@@ -445,13 +443,13 @@ async def _check_into(checker: Checker, citations: list[Citation], format: Outpu
     stream = None
     if fmt.streaming and stream_lines:
         stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
-    show_progress = not quiet and err.is_terminal and len(citations) >= 10
+    show_progress = not quiet and len(citations) >= 10 and err().is_terminal
     try:
         if show_progress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
             with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                          TimeRemainingColumn(), console=err, transient=True) as progress:
+                          TimeRemainingColumn(), console=err(), transient=True) as progress:
                 task = progress.add_task("checking", total=len(citations))
                 async for verdict in checker.astream(citations):
                     verdicts.append(verdict)
@@ -482,11 +480,11 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
     if fmt.streaming and stream_lines:
         stream = output.open("a" if append else "w", encoding="utf-8") if output else sys.stdout
     try:
-        if not quiet and err.is_terminal and len(citations) >= 10:
+        if not quiet and len(citations) >= 10 and err().is_terminal:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
             progress = Progress("[progress.description]{task.description}", BarColumn(),
-                                MofNCompleteColumn(), TimeRemainingColumn(), console=err, transient=True)
+                                MofNCompleteColumn(), TimeRemainingColumn(), console=err(), transient=True)
         else:
             progress = None
         task = progress.add_task(f"checking ({workers} processes)", total=len(citations)) if progress else None
@@ -578,19 +576,19 @@ def index_build(
     try:
         scopes = parse_scopes(covers) if covers else None
     except ScopeError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+        err().print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     missing = [str(f) for f in files if not f.exists()]
     if missing or dump_format not in READERS:
         what = f"no such file: {', '.join(missing)}" if missing else (
             f"unknown --format {dump_format!r}; one of: {', '.join(READERS)}")
-        err.print(f"[bold red]error:[/] {what}")
+        err().print(f"[bold red]error:[/] {what}")
         raise typer.Exit(2)
     try:
-        stats = build_with_progress(db, files, dump_format, show=not quiet and err.is_terminal,
+        stats = build_with_progress(db, files, dump_format, show=not quiet and err().is_terminal,
                                     covers=scopes, jobs=jobs, abstracts=abstracts)
     except ValueError as exc:  # an index of another schema, an unfinished build: the whole file
-        err.print(f"[bold red]error:[/] {exc}")
+        err().print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from exc
     typer.echo(
         f"{db}: read {stats.read}, stored {stats.stored}, updated {stats.updated}, "
@@ -601,7 +599,7 @@ def index_build(
     )
     hint = suggested_covers_line(db, dump_format)
     if hint and not covers:
-        err.print(hint)
+        err().print(hint)
 
 
 @index_app.command("info")
@@ -612,7 +610,7 @@ def index_info(db: Annotated[Path, typer.Argument(help="Index file.")]) -> None:
     from citecheck.index.search import LocalIndex
 
     if not db.exists():
-        err.print(f"[bold red]error:[/] no such index: {db}")
+        err().print(f"[bold red]error:[/] no such index: {db}")
         raise typer.Exit(2)
     typer.echo(json.dumps(LocalIndex(db).info(), indent=2, ensure_ascii=False, default=str))
 

@@ -57,11 +57,13 @@ def title_words(title: str | None) -> list[str]:
 
 
 @lru_cache(maxsize=65536)
+@lru_cache(maxsize=65536)
 def title_key(title: str) -> str:
     """Normalised title; lower-cased first so upper-case Greek (Π, Ξ) is spelled out too.
 
     `normalize_title` keeps ASCII letters only; a title in another script (Cyrillic, CJK) would
-    shrink to nothing, so such titles keep their Unicode letters instead.
+    shrink to nothing, so such titles keep their Unicode letters instead. Remembered: retrieval
+    compares each cited title with every candidate's, and a batch cites the same works often.
     """
     title = delatex(title)
     if "&" in title:  # HTML entities from scraped metadata: "&amp;", "D&apos;Hondt"; "&" = "and"
@@ -75,7 +77,10 @@ def title_key(title: str) -> str:
     return ascii_key
 
 
-_WIDE_RE = re.compile(r"[\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+@lru_cache(maxsize=1)
+def _wide_re() -> re.Pattern[str]:
+    # compiled on first use: a class of CJK ranges takes `re` milliseconds to compile
+    return re.compile(r"[\u3040-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
 def title_length(title: str | None) -> int:
@@ -84,7 +89,9 @@ def title_length(title: str | None) -> int:
     if not title:
         return 0
     title = title.strip()
-    return len(title) + len(_WIDE_RE.findall(title))
+    if title.isascii():
+        return len(title)
+    return len(title) + len(_wide_re().findall(title))
 
 
 #: a title shorter than this (`title_length`) is no handle to look a work up by

@@ -7,10 +7,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
 
-err = Console(stderr=True)
+from citecheck.console import stderr_console as err
 
 
 def batch_command(
@@ -42,7 +40,7 @@ def batch_command(
     from citecheck.index.default import default_index_path
 
     if out_format not in ("jsonl", "parquet"):
-        err.print(f"[bold red]error:[/] --format must be jsonl or parquet, not {out_format!r}")
+        err().print(f"[bold red]error:[/] --format must be jsonl or parquet, not {out_format!r}")
         raise typer.Exit(2)
     spec = BatchSpec(
         index=str((index or default_index_path()).resolve()), offline=offline,
@@ -50,13 +48,13 @@ def batch_command(
         thresholds=str(thresholds.resolve()) if thresholds else None, use_cache=not no_cache,
     )
     n = workers or len(os.sched_getaffinity(0))
-    show = not quiet and err.is_terminal
+    show = not quiet and err().is_terminal
     try:
         if show:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
             with Progress("batch", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                          console=err, transient=True) as bar:
+                          console=err(), transient=True) as bar:
                 task = bar.add_task("batch", total=None)
                 result = run_batch(inputs, output, spec, workers=n, address=address,
                                    partition_size=partition_size, fmt=out_format,
@@ -65,10 +63,12 @@ def batch_command(
             result = run_batch(inputs, output, spec, workers=n, address=address,
                                partition_size=partition_size, fmt=out_format)
     except ImportError as exc:
-        err.print(f"[bold red]error:[/] {exc if 'pyarrow' in str(exc) else EXTRA_HINT}")
+        err().print(f"[bold red]error:[/] {exc if 'pyarrow' in str(exc) else EXTRA_HINT}")
         raise typer.Exit(2) from exc
     except (BatchError, FileNotFoundError, OSError, ValueError, CitecheckError) as exc:  # a folder in use among them
-        err.print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
+        from rich.markup import escape
+
+        err().print(f"[bold red]error:[/] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(2) from exc
     labels = ", ".join(f"{k} {v:,}" for k, v in sorted(result.labels.items()))
     typer.echo(f"{output}: {result.partitions} partitions ({result.skipped} already done), "

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+
+from citecheck.console import stderr_console as err
 
 app = typer.Typer(help="Build the physics citation benchmark and evaluate citecheck on it.",
                   no_args_is_help=True)
-err = Console(stderr=True)
 
 IndexOpt = Annotated[
     Path | None,
@@ -35,7 +35,7 @@ def _command() -> str:
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}")
+    err().print(f"[bold red]error:[/] {message}")
     return typer.Exit(2)
 
 
@@ -144,11 +144,11 @@ def run(
     out.mkdir(parents=True, exist_ok=True)
     results = []
     for name in ["full", *ablations]:
-        err.print(f"running {name} on {len(items)} items ...")
+        err().print(f"running {name} on {len(items)} items ...")
         results.append(run_checker(items, index=index, thresholds=thr, ablation=name,
                                    concurrency=concurrency, covers=covers))
     for name in baselines:
-        err.print(f"running baseline {name} ...")
+        err().print(f"running baseline {name} ...")
         results.append(run_baseline(items, name, index=index))
     metrics = [score_run(r) for r in results]
     for r in results:
