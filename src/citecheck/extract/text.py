@@ -218,7 +218,7 @@ def read_reference_list(text: str, name: str) -> list[Citation]:
                                       error=f"{name}:{entry.line}: entry has no words to parse"))
             continue
         parsed = read_reference(entry.text)
-        if entry.loose and parsed.confidence < 0.5 and parsed.record.year is None:
+        if entry.loose and parsed.rules_confidence < 0.5 and parsed.record.year is None:
             continue  # a sentence after the list ("Let me know if you need more sources, ...")
         parsed.record.id = cid
         citations.append(Citation(

@@ -76,6 +76,12 @@ class Reading:
     sources: dict[str, str] = field(default_factory=dict)  # field → "rules" | "labeller"
     evidence: Evidence | None = None  # what `confidence` was judged from (reading/confidence.py)
 
+    @property
+    def rules_confidence(self) -> float:
+        """The rule parser's own confidence (is the text a reference at all?), where `confidence`
+        is the probability that the reading is right."""
+        return self.evidence.rules_confidence if self.evidence else self.confidence
+
 
 def _known_journal(name: str | None) -> bool:
     return bool(name) and journal_key(name) in journal_table()

@@ -7,7 +7,8 @@ labeller's per-field marginal probability (CRF marginals, the smallest over the 
 says how sure it is of *its* reading. `features` turns the two readings into numbers (the rules' own
 confidence, agreement per field, the labeller's marginals, PDF damage, which fields the labeller
 gave); a logistic model (`data/parse-confidence.json`, fitted by scripts/fit_parse_confidence.py on
-the GROBID and AnyStyle *validation* splits) maps them to a probability. Below
+the GROBID and AnyStyle *validation* splits) maps them to a probability, capped by the rules' own
+confidence (which also says whether the text is a reference at all: "see above", "ibid."). Below
 `reconcile.LOW_PARSE_CONFIDENCE` a configured model re-reads the entry.
 `python benchmarks/parse_confidence.py [--test]` prints the calibration by confidence band.
 """
@@ -106,11 +107,13 @@ def _weights() -> dict[str, float] | None:
 
 
 def reading_confidence(ev: Evidence) -> float:
-    """The probability that the reading's title, authors and venue are right (the rules' own
-    confidence where no labeller or no fitted model ships)."""
+    """The probability that the reading's title, authors and venue are right, never above the rules'
+    own confidence (which is all there is where no labeller or no fitted model ships)."""
     weights = _weights()
     if ev.model is None or weights is None:
         return ev.rules_confidence
     x = features(ev)
     z = weights.get("intercept", 0.0) + sum(weights.get(k, 0.0) * v for k, v in x.items())
-    return round(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))), 3)
+    # the rules' own confidence also says whether the text is a reference at all ("see above",
+    # "ibid."), which the fitted model, fitted on references only, cannot: the weaker of the two
+    return round(min(ev.rules_confidence, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))), 3)
