@@ -28,6 +28,9 @@ opportunity is); ``damaged`` is the fraction of references with any kind. The nu
     stray_punct          present 0.263  rate 0.103
     ocr                  present 0.001  rate 0.035
     accent_split         present 0.017  rate 0.746
+
+The training script's manifest (``damage_measured_on_output``) measures the same kinds on the
+rows it writes, damaged and clean apart, to check that the model reproduces these rates.
 """
 
 from __future__ import annotations
@@ -184,7 +187,7 @@ def _text_edits(kind: str, text: str, rng: random.Random, rate: float) -> str:
 
 def _boundary_edits(kind: str, segs: Segments, spaced: list[bool], rng: random.Random,
                     rate: float) -> list[bool]:
-    """Spaces lost or gained between two segments: "Lett.81", "81 4412" → "814412", "Title ,"."""
+    """Spaces lost or moved between two segments: "Lett.81", "81 4412" → "814412", "Title ,J"."""
     out = list(spaced)
     for i in range(1, len(segs)):
         left, right = segs[i - 1][1], segs[i][1]
@@ -195,7 +198,9 @@ def _boundary_edits(kind: str, segs: Segments, spaced: list[bool], rng: random.R
                 left[-1] in glue_after or (kind == "glued_words" and left[-1].isalnum())):
             out[i] = False
         elif kind == "space_before_punct" and not out[i] and right[0] in ".,;:":
-            out[i] = True
+            out[i] = True  # the space moves in front of the mark: "Title ,Journal"
+            if i + 1 < len(segs) and out[i + 1] and not right.strip(".,;:"):
+                out[i + 1] = False
     return out
 
 
