@@ -277,8 +277,8 @@ def damage_on_output(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     ap.add_argument("--records", type=int, default=10000)
     ap.add_argument("--styles-per-record", type=int, default=3)
     ap.add_argument("--styles", type=int, default=240, help="how many styles to select")
@@ -292,35 +292,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "rendered" / "rendered.jsonl.gz")
     ap.add_argument("--measure-damage", action="store_true",
                     help="print the damage rates measured on GROBID's training references")
-    args = ap.parse_args(argv)
-    if args.measure_damage:
-        rates, n = pdf_damage.measure(load_grobid(DATA / "parsing" / "grobid-train"))
-        print(f"damaged {rates.damaged:.3f} of {n:,} references")
-        for kind, r in rates.kinds.items():
-            print(f"{kind:20s} present {r.present:.3f}  rate {r.rate:.3f}")
-        return 0
-    t0 = time.perf_counter()
-    chosen = select_styles(args.styles, args.seed)
-    t_select = time.perf_counter() - t0
-    print(f"{len(chosen)} styles selected in {t_select:.0f} s", file=sys.stderr)
-    t1, cpu1 = time.perf_counter(), time.process_time()
-    rows, stats, mismatches = render_all(args, [s for s, _ in chosen])
-    t_render, cpu_render = time.perf_counter() - t1, time.process_time() - cpu1
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(args.out, "wt", encoding="utf-8") as f:
-        for row in rows:
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
-    manifest = {
+    return ap.parse_args(argv)
+
+
+def manifest_of(args: argparse.Namespace, chosen: list[tuple[str, str]], rows: list[dict[str, Any]],
+                stats: Counter[str], notes: list[dict[str, str]], seconds: dict[str, float]
+                ) -> dict[str, Any]:
+    return {
         "seed": args.seed, "records": args.records, "styles_per_record": args.styles_per_record,
         "rows": len(rows), "stats": dict(stats),
         "mark_break_rate": round(stats["mark_break"] / max(stats["attempted"], 1), 4),
         "damaged_rows": sum(r["damaged"] for r in rows),
         "fidelity": round(stats["fidelity_equal"] / max(stats["fidelity_checked"], 1), 4),
-        "fidelity_mismatches": [m for m in mismatches if "error" not in m],
-        "failures": [m for m in mismatches if "error" in m],
-        "seconds": {"select_styles": round(t_select, 1), "render": round(t_render, 1),
-                    "render_cpu": round(cpu_render, 1)},
-        "renders_per_cpu_second": round(stats["attempted"] / max(cpu_render, 1e-9), 1),
+        "fidelity_mismatches": [m for m in notes if "error" not in m],
+        "failures": [m for m in notes if "error" in m],
+        "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "renders_per_cpu_second": round(stats["attempted"] / max(seconds["render_cpu"], 1e-9), 1),
         "sources": dict(Counter(r["source"] for r in rows)),
         "types": dict(Counter(r["type"] for r in rows)),
         "styles": [{"name": s, "group": g} for s, g in chosen],
@@ -330,10 +317,36 @@ def main(argv: list[str] | None = None) -> int:
         "damage_measured_on_output": damage_on_output(rows),
         "licence": LICENCE,
     }
-    args.out.with_name("manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
-    args.out.with_name("NOTICE.txt").write_text(
+
+
+def write(out: Path, rows: list[dict[str, Any]], manifest: dict[str, Any]) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(out, "wt", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
+    out.with_name("manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    out.with_name("NOTICE.txt").write_text(
         "Rendered reference strings, for training only; never packaged.\n\n"
         + "\n\n".join(f"{k}: {v}" for k, v in LICENCE.items()) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.measure_damage:
+        rates, n = pdf_damage.measure(load_grobid(DATA / "parsing" / "grobid-train"))
+        print(f"damaged {rates.damaged:.3f} of {n:,} references")
+        for kind, r in rates.kinds.items():
+            print(f"{kind:20s} present {r.present:.3f}  rate {r.rate:.3f}")
+        return 0
+    t0 = time.perf_counter()
+    chosen = select_styles(args.styles, args.seed)
+    seconds = {"select_styles": time.perf_counter() - t0}
+    print(f"{len(chosen)} styles selected in {seconds['select_styles']:.0f} s", file=sys.stderr)
+    t1, cpu1 = time.perf_counter(), time.process_time()
+    rows, stats, notes = render_all(args, [s for s, _ in chosen])
+    seconds |= {"render": time.perf_counter() - t1, "render_cpu": time.process_time() - cpu1}
+    manifest = manifest_of(args, chosen, rows, stats, notes, seconds)
+    write(args.out, rows, manifest)
     print(json.dumps({k: v for k, v in manifest.items()
                       if k not in ("styles", "licence", "fidelity_mismatches", "failures")}, indent=1))
     return 0

@@ -98,82 +98,86 @@ def _strip_marks_around(fn: Any, text: Any, *args: Any) -> Any:
     return String("".join(chars))
 
 
+#: citeproc's own methods, kept by _install_hooks before it replaces them
+_ORIGINAL: dict[str, Any] = {}
+
+
+def _text_variable(self: Any, item: Any, context: Any) -> Any:
+    out = _ORIGINAL["Text._variable"](self, item, context)
+    variable = self.get("variable")
+    return _wrap(variable, out) if _MARKING.get() and variable in _NUMERIC_VARS else out
+
+
+def _number_process(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
+    variable = self.get("variable")
+    if variable == "number" and "number" in item.reference:  # a report number, not a range
+        out = str(item.reference["number"])
+    else:
+        out = _ORIGINAL["Number.process"](self, item, context, **kwargs)
+    return _wrap(variable, out) if _MARKING.get() and variable in _NUMERIC_VARS else out
+
+
+def _render_single_date(self: Any, date: Any, show_parts: Any = None, context: Any = None) -> Any:
+    out = _ORIGINAL["Date.render_single_date"](self, date, show_parts, context)
+    return _wrap("issued", out) if _MARKING.get() else out
+
+
+def _case(self: Any, text: Any, language: Any = None) -> Any:
+    case = _ORIGINAL["TextCased.case"]
+    if not _MARKING.get():
+        return case(self, text, language)
+    return _strip_marks_around(lambda t: case(self, t, language), text)
+
+
+def _initialize(self: Any, given: Any, mark: Any, context: Any) -> Any:
+    initialize = _ORIGINAL["Name.initialize"]
+    raw = str(given)
+    if _MARKING.get() and len(raw) > 1 and _MARK_OF.get(raw[0], ("", False))[1] \
+            and _MARK_RE.match(raw[-1]):
+        return raw[0] + initialize(self, raw[1:-1], mark, context) + raw[-1]
+    return initialize(self, given, mark, context)
+
+
+def _label_process(self: Any, item: Any, variable: Any = None, *args: Any, **kwargs: Any) -> Any:
+    # CSL: a cs:label prints nothing when its variable is empty; citeproc-py prints the term
+    # ("p." with no page), in marked and plain renderings alike
+    name = variable or self.get("variable")
+    if name != "locator" and name and name.replace("-", "_") not in item.reference:
+        return None
+    return _ORIGINAL["Label.process"](self, item, variable, *args, **kwargs)
+
+
+def _name_process(self: Any, item: Any, variable: Any, *args: Any, **kwargs: Any) -> Any:
+    token = _NAMES_VAR.set(variable)
+    try:
+        return _ORIGINAL["Name.process"](self, item, variable, *args, **kwargs)
+    finally:
+        _NAMES_VAR.reset(token)
+
+
+def _et_al(self: Any) -> Any:
+    # "et al." belongs to the list it shortens (GROBID labels it so)
+    out = _ORIGINAL["Name.et_al"](self)
+    return _wrap(_NAMES_VAR.get(), out) if _MARKING.get() and out else out
+
+
+_HOOKS = {"Text._variable": _text_variable, "Number.process": _number_process,
+          "Date.render_single_date": _render_single_date, "TextCased.case": _case,
+          "Name.initialize": _initialize, "Label.process": _label_process,
+          "Name.process": _name_process, "Name.et_al": _et_al}
+
+
 @functools.cache
 def _install_hooks() -> None:
-    """Wrap citeproc's number, page and date output in marks while a marked record renders; let
-    a label of an empty variable print nothing."""
+    """Wrap citeproc's number, page, date and et-al output in marks while a marked record
+    renders, keep the marks out of text case and initials, and let a label of an empty variable
+    print nothing."""
     from citeproc import model
 
-    text_variable = model.Text._variable
-    number_process = model.Number.process
-    single_date = model.Date.render_single_date
-    case = model.TextCased.case
-    initialize = model.Name.initialize
-    label = model.Label.process
-    names_process_orig = model.Name.process
-    et_al = model.Name.et_al
-
-    def text_variable_marked(self: Any, item: Any, context: Any) -> Any:
-        out = text_variable(self, item, context)
-        variable = self.get("variable")
-        if _MARKING.get() and variable in _NUMERIC_VARS:
-            return _wrap(variable, out)
-        return out
-
-    def number_marked(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
-        variable = self.get("variable")
-        if variable == "number" and "number" in item.reference:  # a report number, not a range
-            return _wrap(variable, str(item.reference["number"])) if _MARKING.get() else \
-                str(item.reference["number"])
-        out = number_process(self, item, context, **kwargs)
-        return _wrap(variable, out) if _MARKING.get() and variable in _NUMERIC_VARS else out
-
-    def date_marked(self: Any, date: Any, show_parts: Any = None, context: Any = None) -> Any:
-        out = single_date(self, date, show_parts, context)
-        return _wrap("issued", out) if _MARKING.get() else out
-
-    def case_marked(self: Any, text: Any, language: Any = None) -> Any:
-        if not _MARKING.get():
-            return case(self, text, language)
-        return _strip_marks_around(lambda t: case(self, t, language), text)
-
-    def initialize_marked(self: Any, given: Any, mark: Any, context: Any) -> Any:
-        if not _MARKING.get():
-            return initialize(self, given, mark, context)
-        raw = str(given)
-        if len(raw) > 1 and _MARK_OF.get(raw[0], ("", False))[1] and _MARK_RE.match(raw[-1]):
-            return raw[0] + initialize(self, raw[1:-1], mark, context) + raw[-1]
-        return initialize(self, given, mark, context)
-
-    def label_process(self: Any, item: Any, variable: Any = None, *args: Any, **kwargs: Any
-                      ) -> Any:
-        # CSL: a cs:label prints nothing when its variable is empty; citeproc-py prints the term
-        # ("p." with no page), in marked and plain renderings alike
-        name = variable or self.get("variable")
-        if name != "locator" and name and name.replace("-", "_") not in item.reference:
-            return None
-        return label(self, item, variable, *args, **kwargs)
-
-    def names_process(self: Any, item: Any, variable: Any, *args: Any, **kwargs: Any) -> Any:
-        token = _NAMES_VAR.set(variable)
-        try:
-            return names_process_orig(self, item, variable, *args, **kwargs)
-        finally:
-            _NAMES_VAR.reset(token)
-
-    def et_al_marked(self: Any) -> Any:
-        # "et al." belongs to the list it shortens (GROBID labels it so)
-        out = et_al(self)
-        return _wrap(_NAMES_VAR.get(), out) if _MARKING.get() and out else out
-
-    model.Name.process = names_process
-    model.Name.et_al = et_al_marked
-    model.Label.process = label_process
-    model.Text._variable = text_variable_marked
-    model.Number.process = number_marked
-    model.Date.render_single_date = date_marked
-    model.TextCased.case = case_marked
-    model.Name.initialize = initialize_marked
+    for name, hook in _HOOKS.items():
+        cls, attr = name.split(".")
+        _ORIGINAL[name] = getattr(getattr(model, cls), attr)
+        setattr(getattr(model, cls), attr, hook)
 
 
 @dataclass(frozen=True)
