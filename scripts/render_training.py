@@ -49,7 +49,7 @@ FAMILIES: list[tuple[str, str, int]] = [
     ("Chicago", r"^chicago-(author-date|notes-bibliography)(-1[67]th-edition)?$", 4),
     ("Vancouver", r"vancouver", 6), ("Harvard", r"harvard", 8), ("GOST", r"^gost", 3),
     ("GB/T 7714", r"gb-t-7714", 3),
-    ("physical sciences", r"astro|physic|royal-society-of-chemistry|mathemat|^acm-|association-for-"
+    ("physical sciences", r"astro|physic(?!ian|al-therapy|al-medicine)|royal-society-of-chemistry|mathemat|^acm-|association-for-"
      r"computing|optica|spie|geophysic|siam|^cell$|national-academy|american-meteorolog|"
      r"chemistry|mdpi|frontiers|plos|copernicus|taylor-and-francis|wiley|oxford|cambridge", 40),
 ]
