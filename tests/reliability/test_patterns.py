@@ -73,7 +73,6 @@ _SPACE_RUN_NAMES = (
     'citecheck.reading.names_scripts._SEP_RE',
     'citecheck.reading.pdftext._NAME_AFTER_RE',
     'citecheck.reading.pdftext._QUOTE_PAIR_RE',
-    'citecheck.reading.refparse.authors._CJK_SEP_RE',
     'citecheck.reading.refparse.authors._GLUED_LAST_NAME_RE',
     'citecheck.reading.refparse.books.BOOK_VOLUME_RE',
     'citecheck.reading.refparse.books.PAREN_PUB_RE',

@@ -56,13 +56,11 @@ _ARXIV_RES = [
     re.compile(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
     # DBLP and Semantic Scholar write the id as a volume: "CoRR abs/2305.13349", "ArXiv, abs/…"
     re.compile(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
-    # new-style id with a trailing category ("1706.03762 [cs.CL]") even without the prefix
-    re.compile(r"(?<![\w./])(" + _ARXIV_NEW + r")\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\]"),
     # IOP's "(Preprint 1402.1200)", "e-print 1704.01114": the archive's name left out
     re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
 # the literal part of each pattern above, in lower case: a string without it is not searched
-_ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "10.48550/arxiv.", "arxiv", "/", "abs/", "[", "print"),
+_ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "10.48550/arxiv.", "arxiv", "/", "abs/", "print"),
                           strict=True))
 # A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
 # 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).

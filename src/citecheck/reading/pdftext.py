@@ -60,14 +60,13 @@ _SPACING_ACCENT_RE = re.compile(
     r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])|(`)([aeiou]))"  # inside a word: "Schr¨odinger", "Fronti`eres"
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
-_ACCENT_CHAR_RE = re.compile("[´¨ˆ˜ˇ˚¸˘˙˝`\u0300-\u036f]")
+_ACCENT_CHARS = frozenset("´¨ˆ˜ˇ˚¸˘˙˝`" + "".join(map(chr, range(0x300, 0x370))))
 # a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
 _LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
 # a comma some fonts draw as the low quotation mark: "Lamarque J.F. ‚ T. C. Bond‚ V. Eyring"
 _LOW_QUOTE_COMMA_RE = re.compile(r"\s?‚(?=\s)")
 # what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
 _TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "“", "âĂİ": "”", "âĂŞ": "–", "âĂŤ": "—"}
-_TEX_MOJIBAKE_RE = re.compile("|".join(_TEX_MOJIBAKE))
 # a ligature ("fi", "ff", "fl", "ffi", "ffl") the extraction dropped, leaving a space: "classi cation", "e ective"
 _LOST_LIGATURE_RE = re.compile(r"\b([A-Za-z]{1,12}) (?=([a-z]{2,14})\b)")
 # a space the extraction put after an accented letter, before a name's last letter and its initials:
@@ -103,9 +102,10 @@ def _lost_ligature(m: re.Match[str]) -> str:
 def _pdf_characters(text: str) -> str:
     """Accents, TeX mojibake, dropped ligatures (each only where it leaves a known word or letter)
     and commas drawn as "‚"."""
-    if _TEX_MOJIBAKE_RE.search(text):
-        text = _TEX_MOJIBAKE_RE.sub(lambda m: _TEX_MOJIBAKE[m.group(0)], text)
-    if _ACCENT_CHAR_RE.search(text):  # (rare: the two accent passes only where one is)
+    if "âĂ" in text:  # (no spelling holds another's start: replaced one after the other)
+        for debris, mark in _TEX_MOJIBAKE.items():
+            text = text.replace(debris, mark)
+    if not _ACCENT_CHARS.isdisjoint(text):  # (rare: the two accent passes only where one is)
         text = _LOOSE_COMBINING_RE.sub(_loose_combining, text)
         text = _SPACING_ACCENT_RE.sub(_accent, text)
     text = _LOST_LIGATURE_RE.sub(_lost_ligature, text)
@@ -169,28 +169,30 @@ _RANGE_SPACE_RE = re.compile(r"(?:(?<=\d)|(?<=\b[A-Z]{3})|(?<=\b[A-Z]{4})) [-–
 _LABEL_COMMA_RE = re.compile(r"(?<![^\W\d_])([Vv]ol|[Nn]o)\s?,\s*(?=\d)")
 _MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
 _SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
-_INITIAL_GLUE_RE = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)")  # "J.Smith", "L.and Massart"
 # Vancouver's last initials glued to the title: "Toews DP.Effects of", "Muto A.tRNA-like", "Liaw D.PTEN,"
 _INITIALS_TITLE_RE = re.compile(
     r"(?:(?<=\s[A-Z])|(?<=\s[A-Z]{2})|(?<=\s[A-Z]{3}))\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b|[a-z]+[A-Z])")
-# "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
-_DIGIT_DOT_GLUE_RE = re.compile(r"(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)")
 _SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
 # a place's country in parentheses glued on both sides: "Merida( Mexico)2007" (after the space inside
 # is gone)
 _GLUED_PAREN_PLACE_RE = re.compile(rf"(?<=[a-z]{{2}})\(([A-Z][a-z]{{2,20}})\)({year_pattern(1900)}\b)?")
-# "Smith,J.", ",251301", ",Phys." get their space; "Cu,Zn", "1,2-dichloro", "1,234" keep theirs
-_COMMA_GLUE_RE = re.compile(r"([,;])(?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)")
-_COLON_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2}):(?=[A-Z][a-z]|[A-Z]\s|[a-z]{3,})")  # "DBTBS:A database", "nodulation:evolving"
-_DOT_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})(?<!\bPh)\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)")
-# "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
-_DOT_CAPS_GLUE_RE = re.compile(r"(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)")
-# "Astrophys .J .270 ,365": a journal's one-letter last word glued to the volume
-_J_NUMBER_GLUE_RE = re.compile(r"(?<=\bJ)\.(?=\d)")
-# "… detector?Phys. Rev. Lett.": a title's question mark glued to the journal
-_QUESTION_GLUE_RE = re.compile(r"(?<=[^\W\d_]{2})\?(?=[A-Z][a-z])")
-# "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
-_PAREN_DOT_GLUE_RE = re.compile(r"(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)")
+# A mark glued to what follows gets its space: one scan, each context an alternative (the space put
+# after one mark is in no other mark's context, so their order makes no difference)
+_GLUED_MARK_RE = re.compile(
+    # "Smith,J.", ",251301", ",Phys." ("Cu,Zn", "1,2-dichloro", "1,234" keep theirs)
+    r"[,;](?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)"
+    r"|(?<=[^\W\d_]{2}):(?=[A-Z][a-z]|[A-Z]\s|[a-z]{3,})"  # "DBTBS:A database", "nodulation:evolving"
+    r"|(?<=[^\W\d_]{2})(?<!\bPh)\.(?=[A-Z][a-z]|[A-Z]\b|[A-Z]\d|\d)"
+    # "… temporal imaging.IEEE journal …" (not an arXiv category: "cs.LG", "math.AG")
+    r"|(?<=[^\W\d_]{3})(?<!\bmath)(?<!\bstat)(?<!\beess)(?<!\becon)\.(?=[A-Z]{2,5}\b)"
+    r"|(?<=[^\W\d_]{2})\?(?=[A-Z][a-z])"  # "… detector?Phys. Rev. Lett.": a title's question mark
+    r"|(?<=\bJ)\.(?=\d)"  # "Astrophys .J .270 ,365": a journal's one-letter last word glued to the volume
+    # "… quantum supergroup Uq (gl(m/n)).J .Math .Phys .33": a title closed by a parenthesis, glued to the journal
+    r"|(?<=\))\.(?=[A-Z][a-z]{0,9}\.|[A-Z]\s?\.)"
+    r"|(?<=\b[A-Z])\.(?=[A-Z][a-z]|(?:and|und|et)\s)"  # "J.Smith", "L.and Massart"
+    # "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
+    r"|(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b)"
+)
 _CLOSE_GLUE_RE = re.compile(rf"(\({YEAR}[a-z]?\))(?=[^\W_]|\ue000)")
 _OPEN_YEAR_RE = re.compile(rf"(?<=[^\W_])\((?=\s*{YEAR}[a-z]?\s*\))")
 _MONTH_YEAR_RE = re.compile(
@@ -459,19 +461,8 @@ def _punctuation(text: str, pdf_like: bool) -> str:
     if ".." in text:
         text = _INITIAL_DOUBLE_DOT_RE.sub(".", text)
     text = _SPACE_BEFORE_RE.sub(r"\1", text)
-    text = _COMMA_GLUE_RE.sub(r"\1 ", text)
-    text = _COLON_GLUE_RE.sub(": ", text)
-    text = _DOT_GLUE_RE.sub(". ", text)
-    text = _DOT_CAPS_GLUE_RE.sub(". ", text)
-    if "?" in text:
-        text = _QUESTION_GLUE_RE.sub("? ", text)
-    if "J." in text:
-        text = _J_NUMBER_GLUE_RE.sub(". ", text)
-    if ")." in text:
-        text = _PAREN_DOT_GLUE_RE.sub(". ", text)
-    text = _INITIAL_GLUE_RE.sub(". ", text)
-    text = _DIGIT_DOT_GLUE_RE.sub(". ", text)
-    text = _INITIALS_TITLE_RE.sub(". ", text)
+    text = _GLUED_MARK_RE.sub(r"\g<0> ", text)
+    text = _INITIALS_TITLE_RE.sub(". ", text)  # (after the others: their spaces make its initials)
     if "(" in text:
         text = _CLOSE_GLUE_RE.sub(r"\1 ", text)
         text = _OPEN_YEAR_RE.sub(" (", text)

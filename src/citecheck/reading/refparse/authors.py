@@ -8,7 +8,7 @@ from citecheck.model import Name
 from citecheck.names import TEXT_PARTICLE
 from citecheck.reading import names as N
 from citecheck.reading.refparse.journals import journal_only_reference
-from citecheck.reading.refparse.lexicon import CJK, EDS_RE
+from citecheck.reading.refparse.lexicon import EDS_RE
 from citecheck.reading.refparse.state import ParseState
 from citecheck.years import YEAR
 
@@ -17,17 +17,6 @@ _ORG_AUTHOR_RE = re.compile(
     rf"^(?P<org>[A-Z][\w.&'’ ,-]{{1,100}}?)\.?\s*(?=\(\s*{YEAR}[a-z]?\s*\))"
     r"|^(?P<org2>[A-Z][A-Z&-]{2,}(?:\s[A-Z][A-Z&-]+){0,3})\.\s"
 )
-
-# Names in Han characters, Hangul or kana before a parenthesised year (KCI, CNKI, CiNii lists):
-# "王義文(1989). 乾隆与燕京八景. 北京園林." / "김철수, 이영희 (2010)." (a "・" may join a katakana name: not a separator) — not read by the name grammar
-# ("최지수. 윤석민 (2019)", "김지원.김종영 (2013)": a period may separate the names too)
-_CJK_AUTHORS_RE = re.compile(
-    rf"^(?P<names>{CJK}{{2,6}}(?:(?:\s*[,、，;]\s*|\.\s*){CJK}{{2,6}})*)\s*(?=[(（]\s*{YEAR}[a-z]?\s*[)）])"
-    # CNKI / Vancouver: "周兵, 周杰. 灼口汤治疗…" — Chinese names of two to four characters, closed
-    # by a period and a space ("변영조.이상한.김재영": names joined by bare periods)
-    rf"|^(?P<names2>{CJK}{{2,4}}(?:(?:\s*[,、，]\s*|\.(?={CJK})){CJK}{{2,4}})*)(?=(?:\.\s+|。\s*){CJK})"
-)
-_CJK_SEP_RE = re.compile(r"\s*[,、，;]\s*|\.\s*")
 
 
 def authors_pass(st: ParseState) -> None:
@@ -41,11 +30,6 @@ def authors_pass(st: ParseState) -> None:
     record.author = authors.names
     if authors.truncated:
         record.custom["authors_truncated"] = True
-    cjk = _CJK_AUTHORS_RE.match(s) if not authors.names and not authors.end else None
-    if cjk:
-        which = "names" if cjk.group("names") else "names2"
-        authors.names = [Name(family=n) for n in _CJK_SEP_RE.split(cjk.group(which))]
-        record.author, authors.end = authors.names, cjk.end(which)
     if not authors.names and not authors.end:
         org = _ORG_AUTHOR_RE.match(s)
         group = ("org" if org.group("org") else "org2") if org else None

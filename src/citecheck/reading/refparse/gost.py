@@ -8,8 +8,8 @@ The double slash separates the work from the publication that holds it; a single
 title opens the statement of responsibility (the authors again), and the elements of the venue
 are divided by ". " or " — ". Numbers carry labels, in Cyrillic or Latin script: Т./Vol. (volume),
 №/No./Вып./Iss. (issue), С./P./pp. (pages). Nothing else uses a spaced " // " but a URL broken by
-spaces ("http : // host/path", in PDF text), which is told by the scheme before it or the host
-after it; the split is taken only then (with the authors and the year already cut out).
+spaces ("http : // host/path", in PDF text), which is told by the scheme before it; the split
+is taken only then (with the authors and the year already cut out).
 """
 
 from __future__ import annotations
@@ -21,16 +21,13 @@ from citecheck.names import ET_AL_WORDS
 from citecheck.reading.names import split_loose_authors
 from citecheck.reading.refparse.lexicon import TRIM
 from citecheck.reading.refparse.state import Tail
-from citecheck.years import year_pattern
 
 #: "Title // Journal": the separator, spaced (a URL's "//" never is)
 _SPLIT_RE = re.compile(r"\s+//\s+")
 #: the statement of responsibility after the title: "Title / I. I. Ivanov, P. P. Petrov"
 _RESPONSIBILITY_RE = re.compile(r"\s+/\s+(.*)$")
-#: a URL broken by spaces ("http : // host/path"): the text before ends in a scheme, the text
-#: after starts with a host or path
+#: a URL broken by spaces ("http : // host/path"): the text before ends in a scheme
 _SCHEME_END_RE = re.compile(r"(?:https?|ftp)\s*[:.]?$", re.I)
-_HOST_START_RE = re.compile(r"^(?:www\s?\.|[\w-]+(?:\s?\.\s?[\w-]+)+\s?/|\S*/)", re.I)
 #: "[и др.]", "[et al.]": the list goes on
 _AND_OTHERS_RE = re.compile(rf"\[?\s*(?:и\s+др|{ET_AL_WORDS})\.?\s*\]?", re.I)
 _NUM = r"(\d+[A-Za-zА-Яа-я]?)"
@@ -40,7 +37,6 @@ _VOLUME_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:Т|Том|Vol|V)\.?\s*
 _ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ып\.?|Iss\.?|Issue)\s*"
                        r"(\d+(?:\s*[-–/]\s*\d+)?)(?![\w])")
 _PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
-_YEAR_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*){year_pattern(1500)}\b")
 #: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
 EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
 #: what is left of a cut-out element: " — ." and the like
@@ -54,7 +50,7 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
     parts = _SPLIT_RE.split(rest.strip(TRIM), maxsplit=1)
     if len(parts) == 1:
         return _book(parts[0])
-    if _SCHEME_END_RE.search(parts[0]) or _HOST_START_RE.match(parts[1]):
+    if _SCHEME_END_RE.search(parts[0]):
         return None
     resp = _RESPONSIBILITY_RE.search(parts[0])
     title = parts[0][: resp.start()] if resp else parts[0]
@@ -70,9 +66,6 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
         if m:
             setattr(tail, attr, re.sub(r"\s*[-–—]\s*", "-", m.group(1)))
             starts.append(m.start())
-    year = _YEAR_RE.search(venue)
-    if year:
-        starts.append(year.start())
     container = _EMPTY_ELEMENTS_RE.sub("", venue[: min(starts)]).strip(TRIM)
     tail.container = container or None
     return title, tail, [n for n in authors if n.family]

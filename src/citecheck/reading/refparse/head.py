@@ -73,14 +73,6 @@ def split_head(
     cuts = sentence_boundaries(head)
     if comma is not None:
         cuts = title_question_cuts(head, cuts)
-    elif not cuts and (mark := _GBT_MARK_RE.search(head)):
-        # GB/T 7714: "医学生BMI与体质测试指标相关性[J].中国公共卫生" — the type mark ends the title
-        tail.container = clean_field(head[mark.end() :])
-        return clean_field(head[: mark.start()]), tail
-    elif not cuts and (found := list(_CJK_CUT_RE.finditer(head))):
-        # "乾隆与燕京八景. 北京園林": title and journal in a script without capitals (the last
-        # sentence is the journal; what comes before stays the title)
-        cuts = [found[-1].end()]
     elif not cuts and (space := _han_title_space(head)) is not None:
         # "传播学视角下网络直播的传播要素分析 新媒体研究": one space between a Han/kana title and a
         # short journal name (not in Hangul text, which writes spaces between words)
@@ -179,9 +171,7 @@ def _periodical_after_sentences(head: str, ends: list[int]) -> int | None:
     return None
 
 
-_GBT_MARK_RE = re.compile(rf"(?<=\S)\s*\[(?:J|M|C|D|N|R|S|P|Z)\]\s*[.。]\s*(?={CJK})")
 _HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
-_CJK_CUT_RE = re.compile(rf"(?:(?<={CJK})|(?<={CJK}[)）]))(?:\.\s+|。\s*)(?={CJK})")
 
 
 def _han_title_space(head: str) -> int | None:
