@@ -303,18 +303,23 @@ def test_collaborations_joined_by_and() -> None:
     assert (rec.author[0].literal or "").lower() == "virgo and ligo scientific collaborations"
 
 
-def test_labeller_features_use_the_frozen_journal_lexicon() -> None:
+def test_labeller_features_use_the_frozen_journal_lexicon(monkeypatch: pytest.MonkeyPatch) -> None:
     """The abbreviation table grows; the model's features are those it was trained with."""
     import json
     from importlib import resources
 
+    from citecheck import venues
     from citecheck.reading import labeller
 
     frozen = json.loads(resources.files("citecheck.data").joinpath(labeller.LEXICON_NAME).read_text("utf-8"))
     assert labeller._journal_keys() == frozenset(frozen["keys"])
-    table = json.loads(resources.files("citecheck.data").joinpath("journal-abbreviations.json").read_text("utf-8"))
-    assert "ieeetransnuclsci" in table["table"]  # added after the model was trained
-    assert "ieeetransnuclsci" not in labeller._journal_keys()
+    grown = {**venues.journal_table(), "zzjournalofnewthings": "Zz. J. New Things"}  # added after training
+    monkeypatch.setattr(venues, "journal_table", lambda: grown)
+    labeller._lexicon.cache_clear()
+    try:
+        assert "zzjournalofnewthings" not in labeller._journal_keys()
+    finally:
+        labeller._lexicon.cache_clear()
 
 
 @pytest.mark.parametrize(

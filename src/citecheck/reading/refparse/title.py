@@ -77,9 +77,6 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
     return best
 
 
-_LEADING_JUNK_RE = re.compile(r"^(?:and\s+|&\s*)")
-
-
 _LANGUAGE_CODE_RE = re.compile(
     r"(eng|ger|deu|fre|fra|spa|ita|rus|jpn|chi|zho|por|dut|nld|pol|english|german|french)\.\s*(?=In\b)", re.I)
 
@@ -113,13 +110,14 @@ def finish_title(title: str | None) -> str | None:
         title = title[: edition.start()]  # "Concise Encyclopedia of Mathematics, 2nd edition"
     if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
         title = title[:-1]
-    title = _LEADING_JUNK_RE.sub("", title)
+    if title.startswith("&") or (title.startswith("and") and title[3:4].isspace()):  # a list's joint
+        title = title[1 if title[0] == "&" else 3 :].lstrip()
     if title and title[0] in '"“‘«' and title.count(title[0]) == 1:
         title = title[1:]
     if title and title[-1] in '"”’»' and not any(q in title[:-1] for q in '"“‘«'):
         title = title[:-1]
     title = clean_field(title)
-    return _conference_place(title) if title else title
+    return conference_name(title) if title else title
 
 
 _CONF_NAME_RE = re.compile(
@@ -144,7 +142,7 @@ def _names_a_place(text: str) -> bool:
 _MEETING_NO_RE = re.compile(r"^Meeting\s*#\s*[\w-]+(?=\s+[A-Z])")
 
 
-def _conference_place(title: str) -> str:
+def conference_name(title: str) -> str:
     """"Proc. 30th ICRC, Merida (Mexico)", "Meeting #92, Ljubljana, Slovenia, 26 -30 Aug": the
     place and dates of a meeting are no part of its name."""
     if not _CONF_NAME_RE.match(title):
@@ -166,9 +164,6 @@ def _place_words(tail: str) -> bool:
                                for w in words) and _names_a_place(tail)
 
 
-_DEGREE_RE = re.compile(r"[\s(]*(?:Ph\.?\s?D|doctoral|master|M\.?\s?Sc|diploma|bachelor|habilitation)", re.I)
-
-
 def _thesis_title(title: str, tail: Tail) -> str | None:
     """"Title PhD thesis University of X": the rest names the school; "Ph.D. thesis, University of X"
     alone (the title left out, as physics lists do) is no title; "Title (Doctoral dissertation)"
@@ -180,13 +175,13 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
     school = after.strip(" ,.;:()")
     if tm.start() == 0:
         # "PhD Thesis University of X", "Ph.D. thesis, Univ. X", "Doctoral dissertation, MIT"
-        if not (_DEGREE_RE.match(title) or re.match(r"\s*[,(]|\s+[A-Z]|\s*$", after)):
+        if not re.match(r"\s*[,(]|\s+[A-Z]|\s*$", after):
             return title
         if school and not tail.publisher:
             tail.publisher = school
         return None
     before = title[: tm.start()]
-    if tm.start() > 10 or _DEGREE_RE.match(title[tm.start() :]):
+    if tm.start() > 10:
         if school and not tail.publisher:
             tail.publisher = school
         return before.rstrip(" ,.;:(") or None
