@@ -317,8 +317,10 @@ def _tidy_other(text: str, before: str) -> str:
     mark standing apart after punctuation already printed ("A. V. , “…”") is dropped."""
     end = len(text.rstrip())
     text = _PUNCT_RUN_RE.sub(lambda m: m.group()[-1] if m.end() == end else m.group(1), text)
-    if before[-1:] in _SEAM_PUNCT and before and (m := re.match(r"\s+[.,;:](?=\s|$)", text)):
-        text = text[:m.start()] + text[m.end():]
+    rest = text.lstrip()
+    if before[-1:] in _SEAM_PUNCT and rest[:1] in (".", ",", ";", ":") and len(rest) < len(text) \
+            and (len(rest) == 1 or rest[1].isspace()):
+        text = rest[1:]  # a mark standing apart after punctuation already printed
     return text
 
 

@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from citecheck.years import YEAR
+
 __all__ = ["LabelledReference", "grobid_eval_rows", "load_anystyle", "load_grobid", "load_grobid_eval",
            "load_rendered", "load_umass", "split_of", "umass_row"]
 
@@ -307,7 +309,7 @@ def load_rendered(path: Path) -> Iterator[LabelledReference]:
 # labelled in).
 
 _SOURCE_RE = re.compile(r"^\s*source:\s*(\S+)")
-_YEAR_RE = re.compile(r"(1[5-9]\d\d|20\d\d)")
+_YEAR_RE = re.compile(f"({YEAR})")  # the plausible years of citecheck.years
 
 
 def _tei_text(el: ET.Element) -> str:
