@@ -88,7 +88,7 @@ def test_the_shared_patterns_match_what_they_name() -> None:
 
 #: patterns the reading stage compiles when all its modules are imported; it may only go down (a
 #: new rule builds on the lexicons' constants or an existing pattern, not on yet another one)
-READING_PATTERN_CEILING = 330
+READING_PATTERN_CEILING = 300
 
 _COUNT_PATTERNS = r"""
 import importlib, pkgutil, re, sys

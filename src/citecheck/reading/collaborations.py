@@ -11,7 +11,6 @@ import regex
 from citecheck.model import Name
 from citecheck.reading.name_forms import U
 from citecheck.regex_cache import compile_regex
-from citecheck.years import YEAR
 
 __all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration", "signs_as_collaboration"]
 
@@ -33,17 +32,14 @@ def collab_names(match: re.Match[str] | regex.Match[str]) -> list[Name]:
     return [Name(literal=text)]
 
 
-# a year among the words before "Collaboration" ("Smith J 2010 Collaboration networks …": an IOP name,
-# its year and a title), or a lower-case word after it ("Open Collaboration in particle physics"): a title
-_YEAR_WORD = re.compile(rf"(?<!\S){YEAR}[a-z]?(?!\S)")
+# a lower-case word after "Collaboration" ("Open Collaboration in particle physics", "Smith J 2010
+# Collaboration networks …"): a title
 _TITLE_GOES_ON = re.compile(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("… Collaboration in: Proc.")
 
 
 def signs_as_collaboration(match: re.Match[str] | regex.Match[str]) -> bool:
-    """A `COLLAB` match the author grammar may take as an author: not a title that opens with an IOP
-    name and year, or runs on in lower case after "Collaboration"."""
-    if _YEAR_WORD.search(match.group(0)):
-        return False
+    """A `COLLAB` match the author grammar may take as an author: not a title that runs on in lower
+    case after "Collaboration"."""
     return _TITLE_GOES_ON.match(match.string, match.end()) is None
 
 

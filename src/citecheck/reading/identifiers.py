@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from citecheck.folding import caseless
 from citecheck.identifiers import (
-    ARXIV_DOI_PREFIX,
     ARXIV_NEW,
     ARXIV_OLD_NUMBER,
     ARXIV_VERSION,
@@ -42,11 +41,6 @@ _ARXIV_RES = [
         re.I,
     ),
     re.compile(
-        r"(?:https?://(?:dx\.)?doi\.org/|doi:\s*)?" + ARXIV_DOI_PREFIX + "(" + _ARXIV_NEW + "|"
-        + _ARXIV_OLD + ")",
-        re.I,
-    ),
-    re.compile(
         r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
         # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063", "arxiv:cs.LG/1301.0604")
         r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,5})?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
@@ -60,7 +54,7 @@ _ARXIV_RES = [
     re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
 # the literal part of each pattern above, in lower case: a string without it is not searched
-_ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "10.48550/arxiv.", "arxiv", "/", "abs/", "print"),
+_ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "arxiv", "/", "abs/", "print"),
                           strict=True))
 # A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
 # 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).

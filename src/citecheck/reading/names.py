@@ -397,14 +397,12 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
     return None
 
 
-_AND_ONLY = re.compile(r"\s+and\s+")
-
-
 def _and_again(text: str, pos: int, style: str | None, names: list[Name]) -> bool:
     """BibTeX's "and" between every two names: "Pyoeraelae, K. and Laakso, M. and Uusitupa, M." (an
     inverted name of the list's form follows)."""
-    sep = _AND_ONLY.match(text, pos)
-    return bool(sep and style in ("fam_init", "fam_caps") and _next_name(text, sep.end(), style, True, names))
+    sep = _AND_NEXT.match(text, pos)  # (a bare "and": not ", and", not "&")
+    return bool(sep and sep.group(0).strip() == "and" and style in ("fam_init", "fam_caps")
+                and _next_name(text, sep.end(), style, True, names))
 
 
 def scan_authors(text: str) -> AuthorScan:

@@ -125,7 +125,12 @@ _LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M
                             "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
                             "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o"})
 _MIXED_WORD_RE = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
-_GREEK_OR_CYRILLIC_RE = re.compile("[\u0370-\u03ff\u0400-\u04ff]")  # (what the above needs: one scan)
+
+
+def _greek_or_cyrillic(text: str) -> bool:
+    """A Greek or Cyrillic letter in the text (what the above needs; most text is ASCII)."""
+    return not text.isascii() and any("\u0370" <= c <= "\u04ff" for c in text)
+
 
 # -- identifiers ---------------------------------------------------------------------------------
 #: identifiers broken by spacing, each pattern with the text it cannot match without (looked for in
@@ -199,14 +204,13 @@ _MONTH_YEAR_RE = re.compile(
     rf"\b({alternation([m[:3] for m in MONTHS] + ['Sept'] + [m for m in MONTHS if len(m) > 3])})\.?({YEAR})\b")
 _WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
-# the title's last word glued to a journal's name that opens with one of these words: "… face
-# recognitionJournal of Cognitive Neuroscience", "… self-explanation effectJournal of the Learning Sciences"
-_GLUED_JOURNAL_OF_RE = re.compile(
-    r"(?<=[a-z]{3})(?=(?:Journal|Proceedings|Transactions|Annals|Bulletin|Advances|Reviews?)\s?(?:of|on|in)\s(?:the\s)?[A-Z])")
+# a word glued to the name after it, where that name opens with a word of these: a journal's ("… face
+# recognitionJournal of Cognitive Neuroscience", "… self-explanation effectJournal of the Learning Sciences")
+# or a collaboration's ("PlanckCollaboration")
+_GLUED_NAME_START_RE = re.compile(
+    r"(?<=[a-z]{3})(?=(?:Journal|Proceedings|Transactions|Annals|Bulletin|Advances|Reviews?)\s?(?:of|on|in)\s(?:the\s)?[A-Z])"
+    r"|(?<=[a-z])(?=Collaborations?\b)")
 _JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
-# A title's last word glued to the journal's first abbreviated word ("detectorsNucl .Instrum",
-# "detectorClass .Quantum Grav .")
-_GLUED_JOURNAL_RE = re.compile(r"\b([A-Za-z][a-z]{2,})([A-Z][a-z]{1,9})(?=\s?\.)")
 # a number glued to the journal after it ("PYTHIA 8.1Comput. Phys. Commun.", "0.2Phys. Rev. Lett."), or a symbol
 # or short formula end ("mc = ∞Phys. Lett. B", "νPhys. Rev.", "mQPhys. Rev.", "qJ. Phys. A": two abbreviated words)
 _DIGIT_JOURNAL_RE = re.compile(
@@ -221,11 +225,12 @@ _GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)(
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
 _CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
-_CAMEL_PART_RE = re.compile(r"[A-Z]?[a-z]+")
 
 
 def _journal_camel(m: re.Match[str]) -> str:
-    parts = _CAMEL_PART_RE.findall(m.group(0))
+    token = m.group(0)  # (ASCII letters, each capital opening a part: "PhysicalReview", "ofModern")
+    starts = [0] + [i for i, c in enumerate(token) if c.isupper() and i > 0]
+    parts = [token[a:b] for a, b in zip(starts, [*starts[1:], len(token)], strict=True)]
     if len(parts) >= 2 and all(p.lower() in FULL_JOURNAL_WORDS for p in parts):
         return " ".join(parts)
     return m.group(0)
@@ -244,16 +249,16 @@ _GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s?\.|\s[
 _GLUED_IOP_INITIAL_RE = re.compile(
     r"(?<=, )([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)"
     r"|\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s\.\s?(?:,|[A-Z]\s?\.))")
-_GLUED_COLLAB_RE = re.compile(r"(?<=[a-z])(?=Collaborations?\b)")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
 _GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
 # … and the title's last word glued before it: "Matrix Product StatesPoS LATTICE2014"
 _POS_AFTER_WORD_RE = re.compile(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
 _GLUED_PARTICLE_RE = re.compile(rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
-_LABEL_GLUE_RE = re.compile(r"^(\d{1,3}\.)(?=[A-Z][ .])")  # "5.W .Glöckle": a list number
-# a list number left before the first author: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:"
-_LIST_NUMBER_RE = re.compile(r"^\d{1,3}(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.|[A-Z][^\W\d_]+\s?,\s?[A-Z]\s?\.)")
+# a list number left before the first author goes: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:",
+# "5.W .Glöckle"; one glued to any other capital gets its space (group "glued")
+_LIST_NUMBER_RE = re.compile(
+    r"^\d{1,3}(?:(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.|[A-Z][^\W\d_]+\s?,\s?[A-Z]\s?\.)|(?P<glued>\.)(?=[A-Z][ .]))")
 # "and" glued to the name before it: "Gonzalez-Garciaand M. Maltoni", "Fukuyamaand A. J. Silenko"
 _NAME_AND_RE = re.compile(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
 # "Class .Quantum Grav .29245007" is volume 29, article 245007: a journal that numbers its articles with
@@ -263,9 +268,9 @@ _NAME_AND_RE = re.compile(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
 _ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b(?!\s?[-–]\s?\d)")
 # "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
 _N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
-# IOP "Yamamoto H 2013Interferometer design …": the year glued to the title (bibcodes are protected)
-_YEAR_WORD_RE = re.compile(rf"\b({YEAR}[a-z]?)(?=[A-Z][a-z]{{2,}}|[A-Z]{{3,}}\s)")
-_ORDINAL_WORD_RE = re.compile(r"\b(\d+(?:st|nd|rd|th))(?=[A-Z][a-z])")
+# a number glued to the word after it: an ordinal ("2ndEdition"), or in IOP "Yamamoto H 2013Interferometer
+# design …" the year glued to the title (bibcodes are protected)
+_NUMBER_WORD_RE = re.compile(rf"\b(?:\d+(?:st|nd|rd|th)(?=[A-Z][a-z])|{YEAR}[a-z]?(?=[A-Z][a-z]{{2,}}|[A-Z]{{3,}}\s))")
 # an ordinal's letters spaced out: "2 n d edition"
 _SPACED_ORDINAL_RE = re.compile(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
 # a German dash after a sentence's period: "… phytoplankton-Methodik.- Mitt. Internat."
@@ -286,10 +291,11 @@ _ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w
                           r"|(?:(?<![a-z])|(?<=[A-Z -][a-z]))[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
-_SERIES_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*([A-HX])\s*(\d{{1,4}})\b")
+# the letter before the volume ("Phys. Rev. D58"), or after it: "Il Nuovo Cimento 36 A (1976) 317",
+# "Nuovo Cim. 36A, 317" — written "journal letter volume"
+_SERIES_RE = re.compile(
+    rf"\b({SERIES_JOURNAL})\s*(?:([A-HX])\s*(\d{{1,4}})\b|(\d{{1,4}})\s?([A-D])(?=\s*[(,;]))")
 _SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
-# the letter after the volume: "Il Nuovo Cimento 36 A (1976) 317", "Nuovo Cim. 36A, 317"
-_SERIES_AFTER_RE = re.compile(rf"\b({SERIES_JOURNAL})\s*(\d{{1,4}})\s?([A-D])(?=\s*[(,;])")
 # a dash inside a journal's name: "Sov. Phys. — JETP 36", "Sov. Phys.-Usp." (joined when the name is known)
 _JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
 
@@ -496,14 +502,12 @@ def _protected(text: str) -> tuple[str, list[str]]:
 
 def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
     """Words the extraction glued: "andM", "Ambrosioet . al.", "PlanckCollaboration", "Journalof",
-    "PoSLATTICE", "P.deForcrand", "KlessenR .S", "detectorsNucl .Instrum"."""
+    "PoSLATTICE", "P.deForcrand", "KlessenR .S"."""
     text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
     text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
-    if "Collaboration" in text:
-        text = _GLUED_COLLAB_RE.sub(" ", text)  # "PlanckCollaboration"
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
-    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_JOURNAL_OF_RE.sub(" ", text))
+    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_NAME_START_RE.sub(" ", text))
     if "PoS" in text:
         text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
@@ -511,10 +515,6 @@ def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
         text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
     else:
         text = _GLUED_IOP_INITIAL_RE.sub(lambda m: f"{m.group(1) or m.group(3)} {m.group(2) or m.group(4)}", text)
-    text = _GLUED_JOURNAL_RE.sub(
-        lambda m: f"{m.group(1)} {m.group(2)}" if m.group(2).lower() in JOURNAL_WORDS else m.group(0),
-        text,
-    )
     return text
 
 
@@ -533,7 +533,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _pdf_characters(text)
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3
-    if _GREEK_OR_CYRILLIC_RE.search(text):
+    if _greek_or_cyrillic(text):
         text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl, needles in _ID_SPACING:
         seen = caseless(text) if pattern.flags & re.I else text
@@ -550,12 +550,11 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     text = _DIGIT_WORD_RE.sub(lambda m: " " if known_journal_at(m.string, m.start(), True) else "", text)
     text = _quotes(text)
     text = _MONTH_YEAR_RE.sub(r"\1 \2", text)
-    text = _ORDINAL_WORD_RE.sub(r"\1 ", text)
     if any(spaced in text for spaced in ("s t", "n d", "r d", "t h")):
         text = _SPACED_ORDINAL_RE.sub(lambda m: m.group(1) + m.group(2).replace(" ", ""), text)
     if ".-" in text or ".–" in text:
         text = _DOT_DASH_RE.sub("", text)
-    text = _YEAR_WORD_RE.sub(r"\1 ", text)
+    text = _NUMBER_WORD_RE.sub(r"\g<0> ", text)  # (after the spaced ordinals: "2 n d" makes no glue)
     text = _N_ISSUE_RE.sub(r"\1(\2)", text)
     text = _ARTICLE_GLUE_RE.sub(r"\1 \2 \3", text)
     if pdf_like:
@@ -568,12 +567,10 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
     if pdf_like:  # a clean string keeps its compounds ("locomotor")
         text = _TOKEN_RE.sub(_fix_word, text)
     text = _WORD_NUMBER_RE.sub(_word_number, text)
-    text = _LABEL_GLUE_RE.sub(r"\1 ", text)
-    text = _LIST_NUMBER_RE.sub("", text)
+    text = _LIST_NUMBER_RE.sub(lambda m: m.group(0) + " " if m.group("glued") else "", text)
     if "Review" in text or "Letters" in text:
         text = _SERIES_GLUED_RE.sub(r"\1 \2", text)
-    text = _SERIES_RE.sub(r"\1 \2 \3", text)
-    text = _SERIES_AFTER_RE.sub(r"\1 \3 \2", text)
+    text = _SERIES_RE.sub(lambda m: f"{m.group(1)} {m.group(2) or m.group(5)} {m.group(3) or m.group(4)}", text)
     text = _JOURNAL_DASH_RE.sub(_journal_without_dash, text)
     if "xxx" in text or "XXX" in text:  # (the placeholders' letters)
         text = _PLACEHOLDER_RE.sub("", text)

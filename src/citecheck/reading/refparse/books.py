@@ -30,7 +30,6 @@ from citecheck.reading.refparse.lexicon import (
     CONF_RE,
     COUNTRIES,
     EDITION_END_RE,
-    LOCATOR,
     TRIM,
     TRIM_KEEP_DOT,
     US_STATE_RE,
@@ -40,25 +39,17 @@ from citecheck.reading.refparse.sentences import sentence_boundaries
 from citecheck.reading.refparse.state import Tail
 from citecheck.venues import names_known_journal
 
-# A locator after a book's imprint: "ch 3", "p 12", "pp 10–20", "section 4.2"
-_LOCATOR_RE = re.compile(rf"\s+{LOCATOR}\s*\.?\s*$", re.I)
-
 
 def split_no_numbers(
     text: str, tail: Tail, whole_title: bool, comma_style: bool = False
 ) -> tuple[str | None, Tail]:
     """``whole_title``: comma style up to an identifier ("A. Author, Title, arXiv:…"): no venue
     unless the last comma piece names one, so '?', ':' and '.' inside the title do not cut it."""
-    # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher. IOP
-    # style may add a locator after it ("(Oxford: Pergamon) ch 3"): kept as the note.
     if len(text) < 80 and known_journal(text.strip(TRIM_KEEP_DOT)):
         # "…, P. C. 2017, ApJS, submitted" (the status cut by the clean-up): a journal, no title
         tail.container = clean_field(text)
         return None, tail
-    loc = _LOCATOR_RE.search(text)
-    if loc and PAREN_PUB_RE.search(text[: loc.start()]):
-        tail.note = clean_field(loc.group(0))
-        text = text[: loc.start()]
+    # "Title (Toronto: University of Toronto Press)": the parenthesis holds the publisher
     paren = PAREN_PUB_RE.search(text)
     if paren and paren.end() >= len(text.rstrip(" .")) and paren.start() > 8:
         return pull_parenthetical(text.rstrip(" ."), tail), tail

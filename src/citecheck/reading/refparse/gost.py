@@ -39,8 +39,6 @@ _ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ы�
 _PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
 #: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
 EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
-#: what is left of a cut-out element: " — ." and the like
-_EMPTY_ELEMENTS_RE = re.compile(r"(?:\s*[—–]\s*\.?)+\s*$")
 
 
 def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
@@ -66,7 +64,7 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
         if m:
             setattr(tail, attr, re.sub(r"\s*[-–—]\s*", "-", m.group(1)))
             starts.append(m.start())
-    container = _EMPTY_ELEMENTS_RE.sub("", venue[: min(starts)]).strip(TRIM)
+    container = venue[: min(starts)].strip(TRIM)  # (and what is left of a cut-out element: " — .")
     tail.container = container or None
     return title, tail, [n for n in authors if n.family]
 

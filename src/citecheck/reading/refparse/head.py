@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from citecheck.reading.refparse.imprint import strip_editors
 from citecheck.reading.refparse.journals import (
+    CAPITALISED_WORD_RE,
     INNER_VENUE_RE,
     abbreviated_journal,
     abbreviated_piece,
@@ -50,7 +52,8 @@ def split_head(
         title = head[: in_m.start()]
         tail.container = clean_field(strip_editors(head[in_m.end() :]))
         return clean_field(title), tail
-    if numbers and _ABBREVIATED_HEAD_RE.fullmatch(head) and len(_DOT_RE.findall(head)) >= 2:
+    if numbers and _ABBREVIATED_HEAD_RE.fullmatch(head) and sum(  # (two abbreviations, not initials)
+            a.islower() and b == "." for a, b in pairwise(head)) >= 2:
         tail.container = clean_field(head)  # "…, 1996, Ap. Lett.& Comm, 35, 1": a journal, no title "Ap"
         return None, tail
     known = known_journal_suffix(head)
@@ -151,7 +154,6 @@ _PERIODICAL_NAME_RE = re.compile(
 
 #: a head that opens with an abbreviation and holds only capitalised words after it: a journal's name
 _ABBREVIATED_HEAD_RE = re.compile(r"[A-Z][a-z]{0,5}\.\s*(?:(?:[A-Z][a-z]{0,9}\.?|&)\s*){1,6}")
-_DOT_RE = re.compile(r"[a-z]\.")
 _ABBREVIATIONS_ONLY_RE = re.compile(r"(?:(?:[A-Z][a-z]{0,9}\.|&)\s*){2,}")
 _ABBREVIATED_WORD_RE = re.compile(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
 
@@ -202,10 +204,6 @@ def _split_without_cuts(
             return clean_field(after), tail
         # Comma style: the journal is the last comma-separated piece (physics / IEEE).
         title, _, venue = head.rpartition(",")
-        if _SUBSERIES_RE.match(venue.strip()) and (start := _journal_start(title)) is not None:
-            # "Title Proc. Jpn. Acad., Ser. B": the series belongs to the journal before it
-            tail.container = clean_field(head[start:])
-            return clean_field(head[:start]) or None, tail
         tail.container = clean_field(venue)
         return clean_field(title), tail
     # Only one piece: a journal (title-less physics reference) or, when it reads like a
@@ -232,15 +230,6 @@ def _split_without_cuts(
         return clean_field(head), tail
     tail.container = clean_field(head)
     return None, tail
-
-
-def _journal_start(text: str) -> int | None:
-    """Where a journal's name starts at the end of ``text`` (known, abbreviated after the title's
-    last lower-case word)."""
-    known = known_journal_suffix(text)
-    if known is None:
-        known = unpunctuated_journal_start(text)
-    return known
 
 
 # A one-letter Roman part number after a lower-case word, then a capitalised piece
@@ -289,12 +278,6 @@ def _lower_venue_cut(head: str) -> int | None:
     return None
 
 
-# ", Ser. A" / ", Sect. A" / ", B" after an abbreviated name is part of the journal's name.
-_SUBSERIES_RE = re.compile(
-    r"^(?:(?:Ser(?:ies)?|Sect(?:ion)?|Sec|Part|Pt)\.?\s*(?:[A-Z]|\d{1,2}|[IVX]{1,4})|[A-Z])\.?$"
-)
-
-
 _TITLE_WORD_RE = re.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}(?![\w.])")
 
 
@@ -304,9 +287,6 @@ def _comma_venue_start(head: str) -> int | None:
     if idx < 0:
         return None
     start = idx + 1
-    if _SUBSERIES_RE.match(head[start:].strip()) and head[:idx].rstrip().endswith("."):
-        prev = head.rfind(",", 0, idx)
-        start = prev + 1 if prev >= 0 else 0
     if abbreviated_piece(head[start:], 1):
         # "Bull. USSR Acad. Sci., Phys. Ser." / "Izv. Akad. Nauk SSSR, Ser. Fiz.": abbreviated
         # pieces before an abbreviated last piece are one journal name written with commas
@@ -325,8 +305,6 @@ def _comma_venue_start(head: str) -> int | None:
     return start + (len(head[start:]) - len(head[start:].lstrip()))
 
 
-_LISTED_WORD_RE = re.compile(r"[A-Z][a-z]+")
-_NAME_HEAD_RE = re.compile(r"[A-Z][^,]*(?::\s*[A-Z][a-z]+)?")
 
 
 def _listed_name_start(head: str, start: int) -> int | None:
@@ -342,13 +320,13 @@ def _listed_name_start(head: str, start: int) -> int | None:
     while pos > 0:
         prev = head.rfind(",", 0, pos - 1)
         item = head[prev + 1 : pos - 1].strip()
-        if not _LISTED_WORD_RE.fullmatch(item):
+        if not CAPITALISED_WORD_RE.fullmatch(item):
             break
         pos, items = prev + 1, items + 1
     prev = head.rfind(",", 0, pos - 1) if pos > 0 else -1
     name_head = head[prev + 1 : pos - 1].strip() if pos > 0 else ""
     colon = re.search(r":\s*[A-Z][a-z]+$", name_head)  # "… Section A: Accelerators"
-    if not _NAME_HEAD_RE.fullmatch(name_head) or (len(name_head.split()) > 4 and not colon):
+    if not "A" <= name_head[:1] <= "Z" or (len(name_head.split()) > 4 and not colon):  # (no comma in it)
         return None
     if not items and not colon and not re.match(r"(?:and|&)\s", piece):
         return None

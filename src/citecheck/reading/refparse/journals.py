@@ -4,6 +4,7 @@ words ('Journal of', 'Proceedings'), abbreviated names ('Bull. USSR Acad. Sci.')
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from citecheck.normalize import journal_key, journal_table
 from citecheck.reading.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
@@ -176,18 +177,18 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             or before[-1] in FUNCTION_WORDS  # "… Eigenschaften von Informationen Wild"
             # "Methoden der organischen Chemie"; two words before an abbreviated name of two words or
             # more ("Topological insulators Phys. World")
-            or len(before) < (4 if " " not in suffix else 2 if _ABBREV_START_WORD_RE.match(suffix)
-                              or ("." in suffix and known_journal(suffix)) else 3)  # ("… physics Living Rev. Relativ.")
+            or len(before) < (4 if " " not in suffix else 2 if "." in suffix and known_journal(suffix) else 3)  # ("… physics Living Rev. Relativ.")
         ):
             continue
         if suffix[:1].isupper() and (known_journal(_PLACE_END_RE.sub("", suffix)) or abbreviates_known_journal(suffix)):
             return start  # (a place after it: "Ann. Phys. (N.Y.)")
-        if _ONE_WORD_RE.fullmatch(suffix) and _sentence_case(head[: m.end()]):
+        if CAPITALISED_WORD_RE.match(suffix) and suffix.isascii() and suffix.isalpha() \
+                and _sentence_case(head[: m.end()]):
             # "… social wasps to grape rot disease ecology PeerJ 5 e3223": one capitalised word
             # after a sentence-case title, right before the numbers
             return start
         raw = head[m.end() :].strip(" ,")  # its own periods kept: "Zh. Eksp. Teor. Fiz."
-        if _JOURNAL_RUN_RE.fullmatch(raw) or _run_ending_in_word(raw) or (
+        if _JOURNAL_RUN_RE.fullmatch(raw) or (
             # no period at all: the last one was trimmed ("JETP Lett"), or never written ("J Phys
             # Conf Ser"); a period inside is a sentence's ("vitamin A. Eur J Biochem")
             "." not in raw
@@ -200,8 +201,8 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 # the title's last word before an abbreviated journal: an acronym ("… Threading and SIMD Int. J.
 # Quantum Chem.", "… at the LHC Eur. Phys. J. C")
 _ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
-_CAPITALISED_RE = re.compile(r"[A-Z][a-z]+")
-_ABBREV_START_WORD_RE = re.compile(r"[A-Z][a-z]{1,9}\.\s")
+#: one capitalised word, the rest lower case ("Physica", not "JETP" or "ApJ")
+CAPITALISED_WORD_RE = re.compile(r"[A-Z][a-z]+")
 
 
 def _title_ends(head: str) -> list[re.Match[str]]:
@@ -213,7 +214,7 @@ def _title_ends(head: str) -> list[re.Match[str]]:
         # a capitalised word only before "J." (it may be a journal's own first word: "Image Vis. Comput.",
         # "Il Nuovo Cim. B"); an acronym before any abbreviated journal word
         if ((nxt := head[m.end():].split()[0][:-1]) == "J"
-            or (nxt.lower() in JOURNAL_ABBREVIATIONS and not _CAPITALISED_RE.fullmatch(m.group(0))))
+            or (nxt.lower() in JOURNAL_ABBREVIATIONS and not CAPITALISED_WORD_RE.fullmatch(m.group(0))))
         and m.group(0).lower() not in JOURNAL_WORDS and m.group(0).lower() not in journal_name_words()
     ]
     return sorted(ends, key=lambda m: m.start())
@@ -223,7 +224,7 @@ def _marked(text: str, comma_style: bool) -> bool:
     """A mark ending a title in `text`: not the period of a lower-case abbreviation inside a sentence
     ("instilled vs. nebulized"; "Atmos. Environ., Title" is marked)."""
     return any(text[m.start()] != "." or not _LOWER_ABBREV_END_RE.search(text, 0, m.start())
-               for m in (_COMMA_MARK_RE if comma_style else _MARK_RE).finditer(text))
+               for m in _title_marks(text, comma_style))
 
 
 _LOWER_ABBREV_END_RE = re.compile(rf"(?<![\w.])(?:{'|'.join(re.escape(w) for w in sorted(NON_TERMINAL) if w.islower())})$")
@@ -266,7 +267,7 @@ def _known_after_title_case(head: str) -> int | None:
     for i in range(max(3, len(words) - 5), len(words)):
         suffix = head[words[i].start() :].strip(" .,")
         prefix = head[: words[i].start()]
-        if i < (4 if i == len(words) - 1 else 3) or _MARK_RE.search(prefix):
+        if i < (4 if i == len(words) - 1 else 3) or any(_title_marks(prefix, False)):
             continue
         if _ABBREV_WORD_RE.search(head, words[i].start()) and not _ABBREV_WORD_RE.fullmatch(words[i - 1].group(0)) \
                 and abbreviates_known_journal(suffix):
@@ -278,7 +279,6 @@ def _known_after_title_case(head: str) -> int | None:
     return None
 
 
-_ONE_WORD_RE = re.compile(r"[A-Z][a-z]+[A-Za-z]*")
 
 
 def _journal_name_word(text: str) -> bool:
@@ -314,11 +314,16 @@ def _dotless_abbreviations(suffix: str) -> bool:
     )
 
 
-# a mark that ends the title before the journal: "Title. Journal", "Title,' Journal"; a comma too
-# in the comma style ("A. Author, Title, Journal"), not in author–year IOP titles ("Noise filters,
-# vertical resonance … Nucl. Instrum. Methods")
-_MARK_RE = re.compile(r"[.;?!]['\"’”]?\s|,['\"’”]\s")
-_COMMA_MARK_RE = re.compile(r"[.,;?!]['\"’”]?\s")
+_MARK_RE = re.compile(r"[.,;?!]['\"’”]?\s")
+
+
+def _title_marks(text: str, comma_style: bool) -> Iterator[re.Match[str]]:
+    """The marks that end the title before the journal: "Title. Journal", "Title,' Journal"; a bare
+    comma too in the comma style ("A. Author, Title, Journal"), not in author–year IOP titles ("Noise
+    filters, vertical resonance … Nucl. Instrum. Methods")."""
+    return (m for m in _MARK_RE.finditer(text) if comma_style or m.group(0)[0] != "," or m.group(0)[1] in "'\"’”")
+
+
 # the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")
 _LOWER_WORD_END_RE = re.compile(r"(?<![\w.])(?<!\.-)[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
 # capitalised words, acronyms and function words, at least one an abbreviation longer than an
@@ -331,23 +336,6 @@ _JOURNAL_RUN_RE = re.compile(
 
 
 _ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")
-_RUN_TO_WORD_RE = re.compile(
-    r"(?:(?:[A-Z][A-Za-z]*\.?|[A-Z]{2,}|of|and|&|de|der|für)\s+)+(?P<last>[A-Z][a-z]{2,})"
-)
-
-
-def _run_ending_in_word(raw: str) -> bool:
-    """An abbreviated name whose last word is written out ("Probab. Theory Related Fields", "Living
-    Rev. Relativity"; "Comm. Pure Appl. Math" is the other rule's): the last word one of a known
-    journal's full name, and two abbreviations, or one that opens the name or stands in a name of
-    three words at most."""
-    m = _RUN_TO_WORD_RE.fullmatch(raw)
-    if not m or m.group("last").lower() not in journal_name_words():
-        return False
-    abbrevs = [w for w in raw.split() if _ABBREV_WORD_RE.fullmatch(w) and len(w) > 2]
-    return len(abbrevs) >= 1 and (len(abbrevs) >= 2 or raw.split()[0] in abbrevs or len(raw.split()) <= 3)
-
-
 def abbreviated_piece(piece: str, need: int) -> bool:
     """A comma piece of a journal's abbreviated name ('Bull. USSR Acad. Sci.', 'Phys. Ser.'):
     capitalised words only, at least ``need`` of them abbreviations ending in a period, one

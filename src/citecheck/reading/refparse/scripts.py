@@ -49,7 +49,6 @@ _GLUED_RE = compile_regex(
     rf"|(?<=[\])])([,.;:])(?=[{CJK}])|(?<=[{CJK}])([,;:])(?=\d)"
 )
 _UNCASED_RE = compile_regex(UNCASED)
-_SPACES_RE = re.compile(r"[ \t]{2,}")
 
 
 def normalize_punctuation(text: str) -> str:
@@ -73,7 +72,7 @@ def normalize_punctuation(text: str) -> str:
         text = re.sub(r"([(\[])\s+", r"\1", text)
         text = re.sub(r"(?<=\d) \(", "(", text)  # "41（3）" → "41(3)", as a volume and issue
     text = _GLUED_RE.sub(lambda m: next(g for g in m.groups() if g) + " ", text)
-    return _SPACES_RE.sub(" ", text).strip()
+    return text.strip()
 
 
 def has_uncased(text: str) -> bool:

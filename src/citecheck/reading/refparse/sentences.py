@@ -121,8 +121,11 @@ _PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
 _PART_NO_BEFORE_RE = re.compile(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
 
 
-# "II. ESCO-Kongreß in Dubrovnik" / "2. Mitteilung": a part number opening the text
-_LEADING_PART_NO_RE = re.compile(r"^\s*(?:\d{1,2}|[IVXLC]{1,7})$")
+def _leading_part_number(text: str, end: int) -> bool:
+    """"II. ESCO-Kongreß in Dubrovnik" / "2. Mitteilung": the text before ``end`` is a part number
+    (of one or two digits, or up to seven Roman ones)."""
+    head = text[:end].lstrip().removesuffix("\n")
+    return (0 < len(head) <= 2 and head.isdecimal()) or (0 < len(head) <= 7 and not head.strip("IVXLC"))
 
 
 def sentence_boundaries(text: str, every: bool = False) -> list[int]:
@@ -133,7 +136,7 @@ def sentence_boundaries(text: str, every: bool = False) -> list[int]:
     for m in _SENT_END_RE.finditer(text):
         if _PART_NO_RE.match(text, m.end()) or _PART_NO_BEFORE_RE.search(text, 0, m.start(1)):
             continue  # "Title: neurobiology. 1. Anatomy": a numbered part of the title
-        if _LEADING_PART_NO_RE.match(text, 0, m.start(1)) and re.match(
+        if _leading_part_number(text, m.start(1)) and re.match(
             r"\S+\s+\S", text[m.end() :]
         ):
             continue  # "II. ESCO-Kongreß in Dubrovnik": the title opens with a part number

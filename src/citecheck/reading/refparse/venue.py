@@ -130,7 +130,8 @@ def _parse_numbers(zone: str, tail: Tail) -> None:
 _CJK_PUBLISHER_END_RE = re.compile(
     rf"(?<=\d|\))\s*,\s*(?P<pub>{CJK_CHAR}[^,\d]{{1,30}})$"
 )
-_SECTION_NO_RE = re.compile(r"(?:Section|Sec\.|Chapter|Chap\.|Ch\.|§|Part|Eq\.|Fig\.)\s*$", re.I)
+#: a label before a number that is no volume ("Chapter 14, Section 14.2, pp. 512")
+_SECTION_LABELS = ("section", "sec.", "chapter", "chap.", "ch.", "§", "part", "eq.", "fig.")
 # "(volume:issue)" after the journal: "MIS Quarterly (25:1), pp. 107-136", "지식경영연구 (18:1), pp. 117-138"
 _PAREN_VOL_ISSUE = r"[,\s]*\(\s*(\d{1,4})\s*:\s*(\d{1,4}(?:[-–/]\d{1,4})?)\s*\)"
 _PAREN_VOL_ISSUE_RE = re.compile(rf"{_PAREN_VOL_ISSUE}\s*$")
@@ -261,7 +262,7 @@ def _split_labelled(
     if not tail.volume:
         # "Journal 12, no. 3" / "Nat Genet, 21(1): p. 70": the volume just before the labels.
         vm = _VOL_BEFORE_LABELS_RE.search(head)
-        if vm and vm.group(4) and _SECTION_NO_RE.search(head, 0, vm.start()):
+        if vm and vm.group(4) and head[: vm.start()].rstrip().casefold().endswith(_SECTION_LABELS):
             vm = None  # "Chapter 14, Section 14.2, pp. 512": a section's number, no volume and issue
         dv = _DOUBLE_VOL_END_RE.search(head)
         if (
@@ -318,12 +319,12 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
             continue  # "Type checking in Python 3.11, Journal of X": a version, the venue runs on
         if not full and re.fullmatch(year_pattern(1500), m.group("vol")):
             continue  # "The Year 2000", "1492-2000": a year, not a volume
-        if _VERSION_RE.search(text, 0, m.start()):
+        if _ends_in_word(text[: m.start()].rstrip(), _VERSION_WORDS):
             continue  # "WOPPER, Version 1.3: A Monte Carlo ...": a software version
         prefix = text[: m.start()].rstrip()
         if not prefix or not re.search(r"[^\W\d_]", prefix):  # a venue in any script ("北京園林. 1")
             continue
-        if _SERIES_END_RE.search(prefix) and (comma := _SERIES_NO_RE.match(text, m.start())):
+        if _ends_in_word(prefix.removesuffix("."), _SERIES_WORDS) and (comma := _SERIES_NO_RE.match(text, m.start())):
             # "Bulletin du Muséum Ser. 2, 1: 686-687": the series' number, then the volume
             matches = matches[:i] + list(_VOL_ISSUE_PAGES_RE.finditer(text, comma.end()))
             continue
@@ -384,12 +385,22 @@ def _drop_newspaper_section(head: str) -> str:
     return head[: m.start()]
 
 
-_SERIES_END_RE = re.compile(r"\b(?:Ser|Series|Serie|Sér)\.?$")
+#: a series' label before its number ("Bulletin du Muséum Ser. 2, 1: 686-687"), a software version's
+#: ("WOPPER, Version 1.3: …")
+_SERIES_WORDS = ("Ser", "Series", "Serie", "Sér")
+_VERSION_WORDS = ("version", "Version", "release", "Release", "ver.", "Ver.")
 # the series' number, then a volume and its pages ("Ser. 2, 1: 686-687"; not "Adv. Chem. Ser. 36, 34")
 _SERIES_NO_RE = re.compile(r"\d{1,2}\s*,\s*(?=\d+\s*(?:\(\s*\d+\s*\))?\s*:\s*\d)")
 
 
-_VERSION_RE = re.compile(r"\b(?:[Vv]ersion|[Rr]elease|[Vv]er\.)\s*$")
+def _ends_in_word(text: str, words: tuple[str, ...]) -> bool:
+    """``text`` ends in one of ``words`` standing alone (no letter, digit or "_" right before it)."""
+    for word in words:
+        if text.endswith(word):
+            before = text[-len(word) - 1 : -len(word)]
+            if not (before.isalnum() or before == "_"):
+                return True
+    return False
 
 
 def _last_page_range(text: str) -> re.Match[str] | None:

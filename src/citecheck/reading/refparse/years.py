@@ -151,7 +151,6 @@ _ACM_DATE = rf"\(\s*(?:{MONTH}\s*)?({YEAR})\s*\)"
 _ACM_VOL_ISSUE_DATE_RE = re.compile(
     rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*{_ACM_DATE}(?=\s*[,:])"
 )
-_DATE_AFTER_NUMBER_RE = re.compile(rf"(?<=\d)\s*{_ACM_DATE}(?=\s*[,:]\s*\w)")
 
 
 def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
@@ -164,7 +163,6 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     same = str(year)
     rest = _ACM_VOL_ISSUE_DATE_RE.sub(
         lambda m: f"{m.group(1)}({m.group(2)})" if m.group(3) == same else m.group(0), rest)
-    rest = _DATE_AFTER_NUMBER_RE.sub(lambda m: "" if m.group(1) == same else m.group(0), rest)
     # … and Vancouver after the journal: "Paik HY, … 2008 Dietary Goals … Korean J Nutr 2008;41:887-99"
     rest = re.sub(rf"([^\W\d_]\.?)\s+{year}\s*;\s*(?=[A-Z]?\d)", r"\1 ", rest)
     st.comma_style = False
