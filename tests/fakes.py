@@ -269,11 +269,17 @@ _TITLE_WORDS = ("quantum", "lattice", "spin", "glass", "neutron", "photon", "ent
           "vortex", "plasma", "crystal", "magnon", "phonon", "soliton")
 
 
+#: family names as reference lists print them (a reader tells them from title words)
+_FAMILIES = ("Okafor", "Halvorsen", "Marchetti", "Brandt", "Nakamura", "Kowalski", "Fernandes", "Lindqvist",
+             "Dubois", "Petrov", "Oyelaran", "Sørensen", "Castillo", "Whitfield", "Banerjee", "Moreau", "Tanaka")
+
+
 def many_works(n: int) -> list[dict[str, object]]:
     """``n`` distinct journal articles, each with a title, an author, a year and a page."""
     return [{"id": f"x:{i}", "type": "article-journal",
              "title": f"{' '.join(_TITLE_WORDS[(i + k * 3) % len(_TITLE_WORDS)] for k in range(4))} study {i}",
-             "author": [{"family": f"Author{i}", "given": "A."}], "issued": {"date-parts": [[1990 + i % 30]]},
+             "author": [{"family": _FAMILIES[i % len(_FAMILIES)], "given": "A."}],
+             "issued": {"date-parts": [[1990 + i % 30]]},
              "container-title": "Journal of Things", "volume": str(i), "page": str(100 + i)}
             for i in range(n)]
 
@@ -294,10 +300,10 @@ def damage_middle_page(index: Path, table: str) -> int:
 
 
 def works_batch(folder: Path, works: list[dict[str, object]]) -> Path:
-    """A JSONL batch citing each of ``works`` (`many_works`) as free text, written into ``folder``."""
-    lines = [json.dumps({"id": w["id"], "text": f"A. {w['author'][0]['family']}, "  # type: ignore[index]
-                         f"{w['title']}, Journal of Things {w['volume']}, {w['page']} "
-                         f"({w['issued']['date-parts'][0][0]})."}) for w in works]  # type: ignore[index]
+    """A JSONL batch citing each of ``works`` (`many_works`) as free text by author, title and year,
+    written into ``folder``: every work is looked up by its title (the full-text index is searched)."""
+    lines = [json.dumps({"id": w["id"], "text": f"{w['author'][0]['family']}, A. "  # type: ignore[index]
+                         f"({w['issued']['date-parts'][0][0]}). {w['title']}."}) for w in works]  # type: ignore[index]
     path = folder / "batch.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
