@@ -352,6 +352,9 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
+    if origin.get("title") and not rec.title and not _locates(rec):
+        rec.title = rules.record.title  # a title dropped must leave a journal reference to look the work up by
+        origin.pop("title")
     return rec, origin
 
 
@@ -398,6 +401,11 @@ def _other_field(attr: str, theirs: str, rec: Record) -> bool:
         return False
     a, b = title_key(theirs), title_key(rec.title)
     return bool(a and b) and (a in b or b in a)
+
+
+def _locates(rec: Record) -> bool:
+    """A journal (a word of it) with a volume or a page: a work can be found without a title."""
+    return _has_words(rec.container_title) and bool(rec.volume or rec.page)
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:
