@@ -352,7 +352,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
-    if origin.get("title") and not rec.title and not _locates(rec):
+    if origin.get("title") and not rec.title and not _locates(rec, model):
         rec.title = rules.record.title  # a title dropped must leave a journal reference to look the work up by
         origin.pop("title")
     return rec, origin
@@ -403,9 +403,10 @@ def _other_field(attr: str, theirs: str, rec: Record) -> bool:
     return bool(a and b) and (a in b or b in a)
 
 
-def _locates(rec: Record) -> bool:
-    """A journal (a word of it) with a volume or a page: a work can be found without a title."""
-    return _has_words(rec.container_title) and bool(rec.volume or rec.page)
+def _locates(rec: Record, model: Record) -> bool:
+    """A journal (a word of it) with a volume or a page (either reader's, as `_title` counts them):
+    a work can be found without a title."""
+    return _has_words(rec.container_title) and bool(rec.volume or rec.page or model.volume or model.page)
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:
