@@ -231,6 +231,23 @@ def test_jsonl_bad_values() -> None:
     assert cits[2].error and cits[2].error.startswith("e.jsonl:3:")
 
 
+def test_jsonl_text_that_is_a_bibtex_entry_is_read_as_bibtex() -> None:
+    import json
+
+    entry = ("@article{Wauters2010,\n  author = {Wauters, F. and others},\n  title = {{Precision measurements "
+             "of the Co asymmetry parameter}},\n  journal = {Phys. Rev. C},\n  volume = {82},\n  pages = {055502},"
+             "\n  year = {2010},\n  doi = {10.1103/PhysRevC.82.055502}\n}")
+    [cit] = read_jsonl(json.dumps({"id": "w", "text": entry}) + "\n", "b.jsonl")
+    assert cit.fields.title == "Precision measurements of the Co asymmetry parameter"
+    assert cit.fields.container_title == "Phys. Rev. C" and cit.fields.year == 2010
+    assert cit.fields.DOI == "10.1103/physrevc.82.055502" and cit.raw == entry and cit.id == "w"
+    assert any("read as BibTeX" in w for w in cit.parse_warnings)
+    # a reference that only starts with "@" (a handle) stays free text
+    [handle] = read_jsonl(json.dumps({"id": "h", "text": "@jdoe, A blog post about spin glasses (2020)."})
+                          + "\n", "b.jsonl")
+    assert not any("BibTeX" in w for w in handle.parse_warnings)
+
+
 # -- registry -----------------------------------------------------------------------------------
 
 

@@ -28,25 +28,19 @@ def _error(cid: str, raw: str, name: str, line: int, index: int, reason: str) ->
 
 def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
     prov = Provenance(file=name, line=line, key=cid, index=index, format="jsonl")
-    if isinstance(obj.get("text"), str):
-        parsed = read_reference(obj["text"])
+    text = obj.get("text")
+    if isinstance(text, str):
+        if _is_bibtex_entry(text):  # a BibTeX entry pasted as text is read as BibTeX
+            cit = _from_bibtex(text, cid, raw, name, line, index, prov)
+            if cit.error is None:
+                cit.parse_warnings.append("the 'text' value is a BibTeX entry: read as BibTeX")
+                return cit
+        parsed = read_reference(text)
         parsed.record.id = cid
-        return Citation(id=cid, raw=obj["text"], fields=parsed.record, provenance=prov,
+        return Citation(id=cid, raw=text, fields=parsed.record, provenance=prov,
                         parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings))
     if isinstance(obj.get("bibtex"), str):
-        found = read_bibtex(obj["bibtex"], f"{name}:{line}")
-        entries = [c for c in found if c.error is None]
-        if not found:
-            return _error(cid, raw, name, line, index, "the 'bibtex' value holds no entry")
-        cit = entries[0] if entries else found[0]
-        if cit.error:
-            return _error(cid, obj["bibtex"], name, line, index, cit.error.split(": ", 1)[-1])
-        cit.fields.id = cid
-        warnings = list(cit.parse_warnings)
-        if len(found) > 1:
-            warnings.append(f"'bibtex' holds {len(found)} entries; only the first was read")
-        return Citation(id=cid, raw=obj["bibtex"], fields=cit.fields, provenance=prov,
-                        parse_warnings=warnings)
+        return _from_bibtex(obj["bibtex"], cid, raw, name, line, index, prov)
     if isinstance(obj.get("csl"), dict):
         try:
             record = Record.from_csl(_numbers_as_text(obj["csl"]))
@@ -61,6 +55,29 @@ def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: i
         return Citation(id=cid, raw=raw, fields=record, provenance=prov)
     return _error(cid, raw, name, line, index,
                   "object has none of the keys 'text', 'bibtex' or 'csl' (with a value of the right type)")
+
+
+def _is_bibtex_entry(text: str) -> bool:
+    """"@article{key, …}" (or "@book(…)"): an entry, not a reference in some citation style."""
+    head = text.lstrip()
+    kind = head[1:].split("{", 1)[0].split("(", 1)[0].strip()
+    return head[:1] == "@" and kind.isalpha() and len(kind) < len(head) - 2 and head.rstrip()[-1:] in "})"
+
+
+def _from_bibtex(value: str, cid: str, raw: str, name: str, line: int, index: int,
+                 prov: Provenance) -> Citation:
+    found = read_bibtex(value, f"{name}:{line}")
+    entries = [c for c in found if c.error is None]
+    if not found:
+        return _error(cid, raw, name, line, index, "the 'bibtex' value holds no entry")
+    cit = entries[0] if entries else found[0]
+    if cit.error:
+        return _error(cid, value, name, line, index, cit.error.split(": ", 1)[-1])
+    cit.fields.id = cid
+    warnings = list(cit.parse_warnings)
+    if len(found) > 1:
+        warnings.append(f"'bibtex' holds {len(found)} entries; only the first was read")
+    return Citation(id=cid, raw=value, fields=cit.fields, provenance=prov, parse_warnings=warnings)
 
 
 #: CSL "number" variables: the schema allows numbers or strings, the model keeps strings
