@@ -11,7 +11,10 @@ a reference whose gold lacks a field gives a record that lacks it too.
 Runs `citecheck check --offline --index <built index> refs.jsonl -f jsonl` (the installed code, or
 ``--pythonpath`` to compare with another checkout) and prints the label counts.
 
-Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid] [--split test|validation|train]
+`--set grobid-eval`: the 327 references of GROBID's two withheld CERN physics evaluation files (81 papers;
+scripts/fetch_grobid_eval.py writes them to bench-out/), never seen by the rules or the labeller.
+
+Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid|grobid-eval] [--split test|validation|train]
        [--pythonpath DIR] [--show LABEL] [--save FILE.jsonl]
 
 ``--split validation`` (or ``train``) runs the same check on a split the figures are not reported on:
@@ -81,7 +84,9 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
-    ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid"])
+    ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid", "grobid-eval"],
+                    help="grobid-eval: GROBID's withheld physics evaluation files (scripts/fetch_grobid_eval.py; "
+                         "held out: aggregate figures only, no --show)")
     ap.add_argument("--split", default="test", choices=["test", "validation", "train"],
                     help="the split to check (report on test; develop on validation or train)")
     ap.add_argument("--pythonpath", default=None, help="run the checker from this src/ folder")
@@ -89,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path, default=None,
                     help="write each reference's id, text, label, score and rationale here (JSONL)")
     args = ap.parse_args(argv)
+    if args.set == "grobid-eval" and args.show:
+        print("grobid-eval is held out: no --show", file=sys.stderr)
+        return 2
     if args.split == "test":
         refs = sets(args.data)[args.set]
     else:
