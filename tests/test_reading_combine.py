@@ -12,6 +12,7 @@ from citecheck.reading.combine import (
     _title_like,
     combine,
     read_reference,
+    sure_fields,
 )
 from citecheck.reading.labeller import LabelledReading
 from citecheck.reading.refparse import ParsedReference
@@ -166,3 +167,27 @@ def test_a_korean_reference_keeps_its_author_names_out_of_the_title() -> None:
     # by the Unicode-aware title key, the labeller's (without "양연경,") is taken
     text = "양연경, 뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구, 한국과학예술포럼, 17, 2014, pp.233-233."
     assert read_reference(text).record.title == "뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구"
+
+
+def test_the_labellers_sure_title_or_venue_replaces_a_different_one() -> None:
+    rules = Record(title="Ivanov I. I. Title", container_title="Zh. Eksp. Teor. Fiz.", volume="12")
+    sure = _scored({"title": 0.99, "container": 0.99}, title="Quantum oscillations in thin films",
+                   container_title="Sov. Phys. JETP")
+    record, origin = sure_fields(rules, {}, sure)
+    assert record.title == "Quantum oscillations in thin films" and record.container_title == "Sov. Phys. JETP"
+    assert origin == {"title": "labeller", "container_title": "labeller"}
+    assert rules.title == "Ivanov I. I. Title"  # the rules' record is not changed in place
+    unsure = _scored({"title": 0.9, "container": 0.9}, title="Quantum oscillations in thin films",
+                     container_title="Sov. Phys. JETP")
+    assert sure_fields(rules, {}, unsure) == (rules, {})
+
+
+def test_sure_fields_leave_a_title_boundary_and_the_other_field_alone() -> None:
+    rules = Record(title="Proc. 30th ICRC", container_title=None)
+    longer = _scored({"title": 0.99}, title="Proc. 30th ICRC, Merida")  # where a title ends is combine's call
+    assert sure_fields(rules, {}, longer)[0].title == "Proc. 30th ICRC"
+    chapter = Record(title=None, container_title="Theory and Simulation of Hard-Sphere Fluids")
+    book_as_title = _scored({"title": 0.99}, title="Theory and Simulation of Hard-Sphere Fluids")
+    assert sure_fields(chapter, {}, book_as_title)[0].title is None
+    place = _scored({"container": 0.99}, container_title="Mexico")
+    assert sure_fields(Record(title="A title of a paper"), {}, place)[0].container_title is None
