@@ -261,7 +261,8 @@ def name_words() -> dict[str, str]:
         return {}
     with ref.open("rb") as raw:
         text = gzip.decompress(raw.read()).decode("utf-8")
-    return {w: k for k, w in (line.split("\t", 1) for line in text.splitlines())}
+    cells = text.rstrip("\n").replace("\n", "\t").split("\t")  # kind, word, kind, word, …
+    return dict(zip(cells[1::2], cells[0::2], strict=True))
 
 
 #: words that join or end names, not names themselves ("and", "Jr", "3rd")

@@ -32,7 +32,8 @@ def _vocabulary() -> dict[str, str]:
     ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
     with ref.open("rb") as raw:
         text = gzip.decompress(raw.read()).decode("utf-8")
-    return dict(line.split("\t", 1) for line in text.splitlines())
+    cells = text.rstrip("\n").replace("\n", "\t").split("\t")  # word, count, word, count, …
+    return dict(zip(cells[0::2], cells[1::2], strict=True))
 
 
 def is_known_word(word: str) -> bool:
