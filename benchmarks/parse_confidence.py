@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 import labeller_eval as le  # noqa: E402
 
+from citecheck.model import Record  # noqa: E402
 from citecheck.reading import read_reference  # noqa: E402
 from citecheck.reading.reconcile import LOW_PARSE_CONFIDENCE  # noqa: E402
 
@@ -31,11 +32,16 @@ BANDS = (0.0, 0.3, 0.5, 0.75, 0.9, 1.0)
 KEY_FIELDS = ("authors", "title", "container-title")
 
 
+def reading_right(ref: le.LabelledReference, record: Record) -> bool:
+    """The reading's title, authors and venue all score right against the gold (also what
+    scripts/fit_parse_confidence.py fits the confidence to)."""
+    tally, _ = le._scored([ref], [record])
+    return all(tally.fp[f] == 0 and tally.fn[f] == 0 for f in KEY_FIELDS)
+
+
 def right(ref: le.LabelledReference, text: str) -> tuple[float, bool]:
     reading = read_reference(text)
-    tally, _ = le._scored([ref], [reading.record])
-    ok = all(tally.fp[f] == 0 and tally.fn[f] == 0 for f in KEY_FIELDS)
-    return reading.confidence, ok
+    return reading.confidence, reading_right(ref, reading.record)
 
 
 def band_of(conf: float) -> int:

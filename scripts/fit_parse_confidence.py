@@ -22,25 +22,22 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import labeller_eval as le  # noqa: E402
+from parse_confidence import reading_right  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 
-from citecheck.reading.combine import _read  # noqa: E402
+from citecheck.reading import read_reference  # noqa: E402
 from citecheck.reading.confidence import FEATURES, MODEL_NAME, features  # noqa: E402
-
-KEY_FIELDS = ("authors", "title", "container-title")
 
 
 def examples(refs: list[le.LabelledReference]) -> tuple[list[list[float]], list[int]]:
     xs, ys = [], []
     for ref in refs:
-        reading = _read(ref.text)
+        reading = read_reference(ref.text)
         if reading.evidence is None:
             continue
-        tally, _ = le._scored([ref], [reading.record])
-        ok = all(tally.fp[f] == 0 and tally.fn[f] == 0 for f in KEY_FIELDS)
         x = features(reading.evidence)
         xs.append([x[k] for k in FEATURES])
-        ys.append(int(ok))
+        ys.append(int(reading_right(ref, reading.record)))
     return xs, ys
 
 

@@ -14,7 +14,7 @@ import sqlite3
 from citecheck.names import name_key
 from citecheck.titles import index_title_key
 
-SCHEMA_VERSION = 4  # 4: name keys of non-Latin names (issue 13e), build_state (17b)
+SCHEMA_VERSION = 4  # 4: name keys of non-Latin names, the build_state table
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);

@@ -7,10 +7,10 @@ and the rule parser read it too. The reading is the rules' record with the label
 a per-field comparison on the validation splits (GROBID, AnyStyle, rendered references of held-out
 styles; docs/benchmarks.md) says the labeller reads better:
 
-- `sure_fields`: the labeller's title, venue or authors wherever it reads them otherwise and is sure
+- `sure_fields`: the labeller's title or venue wherever it reads them otherwise and is sure
   (marginal ≥ `SURE_FIELD`): on styles the rules were not written for it is the better reader
-  (rendered held-out styles: title .87 → .96, authors .93 → .96, venue .80 → .86), and on GROBID
-  and AnyStyle validation no field loses;
+  (rendered held-out styles, with the retrained labeller: title .93 → .95, venue .80 → .83), and
+  on GROBID and AnyStyle validation no field loses;
 - where the string looks PDF-extracted, the rule parse is doubtful, the rules' journal is unknown,
   their title has no title-like words or a name holds a journal word or a number (`wants_labeller`),
   `combine` weighs the two field by field:
@@ -261,9 +261,8 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool)
         # (only where a journal and a volume or page remain to find the work by)
         m = model.record
         journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
-        locator = _has_words(journal) and (rec.volume or rec.page or m.volume or m.page)
         # (a title that reads as one stays, digits and all: "… Metal Poor Galaxy I Zw 18")
-        return bool(locator) and _sure(model, "no-title") and not _reads_as_title(rec.title) and (
+        return _locates(journal, rec, m) and _sure(model, "no-title") and not _reads_as_title(rec.title) and (
             doubtful or _made_up_title(rec.title))
     if names_cut:  # `_names_in_title`
         return True
@@ -352,7 +351,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
-    if origin.get("title") and not rec.title and not _locates(rec, model):
+    if origin.get("title") and not rec.title and not _locates(rec.container_title, rec, model):
         rec.title = rules.record.title  # a title dropped must leave a journal reference to look the work up by
         origin.pop("title")
     return rec, origin
@@ -403,10 +402,10 @@ def _other_field(attr: str, theirs: str, rec: Record) -> bool:
     return bool(a and b) and (a in b or b in a)
 
 
-def _locates(rec: Record, model: Record) -> bool:
-    """A journal (a word of it) with a volume or a page (either reader's, as `_title` counts them):
-    a work can be found without a title."""
-    return _has_words(rec.container_title) and bool(rec.volume or rec.page or model.volume or model.page)
+def _locates(journal: str | None, *readings: Record) -> bool:
+    """A journal (a word of it) with a volume or a page of either reading: a work can be found
+    without a title."""
+    return _has_words(journal) and any(r.volume or r.page for r in readings)
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:
@@ -444,17 +443,18 @@ def _read(text: str) -> Reading:
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
     scored = read_labelled_scored(text)  # every free-text reference: the labeller reads it first
     pdf_like = artefact_count(text) >= PDF_LIKE
-    if wants_labeller(text, rules):
+    weighed = wants_labeller(text, rules)
+    if weighed:
         record, origin = sure_fields(*combine(rules, scored, pdf_like), scored)
         for attr in ("title", "container_title"):
             if origin.get(attr) and getattr(record, attr):  # a meeting's place is no part of its name
                 setattr(record, attr, conference_name(getattr(record, attr)))
     else:
         record, origin = sure_fields(rules.record, {}, scored)
-        if not origin:
-            evidence = Evidence(rules.confidence, rules.record, scored.record if scored else None,
-                                scored.confidence if scored else {}, pdf_like, cut=cut)
-            return Reading(rules.record, reading_confidence(evidence), rules.warnings, evidence=evidence)
+    evidence = Evidence(rules.confidence, record, scored.record if scored else None,
+                        scored.confidence if scored else {}, pdf_like, len(origin), cut)
+    if not weighed and not origin:  # the rules' reading as it is: no other reading to keep
+        return Reading(record, reading_confidence(evidence), rules.warnings, evidence=evidence)
     alternative = None
     for other in (rules.record, scored.record if scored else None):
         if other is not None and _differs(record, other):
@@ -463,8 +463,6 @@ def _read(text: str) -> Reading:
     warnings = rules.warnings
     if origin:
         warnings = (*warnings, "fields from the learned labeller: " + ", ".join(sorted(origin)))
-    evidence = Evidence(rules.confidence, record, scored.record if scored else None, scored.confidence if scored else {},
-                        pdf_like, len(origin), cut)
     return Reading(record, reading_confidence(evidence), warnings, alternative, origin, evidence)
 
 
