@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from citecheck.reading.cleanup import _LATEX, _more_than_braces, latex_to_text
+from citecheck.latex_text import _LATEX, _more_than_braces, latex_to_text
 
 
 @pytest.mark.parametrize("text", [

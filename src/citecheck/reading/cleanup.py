@@ -4,27 +4,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
-from pylatexenc.latex2text import LatexNodes2Text
-
+from citecheck.latex_text import latex_to_text
 from citecheck.venues import acronym_of, known_journal, looks_like_venue
 from citecheck.years import year_pattern
-
-_LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
-#: what LaTeX has and plain text seldom: a macro's backslash, a brace, math, an unbreakable space
-_LATEX_HINTS = ("\\", "{", "}", "$", "~")
-# what makes pylatexenc do more than drop braces and make dashes of "--"/"---": a macro, math, a
-# comment, or another of its specials ("~", "&", "``", "''", "!`", "?`"; "#", "^", "_" to be safe).
-# Text with none of them (a BibTeX entry pasted as text: "title = {{Title}}, pages = {1--9}") skips
-# the parser (~2 ms an entry; tests/test_latex_to_text.py checks the two agree on random text).
-_LATEX_MORE = ("\\", "$", "~", "%", "&", "#", "^", "_", "``", "''", "!`", "?`")
-
-
-def _more_than_braces(text: str) -> bool:
-    """Whether pylatexenc would do more with ``text`` than drop braces and make dashes."""
-    return any(special in text for special in _LATEX_MORE)
-
 
 _MD_BOLD_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
 _MD_EM_RE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
@@ -73,28 +56,6 @@ def _status_gap(m: re.Match[str]) -> str:
 
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "–", "\u00ad": "", "\u200b": "",
                          "\u200c": "", "\u200d": "", "\u200e": "", "\u200f": "", "\ufeff": ""})
-
-
-# a tilde between numbers is a range ("pp. 243~251", Japanese lists), not LaTeX's unbreakable space (the
-# full-width "～" is one too: refparse/scripts.py)
-_TILDE_RANGE_RE = re.compile(r"(?<=\d)\s*~\s*(?=\d)")
-
-
-@lru_cache(maxsize=4096)
-def latex_to_text(text: str) -> str:
-    """LaTeX → Unicode via pylatexenc; a literal ``%`` or ``&`` is kept (no comment, no column here)."""
-    if "~" in text:
-        text = _TILDE_RANGE_RE.sub("-", text)
-    if not any(hint in text for hint in _LATEX_HINTS):
-        return text
-    if not _more_than_braces(text):  # (dashes first: "-{-}" is two hyphens, as pylatexenc reads it)
-        return text.replace("---", "—").replace("--", "–").replace("{", "").replace("}", "")
-    protected = re.sub(r"(?<!\\)([%&])", r"\\\1", text)  # ("&" is "and" in a reference, no table's column)
-    try:
-        out = _LATEX.latex_to_text(protected)
-    except Exception:  # pylatexenc raises assorted errors on broken markup; fall back to raw
-        out = text.replace("{", "").replace("}", "")
-    return out
 
 
 def strip_markdown(text: str) -> str:
