@@ -1,6 +1,7 @@
 """The reading stage: what a reference's text says, read once.
 
-Every reading of an entry comes from here: the rule parser (`refparse/`), the learned labeller
+Every reading of an entry comes from here: the entries extract found, read (`entries.py`:
+`read_entries`), the rule parser (`refparse/`), the learned labeller
 (`labeller.py`) and their combination (`combine.py`), the PDF text clean-up (`pdftext.py`), the
 author-list grammar (`names.py`) and the other readings of a text (a quoted or emphasised span, a
 title sentence read into the journal: `refparse/readings.py`). `reconcile.py` is the one module
@@ -18,11 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __all__ = ["CUT_WARNING", "alternative_readings", "attach_readings", "cut_reference", "latex_to_text",
-           "other_readings", "parse_reference", "read_reference"]
+           "other_readings", "parse_reference", "read_entries", "read_reference"]
 
 if TYPE_CHECKING:
     from citecheck.reading.cleanup import latex_to_text
     from citecheck.reading.combine import other_readings, read_reference
+    from citecheck.reading.entries import read_entries
     from citecheck.reading.limits import CUT_WARNING, cut_reference
     from citecheck.reading.refparse import parse_reference
     from citecheck.reading.refparse.readings import alternative_readings, attach_readings
@@ -32,6 +34,7 @@ _HOMES = {
     "CUT_WARNING": "limits", "cut_reference": "limits",
     "latex_to_text": "cleanup",
     "other_readings": "combine", "read_reference": "combine",
+    "read_entries": "entries",
     "parse_reference": "refparse",
     "alternative_readings": "refparse.readings", "attach_readings": "refparse.readings",
 }
