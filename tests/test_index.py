@@ -601,3 +601,24 @@ def test_index_build_into_an_index_of_another_schema_is_exit_2(tmp_path: Path) -
     res = CliRunner().invoke(app, ["index", "build", "-q", str(db), str(RECORDS)])
     assert res.exit_code == 2, res.output
     assert "rebuild it into a new file" in res.output
+
+
+def test_ranked_rows_come_in_fts5_rank_order_ties_by_rowid(tmp_path: Path) -> None:
+    """`_fts_rows` ranks by bm25() in a plain ORDER BY: the rows, and which tied rows the limit
+    keeps, are those of FTS5's own ``rank`` ordering (bm25, then rowid)."""
+    rows = [
+        {"id": f"t{i}", "type": "article-journal", "title": title, "issued": {"date-parts": [[2000 + i]]}}
+        for i, title in enumerate(["Spin waves in thin films", "Spin waves in thin films", "Spin glass",
+                                   "Waves", "Thin films of spin ice and spin waves", "Spin waves in thin films",
+                                   "Phonons in films"])
+    ]
+    idx = _index_of(tmp_path, "ties", rows)
+    rank_sql = ("SELECT r.rid, r.title_key, r.author_keys, r.year, f.rank FROM "
+                "(SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH 'bm25(1.0, 0.0)' "
+                "ORDER BY rank LIMIT ?) f JOIN records r ON r.rid = f.rowid ORDER BY f.rank")
+    for query in ['title_key : ("spin" OR "films")', 'title_key : ("waves" AND "thin")', 'title_key : ("spin")']:
+        for fetch in (1, 2, 4, 30):
+            expected = [tuple(r) for r in idx._conn().execute(rank_sql, (query, fetch)).fetchall()]
+            assert idx._fts_query(query, fetch, "1.0, 0.0") == tuple(expected)
+    tied = idx._fts_query('title_key : ("spin" OR "films")', 30, "1.0, 0.0")
+    assert len({r[4] for r in tied}) < len(tied)  # the fixture has tied rows to order

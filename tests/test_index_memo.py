@@ -19,7 +19,7 @@ def index(tmp_path_factory: pytest.TempPathFactory) -> LocalIndex:
 
 
 def _fts_statements(index: LocalIndex, run: object) -> int:
-    return sum("rank MATCH" in s for s in sql_statements(index, run))  # the ranked title queries (`_fts_rows`)
+    return sum("ORDER BY s, rowid" in s for s in sql_statements(index, run))  # the ranked title queries (`_fts_rows`)
 
 
 def test_a_repeated_search_asks_the_index_once(index: LocalIndex) -> None:

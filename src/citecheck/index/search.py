@@ -486,19 +486,27 @@ class LocalIndex:
         return query
 
     def _fts_rows(self, query: str, fetch: int, weights: str = "1.0, 0.0") -> list[tuple[Any, ...]]:
-        """The ``fetch`` best matches by bm25 (``rank`` lets FTS5 sort before the join).
+        """The ``fetch`` best matches by bm25, ties in rowid order.
 
         Remembered (the index is read-only): a work cited twice, or read two ways, asks the same
         query again, and a ranked OR query costs a millisecond or more."""
         return list(self._fts_memo(query, fetch, weights))
 
     def _fts_query(self, query: str, fetch: int, weights: str) -> tuple[tuple[Any, ...], ...]:
-        return tuple(self._conn().execute(
-            "SELECT r.rid, r.title_key, r.author_keys, r.year, f.rank FROM "
-            f"(SELECT rowid, rank FROM fts WHERE fts MATCH ? AND rank MATCH 'bm25({weights})' "
-            "ORDER BY rank LIMIT ?) f JOIN records r ON r.rid = f.rowid ORDER BY f.rank",
+        # bm25() in a plain ORDER BY … LIMIT keeps only the best ``fetch`` rows as it goes; the
+        # ``rank MATCH`` form sorted every match through a second FTS5 cursor (a third slower).
+        # The rows come back in the same order: bm25, then rowid.
+        conn = self._conn()
+        hits = conn.execute(
+            f"SELECT rowid, bm25(fts, {weights}) AS s FROM fts WHERE fts MATCH ? ORDER BY s, rowid LIMIT ?",
             (query, fetch),
-        ).fetchall())
+        ).fetchall()
+        if not hits:
+            return ()
+        marks = ",".join("?" * len(hits))
+        found = {row[0]: row for row in conn.execute(
+            f"SELECT rid, title_key, author_keys, year FROM records WHERE rid IN ({marks})", [h[0] for h in hits])}
+        return tuple((*found[rid], score) for rid, score in hits if rid in found)
 
     def _search_authors(
         self, terms: list[str], year: int | None, limit: int
