@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from citecheck.folding import caseless
 from citecheck.identifiers import (
@@ -109,8 +110,10 @@ def _cut(text: str, span: tuple[int, int]) -> str:
     return before.rstrip() + " " + text[end:].lstrip()
 
 
+@lru_cache(maxsize=4096)
 def extract_identifiers(text: str) -> Identifiers:
-    """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them."""
+    """DOI, arXiv id and first URL of a reference; ``rest`` is the text without them.
+    Remembered (the result is frozen): the rules and the labeller each ask it of the same text."""
     # Unwrap \url{..} and Markdown links so the identifiers inside are seen.
     if "\\" in text:
         text = _WRAP_RE.sub(lambda m: " " + (m.group(1) or m.group(2) or "") + " ", text)

@@ -341,9 +341,9 @@ def _bare_families(text: str) -> AuthorScan | None:
 def _before_journal(pattern: regex.Pattern[str], text: str, pos: int) -> regex.Match[str] | None:
     """The name ``pattern`` reads at ``pos``, ended before a journal's name run into it ("F. Stecker
     Phys. Rev.", not "J. Fluid" of "J. Fluid Mech."; "M. Salamon Space Sci. Rev." is cut twice, the
-    initials-first form read in what is left)."""
-    if known_journal_at(text, pos):
-        return None  # the journal itself after a collaboration: "CMS Collaboration, New J. Phys. 15", "J. Low Temp. Phys."
+    initials-first form read in what is left). None where a journal starts at ``pos``: the caller
+    asks that once for all its patterns (`known_journal_at`: "CMS Collaboration, New J. Phys. 15",
+    "J. Low Temp. Phys.")."""
     m: regex.Match[str] | None = pattern.match(text, pos)
     for _ in range(2):
         if not (m and _journal_family(m, text)):
@@ -382,8 +382,8 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
         got = _chicago_next(text, pos) if style == "fam_init" else _chicago_next(text, pos, (F_INIT_FIRST,))
         if got:
             return "fam_given", got[1], got[2]
-    candidates = _FIRST_TRY if style is None else _CANDIDATES[style, last]
-    for sty, pattern in candidates:
+    candidates = () if known_journal_at(text, pos) else _FIRST_TRY if style is None else _CANDIDATES[style, last]
+    for sty, pattern in candidates:  # (no name where a journal starts: `_before_journal`)
         m = _before_journal(pattern, text, pos)
         if m:
             name = name_from(m)
