@@ -477,3 +477,15 @@ def test_a_research_group_is_still_an_author() -> None:
 ])
 def test_initials_e_g_are_no_lead_in(text: str, first: str) -> None:
     assert strip_label(text).startswith(first)
+
+
+def test_each_author_scan_is_the_callers_own() -> None:
+    """Scans are remembered by text; a caller that changes its scan or names changes no other's."""
+    text = "A. Smith, B. Jones and C. Brown, Phys. Rev. D 12, 345 (1999)"
+    first = scan_authors(text)
+    first.names[0].family = "Changed"
+    first.names.append(first.names[0])
+    first.end = 0
+    again = scan_authors(text)
+    assert [n.family for n in again.names] == ["Smith", "Jones", "Brown"]
+    assert again.end > 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeAlias
 
 # The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
@@ -406,7 +407,16 @@ def _and_again(text: str, pos: int, style: str | None, names: list[Name]) -> boo
 
 
 def scan_authors(text: str) -> AuthorScan:
-    """Consume the author block at the start of ``text``."""
+    """Consume the author block at the start of ``text``.
+
+    Remembered by text (the rules' reader and the labeller often hand it the same block, and a batch
+    cites the same works): each call gets its own scan and names, which the caller may change."""
+    scan = _scan_authors(text)
+    return AuthorScan(names=[n.model_copy() for n in scan.names], truncated=scan.truncated, end=scan.end)
+
+
+@lru_cache(maxsize=4096)
+def _scan_authors(text: str) -> AuthorScan:
     scan = AuthorScan()
     pos = 0
     ditto = _DITTO.match(text)
