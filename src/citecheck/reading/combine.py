@@ -3,35 +3,26 @@
 `read_reference(text)` is what the readers call. The labeller (reading/labeller.py, a CRF trained
 on real PDF-extracted gold and on corpus records rendered in hundreds of CSL styles) reads every
 free-text reference and says how sure it is of each field (CRF marginals); the PDF clean-up pass
-and the rule parser read it too. The reading is the rules' record with the labeller's fields where
-a per-field comparison on the validation splits (GROBID, AnyStyle, rendered references of held-out
-styles; docs/benchmarks.md) says the labeller reads better:
+and the rule parser read it too. The reading is the rules' record, with two passes over it:
 
-- `sure_fields`: the labeller's title or venue wherever it reads them otherwise and is sure
-  (marginal ≥ `SURE_FIELD`): on styles the rules were not written for it is the better reader
-  (rendered held-out styles, with the retrained labeller: title .93 → .95, venue .80 → .83), and
-  on GROBID and AnyStyle validation no field loses;
 - where the string looks PDF-extracted, the rule parse is doubtful, the rules' journal is unknown,
   their title has no title-like words or a name holds a journal word or a number (`wants_labeller`),
-  `combine` weighs the two field by field:
-- title: where the labeller is sure (marginal ≥ `SURE`) that there is none, the rules' title is
-  dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
-  known journal: "Nucl. Instr", "al") — and only where a journal and a volume or page remain; on
-  doubtful text the labeller's title wins when it is a part of the rules' title (the rules ran it
-  into the authors or the journal; never cut before a subtitle's ":"); where the journal is taken
-  from the labeller, a rules title that was its start ("Muon Catal." + "Fusion") or that runs the
-  labeller's title into it (IOP: "Indecomposable fusion products Nucl. Phys. B") gives way;
-- journal: one the abbreviation table knows beats one it does not; the labeller's fuller name wins
-  when the rules kept only its end ("Phys" of "Astropart. Phys.") or no word at all ("V69"), when
-  it is fairly sure (marginal ≥ `FULLER`) and the words before are abbreviations or the whole is
-  known; a name the rules glued to the journal ("and Brown D Nature", "Najmudin, Phys. Plasmas")
-  goes; where the rules read no journal, the labeller's is taken when it is sure (or on PDF-like
-  text);
-- authors: the labeller's when the rules read a journal word or a number as a family name
-  ("J. Bahcall Phys. Rev." → "Phys");
-- volume: the labeller's, when it is sure and the rules read a journal but no volume;
-- on PDF-like text a journal, authors, volume, first page or year only the labeller found is taken;
-- everything else stays with the rules; identifiers always come from the rules.
+  `combine` applies the hand-written choices the learned arbiter did not make redundant (measured by
+  benchmarks/arbiter.py):
+  - title: where the labeller is sure (marginal ≥ `SURE`) that there is none, the rules' title is
+    dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
+    known journal: "Nucl. Instr", "al") — and only where a journal and a volume or page remain; on
+    doubtful text the labeller's title wins when it is a part of the rules' title (the rules ran it
+    into the authors or the journal; never cut before a subtitle's ":");
+  - authors: the labeller's when the rules read a journal word or a number as a family name
+    ("J. Bahcall Phys. Rev." → "Phys"), or ran the last names into the title;
+  - volume: the labeller's, when it is sure and the rules read a journal but no volume, or on PDF-like
+    text where only the labeller found one (authors likewise);
+- then, for every reference, the learned arbiter (reading/arbiter.py, `arbitrate`) weighs each field
+  where the labeller reads otherwise — title, authors, journal, pages, year — and takes the labeller's
+  value where its fitted model (scripts/fit_arbiter.py, on the validation splits) says it scores
+  better; the journal and volume are then split as a reader gives them and a meeting's place is cut
+  from a name. Identifiers always come from the rules.
 
 The reading's confidence comes from both readers (reading/confidence.py). The reading not chosen is
 kept (`Reading.alternative`) when it differs in title, journal, volume or first page: retrieval
@@ -48,25 +39,23 @@ from functools import lru_cache
 from citecheck.model import Citation, Record, free_text
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table
-from citecheck.places import known_place
-from citecheck.reading.confidence import FIELDS, Evidence, field_agreement, reading_confidence
+from citecheck.reading.arbiter import ARBITED, Context, labeller_better
+from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.reading.refparse import ParsedReference, parse_reference
 from citecheck.reading.refparse.journals import names_a_venue
-from citecheck.reading.refparse.lexicon import COUNTRIES
 from citecheck.reading.refparse.title import conference_name
 from citecheck.reading.vocabulary import is_plain_word
 from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
     JOURNAL_WORDS,
-    abbreviated_journal_word,
     journal_reference,
     known_journal,
 )
 
-__all__ = ["Reading", "combine", "other_readings", "read_reference", "sure_fields", "wants_labeller"]
+__all__ = ["Reading", "arbitrate", "combine", "other_readings", "read_reference", "wants_labeller"]
 
 #: rule parses below this confidence are doubtful: the labeller is asked
 LOW_CONFIDENCE = 0.75
@@ -109,36 +98,6 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
 #: a title that starts with what may be names cut off by a full stop or colon ("Gill GS. Title",
 #: "Lind M., Johnson, M. and Sandblad, B. Title", "R. Title"): the labeller may read them as authors
 _NAMES_HEAD_RE = re.compile(r"^.{0,80}?(?<![\w.])(?!(?:I{1,3}|IV|VI{0,3}|IX|X)\b)[A-Z]{1,3}\.?\s*[.:;]\s")
-
-
-_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:(?:\s+[A-Z]\.?){1,3}[\s,]*|\s*,\s*)$")
-
-
-def _name_glued_journal(rec: Record, model: Record) -> bool:
-    """The rules ran the last author into the journal ("and Brown D Nature"), the labeller did not."""
-    mine, theirs = rec.container_title, model.container_title
-    if not mine or not theirs or not mine.endswith(theirs) or mine == theirs:
-        return False
-    return bool(_NAME_TAIL_RE.match(mine[: -len(theirs)].strip()))
-
-
-def _better_journal(rec: Record, model: Record) -> bool:
-    """The labeller names a journal the table knows, the rules one it does not — unless the
-    labeller's is a word of the rules' title or venue ("The nature, effects …", "… Place in Nature")
-    or the rules' name extends it (a series letter: "Z. Phys. A"; abbreviated words before it: "Tech.
-    Phys. Lett.")."""
-    theirs = model.container_title
-    if not _known_journal(theirs) or _known_journal(rec.container_title):
-        return False
-    key = journal_key(theirs)
-    longer = len((rec.container_title or "").split()) - len((theirs or "").split()) >= 3
-    mine = journal_key(rec.container_title)
-    if mine.startswith(key):
-        return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
-    extra = (rec.container_title or "").split()[: -len((theirs or "").split()) or None]
-    if mine.endswith(key) and extra and all(w[:1].isupper() and abbreviated_journal_word(w) for w in extra):
-        return False  # or abbreviated journal words before it: "Tech. Phys. Lett." over "Phys. Lett."
-    return key not in journal_key(rec.title) and not (longer and key in mine)
 
 
 #: the labeller's marginal above which its longer reading of a journal is taken
@@ -197,33 +156,6 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
 
 _PART_END_RE = re.compile(r"[.,:]\s*[IVX]{1,4}$")  # "Ionization Yield of Radiations. II"
 _CUT_INSIDE_RE = re.compile(r"\d[.,]\s?\d.{0,2}$|(?<![\w.])[A-Z]\.\s?[a-z].?$")
-
-
-def _journal_in_title(rec: Record, model: Record) -> bool:
-    """The rules' title was the start of the journal the labeller read whole ("Muon Catal." +
-    "Fusion"), or the labeller's title followed by that journal ("Indecomposable fusion products
-    Nucl. Phys. B 477"): the journal now taken from the labeller, the title goes with it."""
-    mine, journal = journal_key(rec.title), journal_key(rec.container_title)
-    if not model.title:
-        return bool(mine) and mine in journal
-    title, theirs, name = rec.title or "", model.title, rec.container_title or ""
-    i = title.find(theirs)
-    if i < 0 or len(title) <= len(theirs) or not name:
-        return False
-    rest = title[i + len(theirs):]
-    return (bool(journal) and journal in journal_key(rest)) or name in rest  # (a CJK name has no key)
-
-
-def _title_can_give_way(rec: Record, model: Record) -> bool:
-    """A journal the rules ran into their title is taken only with the labeller's title (a reading
-    whose title still holds the journal would be judged as another work)."""
-    name, title = model.container_title or "", rec.title or ""
-    key = journal_key(name)
-    if not title or not (name in title or (key and key in journal_key(title))):
-        return True
-    if not model.title:
-        return bool(journal_key(title)) and journal_key(title) in key  # the "title" was the journal
-    return searchable_title(model.title) and model.title in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -331,23 +263,12 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if names_cut and len(model.author) > len(rec.author):
             take("author")
         take("title")
-    if _name_glued_journal(rec, model):
-        take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
-        if len(model.author) > len(rec.author):
-            take("author")
-    elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
-          or (model.container_title and not rec.container_title and not _only_a_place(model.container_title)
-              and not _title_read_as_venue(rec, model)
-              and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
-        take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
     if not rec.volume and model.volume and _sure(scored, "volume") and rec.container_title:
         take("volume")
-    if origin.get("container_title") and rec.title and _journal_in_title(rec, model):
-        take("title")  # the rules' "title" held the journal the labeller read (IOP: "Title Nucl. Phys. B")
     if pdf_like:
-        for attr in ("author", "volume", "page", "issued"):
+        for attr in ("author", "volume"):
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
@@ -357,67 +278,10 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
     return rec, origin
 
 
-#: the labeller's marginal above which its reading of a field replaces a different one: chosen per field
-#: on the validation splits (GROBID, AnyStyle, rendered references of held-out styles; docs/benchmarks.md
-#: "What rendered references add to the labeller")
-SURE_FIELD = {"title": 0.95, "container_title": 0.95}
-
-
-def sure_fields(record: Record, origin: dict[str, str],
-                scored: LabelledReading | None) -> tuple[Record, dict[str, str]]:
-    """The labeller's title, venue or authors where it reads them otherwise than ``record`` and is
-    sure of its reading (marginal ≥ `SURE_FIELD`): on styles the rules were never written for, the
-    labeller trained on hundreds of rendered styles is the better reader of those fields."""
-    if scored is None:
-        return record, origin
-    model, taken = scored.record, dict(origin)
-    out = record
-    for attr, sure in SURE_FIELD.items():
-        theirs = getattr(model, attr)
-        if not theirs or scored.confidence.get(FIELDS[attr], 0.0) < sure \
-                or field_agreement(attr, out, model) is not False:
-            continue
-        if (attr == "title" and not searchable_title(theirs)) or (attr == "container_title" and (
-                not _has_words(theirs) or _only_a_place(theirs))) or _other_field(attr, theirs, out):
-            continue
-        if out is record:
-            out = record.model_copy(deep=True)
-        setattr(out, attr, theirs)
-        taken[attr] = "labeller"
-    if "container_title" in taken and out is not record:
-        out.container_title, out.volume = journal_reference(out.container_title, out.volume)
-    return out, taken
-
-
-def _other_field(attr: str, theirs: str, rec: Record) -> bool:
-    """The labeller's value is the reading's other field (a book the rules read as the container of an
-    untitled chapter), or a title that only extends or cuts the reading's title (where a title ends —
-    before a meeting's place, a subtitle, a journal — is `combine`'s decision, not the marginals')."""
-    other = rec.container_title if attr == "title" else rec.title
-    if other and title_key(theirs) == title_key(other):
-        return True
-    if attr != "title" or not rec.title:
-        return False
-    a, b = title_key(theirs), title_key(rec.title)
-    return bool(a and b) and (a in b or b in a)
-
-
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
     return _has_words(journal) and any(r.volume or r.page for r in readings)
-
-
-def _title_read_as_venue(rec: Record, model: Record) -> bool:
-    """The labeller's venue is the rules' whole title ('"Topological quantum chemistry," arXiv:…'):
-    with no venue of their own the rules' reading stands, unless the text is a known journal's name."""
-    key = journal_key(model.container_title)
-    return bool(key) and key == journal_key(rec.title) and not _known_journal(model.container_title)
-
-
-def _only_a_place(name: str) -> bool:
-    """"Mexico", "Merida": a meeting's place the labeller read as the venue."""
-    return name.strip(" .,()") in COUNTRIES or known_place(name)
 
 
 def _differs(a: Record, b: Record) -> bool:
@@ -434,26 +298,79 @@ def read_reference(text: str) -> Reading:
                    r.alternative.model_copy(deep=True) if r.alternative else None, dict(r.sources), r.evidence)
 
 
-@lru_cache(maxsize=2048)
-def _read(text: str) -> Reading:
+@dataclass(frozen=True)
+class Readers:
+    """What the two readers said about one reference string."""
+
+    rules: ParsedReference
+    scored: LabelledReading | None
+    pdf_like: bool
+    cut: bool
+    weighed: bool  # `wants_labeller`: `combine` weighs the two field by field
+
+
+def readers_of(text: str) -> Readers:
     text, cut = cut_reference(text)
     rules = parse_reference(clean_pdf_text(text))
     if cut:
         rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
     scored = read_labelled_scored(text)  # every free-text reference: the labeller reads it first
-    pdf_like = artefact_count(text) >= PDF_LIKE
-    weighed = wants_labeller(text, rules)
-    if weighed:
-        record, origin = sure_fields(*combine(rules, scored, pdf_like), scored)
-        for attr in ("title", "container_title"):
-            if origin.get(attr) and getattr(record, attr):  # a meeting's place is no part of its name
-                setattr(record, attr, conference_name(getattr(record, attr)))
-    else:
-        record, origin = sure_fields(rules.record, {}, scored)
+    return Readers(rules, scored, artefact_count(text) >= PDF_LIKE, cut, wants_labeller(text, rules))
+
+
+def hand_reading(r: Readers) -> tuple[Record, dict[str, str]]:
+    """The record the hand-written rules choose (`combine`), and which fields came from the labeller."""
+    if not r.weighed:
+        return r.rules.record, {}
+    record, origin = combine(r.rules, r.scored, r.pdf_like)
+    if origin.get("title") and record.title:  # a meeting's place is no part of its name
+        record.title = conference_name(record.title)
+    return record, origin
+
+
+def labeller_candidate(model: Record) -> Record:
+    """The labeller's reading post-processed as the rules' is: the journal and its volume as a reader
+    gives them (`journal_reference`), a meeting's place cut from its name."""
+    out = model.model_copy(deep=True)
+    out.container_title, out.volume = journal_reference(out.container_title, out.volume)
+    for attr in ("title", "container_title"):
+        if getattr(out, attr):
+            setattr(out, attr, conference_name(getattr(out, attr)))
+    return out
+
+
+def arbiter_context(text: str, r: Readers) -> Context:
+    return Context(r.scored.confidence if r.scored else {}, r.rules.confidence, r.pdf_like,
+                   artefact_count(text), r.weighed, any(q in text for q in "\"“”"),
+                   len(text.split()))
+
+
+def arbitrate(record: Record, origin: dict[str, str], text: str,
+              r: Readers) -> tuple[Record, dict[str, str]]:
+    """The labeller's value of each field where the learned arbiter (reading/arbiter.py) gives it
+    better odds than the chosen one's."""
+    if r.scored is None:
+        return record, origin
+    theirs, ctx = labeller_candidate(r.scored.record), arbiter_context(text, r)
+    taken = [attr for attr in ARBITED if labeller_better(attr, record, theirs, origin.get(attr) == "labeller", ctx)]
+    if not taken:
+        return record, origin
+    out, origin = record.model_copy(deep=True), dict(origin)
+    for attr in taken:
+        setattr(out, attr, getattr(theirs, attr))
+        origin[attr] = "labeller"
+    return out, origin
+
+
+@lru_cache(maxsize=2048)
+def _read(text: str) -> Reading:
+    r = readers_of(text)
+    rules, scored = r.rules, r.scored
+    record, origin = arbitrate(*hand_reading(r), text, r)
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
-                        scored.confidence if scored else {}, pdf_like, len(origin), cut)
-    if not weighed and not origin:  # the rules' reading as it is: no other reading to keep
+                        scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
+    if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
         return Reading(record, reading_confidence(evidence), rules.warnings, evidence=evidence)
     alternative = None
     for other in (rules.record, scored.record if scored else None):

@@ -1,0 +1,62 @@
+"""The learned arbiter between the rules' reading and the labeller's, field by field: where the rules
+were not written for a layout the labeller's fields are taken, where the labeller keeps only a part of
+a journal the rules read whole they are not (reading/arbiter.py, data/arbiter.json)."""
+
+from __future__ import annotations
+
+import pytest
+
+from citecheck.model import Name, Record
+from citecheck.reading import arbiter
+from citecheck.reading.arbiter import (
+    ARBITED,
+    FEATURES,
+    Context,
+    features,
+    in_question,
+    labeller_better,
+)
+from citecheck.reading.combine import read_reference
+
+_CTX = Context({"container": 0.98, "title": 0.99}, 0.9, False, 0, True, False, 8)
+
+
+def test_the_labeller_wins_on_a_layout_the_rules_were_not_written_for() -> None:
+    # an em dash between title and journal: the rules run the journal into the title
+    reading = read_reference("Smith J. & Doe J. 2010. Quantum dots in optical cavities. — "
+                             "Journal of Applied Physics, 12: 45–67.")
+    assert reading.record.title == "Quantum dots in optical cavities"
+    assert reading.record.container_title == "Journal of Applied Physics"
+    assert reading.sources == {"title": "labeller", "container_title": "labeller"}
+
+
+@pytest.mark.parametrize(("text", "journal"), [
+    ("Astropart.Phys .22 ( 2005)339 .", "Astropart. Phys."),  # the labeller reads "Phys ."
+    ("J. J. H. Brouwers, J. Engrg. Math., 44, 277-295 (2002).", "J. Engrg. Math."),  # and "Math."
+])
+def test_the_rules_win_where_the_labeller_keeps_only_the_end_of_a_journal(text: str, journal: str) -> None:
+    reading = read_reference(text)
+    assert reading.record.container_title == journal and "container_title" not in reading.sources
+
+
+def test_the_features_see_a_journal_cut_to_its_end() -> None:
+    mine, theirs = Record(container_title="Astropart. Phys."), Record(container_title="Phys.")
+    x = features("container_title", mine, theirs, False, _CTX)
+    assert set(x) == set(FEATURES)
+    assert x["theirs_ends_mine"] == x["cut_known"] == x["holds"] == 1.0 and x["mine_known_journal"] == 1.0
+    assert x["marginal"] == 0.98 and x["theirs_empty"] == 0.0
+
+
+def test_only_differing_fields_are_in_question() -> None:
+    a = Record(title="Quantum dots in optical cavities", author=[Name(family="Smith")])
+    same = Record(title="Quantum Dots in Optical Cavities.", author=[Name(family="SMITH")])
+    assert not any(in_question(attr, a, same) for attr in ARBITED)
+    assert in_question("title", a, Record(title="Quantum dots"))
+    assert in_question("title", a, Record())  # the labeller reads no title: that is a reading too
+    assert not in_question("title", a, Record(title="Qd"))  # too short to look the work up by
+
+
+def test_without_weights_the_arbiter_takes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arbiter, "_weights", lambda: {})
+    mine, theirs = Record(title="A rules title that is long"), Record(title="The labeller's own title")
+    assert not labeller_better("title", mine, theirs, False, _CTX)
