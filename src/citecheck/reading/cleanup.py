@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from citecheck.folding import caseless
 from citecheck.latex_text import latex_to_text
 from citecheck.venues import acronym_of, known_journal, looks_like_venue
 from citecheck.years import year_pattern
@@ -38,6 +39,9 @@ _STATUS_RE = re.compile(
     rf"(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
+#: a word each of `_STATUS_RE`'s alternatives holds (lower-cased, as `caseless` leaves it)
+_STATUS_WORDS = ("appear", "publ", "press", "submitted", "preparation", "communication", "accepted", "review",
+                 "druck", "this", "these", "forthcoming", "preprint")
 
 LANGUAGES = (
     "Russian|German|French|Japanese|Chinese|Korean|Italian|Spanish|Portuguese|Polish|Czech|"
@@ -92,7 +96,10 @@ def clean_reference(text: str) -> str:
     text = unicodedata.normalize("NFC", text.replace("\u00a0", " ")).translate(_DASHES)
     text = text.replace("ﬁ", "fi").replace("ﬂ", "fl").replace("ﬀ", "ff")
     text = text.replace("``", "“").replace("''", "”")  # LaTeX quotes: ``Title,'' Journal
-    text = _STATUS_RE.sub(_status_gap, _PAPER_NO_RE.sub(" ", text))
+    text = _PAPER_NO_RE.sub(" ", text)
+    low = caseless(text)
+    if any(word in low for word in _STATUS_WORDS):  # (most references hold none)
+        text = _STATUS_RE.sub(_status_gap, text)
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)
     text = " ".join(text.split())
