@@ -167,7 +167,7 @@ def index_source(folder: Path, records: Iterable[dict[str, object]]) -> LocalInd
 def check_text(source: Source, text: str, **options: bool) -> tuple[Label, str]:
     """The label and rationale of one free-text reference checked offline against ``source`` alone."""
     from citecheck.checker import Checker, CheckOptions
-    from citecheck.extract import read_text
+    from citecheck.entries import read_text
 
     [citation] = read_text(json.dumps({"id": "c", "text": text}, ensure_ascii=False) + "\n", "c.jsonl")
     checker = Checker(use_index=False, sources=[source], offline=True, options=CheckOptions(**options))

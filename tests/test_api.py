@@ -25,7 +25,7 @@ def test_async_variants_and_streaming() -> None:
     async def go() -> tuple[int, int]:
         verdicts = await checker.acheck_file(EXAMPLES / "report.md")
         seen = []
-        from citecheck.extract import read_path
+        from citecheck.entries import read_path
 
         async for v in checker.astream(read_path(EXAMPLES / "references.bib")):
             seen.append(v)

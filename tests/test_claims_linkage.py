@@ -202,7 +202,7 @@ def test_gold_documents_link_with_high_precision_and_recall() -> None:
 
 
 def test_pandoc_markdown_is_checked_against_its_front_matter_bib() -> None:
-    from citecheck.extract import read_path
+    from citecheck.entries import read_path
 
     cites = read_path(CLAIMS / "pandoc-report.md")
     assert [c.id for c in cites] == ["blake2003", "seo2003", "eisenstein2005", "weinberg2013"]
@@ -221,7 +221,7 @@ def test_front_matter_bibliography_never_leaves_the_folder(tmp_path: Path) -> No
 def test_front_matter_bib_is_read_only_for_a_file_the_user_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An upload or stdin called "x.md" says nothing about where it lives: its front matter never
     reads a file (here one in the working folder) into the report."""
-    from citecheck.extract import read_bytes, read_path
+    from citecheck.entries import read_bytes, read_path
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "secret.bib").write_text("@article{s, title={Server secret}, year={2000}}")

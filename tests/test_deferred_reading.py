@@ -1,7 +1,8 @@
 """JSON Lines entries parsed where they are checked (offline batches: in the worker processes).
 
-`read_jsonl(defer=True)` leaves well-formed lines unparsed; `finish_reading` must then give the
-very citation `read_jsonl` would have, and a parse that fails must sink only its own entry.
+`read_jsonl(defer=True)` leaves well-formed lines unparsed; `read_entries` must then give the
+very citation `read_jsonl` and the reading stage would have, and a parse that fails must sink only
+its own entry.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract import finish_reading, read_text
+from citecheck.entries import read_entries, read_text
 from citecheck.extract.cli import read_inputs
 from citecheck.extract.jsonl import read_jsonl
 from citecheck.model import Label
@@ -43,7 +44,7 @@ def test_deferred_lines_parse_to_the_same_citations() -> None:
     # id and "not json" are errors at once
     assert all(c.fields.title is None for c in pending)
     for citation in deferred:
-        finish_reading(citation)
+        read_entries([citation])
     assert all(c.pending is None for c in deferred)
     assert _dump(deferred) == _dump(eager)
 
@@ -56,9 +57,9 @@ def test_deferred_reading_keeps_readings_renumbering_and_decoding_notes(tmp_path
     eager, _ = read_inputs([one, two])
     deferred, _ = read_inputs([one, two], defer=True)
     assert [c.id for c in deferred] == ["x", "x~1"]
-    assert deferred[0].readings is None  # produced with the fields, in `finish_reading`
+    assert deferred[0].readings is None  # produced with the fields, in `read_entries`
     for citation in deferred:
-        finish_reading(citation)
+        read_entries([citation])
     assert _dump(deferred) == _dump(eager)
     assert eager[1].parse_warnings  # the decoding note survived the deferral too
 
@@ -69,16 +70,16 @@ def test_read_text_defers_only_json_lines() -> None:
 
 
 def test_a_parse_that_fails_sinks_only_its_own_entry(monkeypatch: pytest.MonkeyPatch) -> None:
-    import citecheck.extract.jsonl as jsonl
+    import citecheck.reading.combine as combine
 
-    real = jsonl.read_reference
+    real = combine.read_reference
 
     def fragile(text: str):  # type: ignore[no-untyped-def]
         if "Brown D" in text:
             raise RuntimeError("parser bug")
         return real(text)
 
-    monkeypatch.setattr(jsonl, "read_reference", fragile)
+    monkeypatch.setattr(combine, "read_reference", fragile)
     citations = read_jsonl(TEXT, "b.jsonl", defer=True)[:2]
     verdicts = Checker(use_index=False, sources=[MemorySource([])], offline=True).check_citations(citations)
     assert verdicts[0].label is not Label.ERROR and verdicts[1].label is Label.ERROR

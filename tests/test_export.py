@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import typer
 from typer.testing import CliRunner
 
+from citecheck.entries import read_entries, read_path
 from citecheck.export import record_to_bibtex, sanitize_key, to_bibtex, to_csl_json, to_jsonl
-from citecheck.extract import read_path
 from citecheck.extract.bibtex import read_bibtex
 from citecheck.extract.cli import extract_command
-from citecheck.extract.jsonl import read_jsonl
+from citecheck.extract.jsonl import read_jsonl as found_jsonl
 from citecheck.model import Citation, Name, Provenance, Record, set_year
+
+
+def read_jsonl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_jsonl: its entries, read."""
+    return read_entries(found_jsonl(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
 

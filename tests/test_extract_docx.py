@@ -6,15 +6,26 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from citecheck.extract import InputError, read_path
-from citecheck.extract.docx import docx_paragraphs, read_docx
+from citecheck.entries import read_entries, read_path
+from citecheck.extract import InputError
+from citecheck.extract.docx import docx_paragraphs
+from citecheck.extract.docx import read_docx as found_docx
+from citecheck.model import Citation
 from citecheck.normalize import fold, normalize_doi, title_similarity
+
+
+def read_docx(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_docx: its entries, read."""
+    return read_entries(found_docx(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
 

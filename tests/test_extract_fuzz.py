@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from citecheck.entries import read_entries
 from citecheck.extract.bibtex import read_bibtex
-from citecheck.extract.jsonl import read_jsonl
-from citecheck.extract.text import read_reference_list
+from citecheck.extract.jsonl import read_jsonl as found_jsonl
+from citecheck.extract.text import read_reference_list as found_reference_list
 from citecheck.model import Citation
 from citecheck.reading.refparse import ParsedReference, parse_reference
+
+
+def read_jsonl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_jsonl: its entries, read."""
+    return read_entries(found_jsonl(*args, **kwargs), kwargs.get("defer", False))
+
+
+def read_reference_list(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_reference_list: its entries, read."""
+    return read_entries(found_reference_list(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

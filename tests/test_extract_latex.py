@@ -6,14 +6,30 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from citecheck.extract import InputError, read_path
-from citecheck.extract.latex import read_bbl, read_tex
+from citecheck.entries import read_entries, read_path
+from citecheck.extract import InputError
+from citecheck.extract.latex import read_bbl as found_bbl
+from citecheck.extract.latex import read_tex as found_tex
+from citecheck.model import Citation
 from citecheck.normalize import fold, journal_key, normalize_doi, title_similarity
+
+
+def read_bbl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_bbl: its entries, read."""
+    return read_entries(found_bbl(*args, **kwargs), kwargs.get("defer", False))
+
+
+def read_tex(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_tex: its entries, read."""
+    return read_entries(found_tex(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
 

@@ -7,13 +7,17 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from citecheck.extract import InputError, read_path
-from citecheck.extract.pdf import join_lines, parse_pages, read_pdf, split_reference_text
+from citecheck.entries import read_entries, read_path
+from citecheck.extract import InputError
+from citecheck.extract.pdf import join_lines, parse_pages, split_reference_text
+from citecheck.extract.pdf import read_pdf as found_pdf
+from citecheck.model import Citation
 from citecheck.normalize import (
     canonical_journal,
     fold,
@@ -21,6 +25,12 @@ from citecheck.normalize import (
     normalize_doi,
     title_similarity,
 )
+
+
+def read_pdf(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_pdf: its entries, read."""
+    return read_entries(found_pdf(*args, **kwargs), kwargs.get("defer", False))
+
 
 DOCS = Path(__file__).resolve().parent / "data" / "documents"
 

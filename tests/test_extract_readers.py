@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from citecheck.extract import read_path
+from citecheck.entries import read_entries, read_path
 from citecheck.extract.bibtex import read_bibtex, record_from_bibtex_fields
 from citecheck.extract.errors import InputError
-from citecheck.extract.jsonl import read_jsonl
-from citecheck.extract.text import read_reference_list, split_entries
-from citecheck.model import Name
+from citecheck.extract.jsonl import read_jsonl as found_jsonl
+from citecheck.extract.text import read_reference_list as found_reference_list
+from citecheck.extract.text import split_entries
+from citecheck.model import Citation, Name
+
+
+def read_jsonl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_jsonl: its entries, read."""
+    return read_entries(found_jsonl(*args, **kwargs), kwargs.get("defer", False))
+
+
+def read_reference_list(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_reference_list: its entries, read."""
+    return read_entries(found_reference_list(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 DATA = Path(__file__).resolve().parent / "data" / "parsing"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract import read_path
+from citecheck.entries import read_path
 from citecheck.index.build import build_index
 from citecheck.llm.setup import build_model_run
 from citecheck.model import Label

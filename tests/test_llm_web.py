@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract import read_text
+from citecheck.entries import read_text
 from citecheck.index.build import build_index
 from citecheck.llm import make_model
 from citecheck.llm.websource import read_web_with

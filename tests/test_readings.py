@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from citecheck.extract import read_text
+from citecheck.entries import read_text
 from citecheck.model import Citation, Label, Name, Provenance, Record
 from citecheck.reading.reconcile import _with_first_fields
 from citecheck.reading.refparse.readings import alternative_readings, attach_readings

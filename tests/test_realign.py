@@ -59,7 +59,7 @@ def test_title_glued_in_front_of_the_journal_is_cut_from_the_venue() -> None:
 
 
 def test_apa_authors_before_an_emphasised_title_keep_their_last_initial() -> None:
-    from citecheck.extract import read_text
+    from citecheck.entries import read_text
     from citecheck.model import Record
     from citecheck.reading.refparse.realign import realign
 

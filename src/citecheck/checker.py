@@ -13,53 +13,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from citecheck import decide as decisions
+from citecheck.check_options import CheckOptions, Judge
 from citecheck.coverage import source_scopes
 from citecheck.deadline import budget
 from citecheck.decide import Thresholds, decide, load_thresholds
 from citecheck.errors import RunFatalError
 from citecheck.extract import read_path, read_text
-from citecheck.model import Assessment, Candidate, Citation, SourceStatus, Verdict
+from citecheck.model import Citation, SourceStatus, Verdict
 from citecheck.model_stages import Assessed, Coverage, Decision
+from citecheck.reading import read_entries
 from citecheck.reading.reconcile import Reparser, back_to_rules, read, reconcile
 from citecheck.retraction import retraction_of
-from citecheck.retrieve import LookupMemo, RetrieveOptions, retrieve
+from citecheck.retrieve import LookupMemo, retrieve
 from citecheck.sources.base import Source
 from citecheck.sources.config import load_config
 from citecheck.sources.registry import build_sources
 
 log = logging.getLogger(__name__)
-
-#: async (citation, [(candidate, assessment)], identity mismatches, τ_E, τ_M) -> the pairs with
-#: assessments a model has judged (e.g. `citecheck.llm.judging.ModelJudge`, bounded by evidence)
-Judge = Callable[
-    [Citation, list[tuple[Candidate, Assessment]], list[bool], float, float],
-    Awaitable[list[tuple[Candidate, Assessment]]],
-]
-
-
-@dataclass(frozen=True)
-class CheckOptions:
-    """Switches for the pipeline's stages (the benchmark's ablations turn them off)."""
-
-    reviewer: bool = True
-    identifier_lookup: bool = True
-    journal_lookup: bool = True
-    title_search: bool = True
-    concurrency: int = 16
-    #: seconds one citation may take (queueing, retries and all) before it is UNVERIFIED with
-    #: "deadline: <source> did not answer in time"; None: no budget
-    deadline: float | None = 60.0
-
-    def retrieve_options(self) -> RetrieveOptions:
-        return RetrieveOptions(identifier_lookup=self.identifier_lookup,
-                               journal_lookup=self.journal_lookup, title_search=self.title_search)
-
 
 def _open_index_source(index: str | Path | None, covers: Sequence[str] | None = None) -> Source:
     from citecheck.index.default import default_index_path
@@ -143,8 +119,9 @@ class Checker:
         citations: Iterable[Citation],
         on_verdict: Callable[[Verdict], None] | None = None,
     ) -> AsyncIterator[Verdict]:
-        """Yield one verdict per citation as soon as it is decided (completion order)."""
-        items = list(citations)
+        """Yield one verdict per citation as soon as it is decided (completion order); entries
+        extract left unread are read first (`reading.read_entries`)."""
+        items = read_entries(citations, defer=True)
         memo = LookupMemo()
         try:
             # a source too slow for the batch lookups is asked again per citation, within budget

@@ -273,12 +273,13 @@ class Citation(BaseModel):
     parse_confidence: float = 1.0  # 0..1; low values may be re-parsed by an LLM parser
     parse_warnings: list[str] = Field(default_factory=list)
     error: str | None = None  # set when the entry could not be read; becomes an ERROR verdict
-    # other readings of `raw` (mostly another title), produced once by extract with the fields
-    # (reading/refparse/readings.py; None: not produced yet); retrieval searches them when the
-    # fields find nothing
+    # other readings of `raw` (mostly another title), produced once with the fields by the reading
+    # stage (reading/refparse/readings.py; None: not produced yet); retrieval searches them when
+    # the fields find nothing
     readings: list[Record] | None = None
-    # an entry read but not parsed yet (offline batches parse in the worker process that checks
-    # it: `extract.finish_reading`, which the checker calls first); None once parsed
+    # an entry found but not read yet: a free-text entry extract left for the reading stage
+    # (`extract.unread`), or a JSON Lines line offline batches read in the worker process that
+    # checks it; `reading.read_entries` reads both. None once read
     pending: dict[str, Any] | None = Field(default=None, exclude=True, repr=False)
 
 

@@ -156,7 +156,9 @@ def _pooled(citations: Sequence[Citation], spec: WorkerSpec, workers: int, chunk
     global _BATCH
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     ctx = multiprocessing.get_context(method)
-    ordered = _repeats_together(citations)
+    from citecheck.reading import read_entries
+
+    ordered = _repeats_together(read_entries(citations, defer=True))  # a list is read whole, in order
     bounds = [(i, min(i + chunk, len(ordered))) for i in range(0, len(ordered), chunk)]
     chunks: list[list[Citation] | tuple[int, int]]
     if method == "fork":

@@ -4,10 +4,20 @@ CSL-JSON numbers where the schema allows them."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from citecheck.entries import read_entries
 from citecheck.extract.bibmacros import expand
 from citecheck.extract.bibtex import read_bibtex
-from citecheck.extract.jsonl import read_jsonl
+from citecheck.extract.jsonl import read_jsonl as found_jsonl
+from citecheck.model import Citation
+
+
+def read_jsonl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_jsonl: its entries, read."""
+    return read_entries(found_jsonl(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 BIB = r"""
 @string{prl = "Phys. Rev."}

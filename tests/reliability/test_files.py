@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from citecheck.extract import InputError, read_path
+from citecheck.entries import read_path
+from citecheck.extract import InputError
 from citecheck.extract.decode import MAX_INPUT_BYTES, decode
 from citecheck.extract.texfiles import MAX_DEPTH
 

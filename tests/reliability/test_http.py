@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract import read_text
+from citecheck.entries import read_text
 from citecheck.index.build import build_index
 from citecheck.model import Citation, Label, Record
 from citecheck.sources import crossref as crossref_module

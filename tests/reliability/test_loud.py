@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from citecheck.cli import app
-from citecheck.extract import read_text
+from citecheck.entries import read_text
 from citecheck.index import default as default_index
 from citecheck.index.build import build_index
 from citecheck.index.health import check_index

@@ -30,7 +30,7 @@ import pytest
 import regex
 
 import citecheck
-from citecheck.extract import read_text
+from citecheck.entries import read_text
 from citecheck.names import ET_AL
 from citecheck.reading.combine import read_reference
 from citecheck.reading.limits import CUT_WARNING, MAX_REFERENCE_CHARS

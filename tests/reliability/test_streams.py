@@ -10,12 +10,22 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from citecheck.checker import Checker
-from citecheck.extract.jsonl import read_jsonl
+from citecheck.entries import read_entries
+from citecheck.extract.jsonl import read_jsonl as found_jsonl
+from citecheck.model import Citation
 from citecheck.runctl import Interrupted, atomic_write_text, interruptible, resume_ids
+
+
+def read_jsonl(*args: Any, **kwargs: Any) -> list[Citation]:
+    """`extract`'s read_jsonl: its entries, read."""
+    return read_entries(found_jsonl(*args, **kwargs), kwargs.get("defer", False))
+
+
 
 DEVSET = Path(__file__).parents[1] / "data" / "bench" / "devset.jsonl"
 ROOT = Path(__file__).parents[2]

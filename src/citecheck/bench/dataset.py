@@ -55,13 +55,11 @@ class BenchItem(BaseModel):
                 return cit
             return Citation(id=self.id, raw=self.text, error="no BibTeX entry found",
                             provenance=Provenance(key=self.id, format="bibtex"))
-        from citecheck.reading import attach_readings, read_reference
+        from citecheck.entries import read_entries
+        from citecheck.extract.unread import Unread, unread
 
-        parsed = read_reference(self.text)
-        citation = Citation(id=self.id, raw=self.text, fields=parsed.record,
-                            parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings),
-                            provenance=Provenance(key=self.id, format="text"))
-        return attach_readings([citation])[0]
+        entry = unread(self.id, self.text, Provenance(key=self.id, format="text"), Unread(self.text))
+        return read_entries([entry])[0]
 
 
 def _dump(item: BenchItem) -> str:

@@ -197,11 +197,11 @@ def _could_be_a_citation(entries: _Entries, marker: Marker) -> bool:
 
 
 def read_document(path: str) -> tuple[bytes, list[Citation]]:
-    """A document the user named: its bytes and its entries, read as `extract.read_path` reads
+    """A document the user named: its bytes and its entries, read as `entries.read_path` reads
     a named file (so a pandoc document's front-matter ``.bib`` beside it is followed)."""
     from pathlib import Path
 
-    from citecheck.extract import read_bytes
+    from citecheck.entries import read_bytes
     from citecheck.extract.decode import read_limited
     from citecheck.extract.text import NEAR_FILES
 

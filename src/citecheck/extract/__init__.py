@@ -4,6 +4,10 @@ Every reader takes the input text (or, for binary formats, bytes) plus the name 
 under, and returns one `Citation` per entry it found; an entry it cannot read becomes a
 `Citation` with ``error`` set, never a silent drop. A whole input that cannot be read at all
 (binary, empty, oversized, undecodable) raises `InputError`.
+
+Extract finds entries and reads none: a structured entry (BibTeX, CSL, REVTeX's ``\bibinfo``,
+biblatex) arrives with its fields, a free-text one unread (`extract.unread`), for the reading stage
+(`reading.read_entries`) to read.
 """
 
 from __future__ import annotations
@@ -16,9 +20,8 @@ from pathlib import Path
 from citecheck.extract.decode import MAX_INPUT_BYTES, check_size, decode, read_limited
 from citecheck.extract.errors import InputError
 from citecheck.model import STRUCTURED_FORMATS, Citation, free_text  # (re-exported: the one rule)
-from citecheck.reading import CUT_WARNING, cut_reference
 
-__all__ = ["FORMATS", "MAX_INPUT_BYTES", "STRUCTURED_FORMATS", "InputError", "detect_format", "finish_reading",
+__all__ = ["FORMATS", "MAX_INPUT_BYTES", "STRUCTURED_FORMATS", "InputError", "detect_format",
            "free_text", "read_bytes", "read_path", "read_text"]
 
 log = logging.getLogger(__name__)
@@ -83,9 +86,8 @@ def read_text(text: str, name: str = "<stdin>", fmt: str | None = None,
               defer: bool = False) -> list[Citation]:
     """Read citations from already-decoded text.
 
-    ``defer``: JSON Lines entries are left unparsed (`Citation.pending`) for whoever checks them
-    to parse with `finish_reading` (offline batches: the worker processes); other formats are
-    read now."""
+    ``defer``: JSON Lines lines are left as they are (`Citation.pending`) for whoever checks them
+    to look into (offline batches: the worker processes); other formats are looked into now."""
     fmt = fmt or detect_format(name, text)
     if fmt not in FORMATS:
         raise InputError(name, f"format {fmt!r} needs a file, not text")
@@ -94,20 +96,8 @@ def read_text(text: str, name: str = "<stdin>", fmt: str | None = None,
     if defer and fmt == "jsonl":
         from citecheck.extract.jsonl import read_jsonl
 
-        return _with_readings(read_jsonl(text, name, defer=True))
-    return _with_readings(_load(FORMATS[fmt])(text, name))
-
-
-def finish_reading(citation: Citation) -> Citation:
-    """Parse a citation read with ``defer`` (in place; any other citation is left as it is)."""
-    if citation.pending is None:
-        return citation
-    from citecheck.extract.jsonl import finish_pending
-
-    done = _with_readings([finish_pending(citation)])[0]
-    for field in Citation.model_fields:
-        setattr(citation, field, getattr(done, field))
-    return citation
+        return read_jsonl(text, name, defer=True)
+    return _load(FORMATS[fmt])(text, name)
 
 
 def read_path(path: str | Path, fmt: str | None = None, defer: bool = False) -> list[Citation]:
@@ -133,41 +123,17 @@ def read_bytes(data: bytes, name: str, fmt: str | None = None, defer: bool = Fal
     `citecheck.extract.decode` (BOMs, UTF-16/32, a stated fallback for non-UTF-8)."""
     check_size(name, len(data))
     if (fmt or detect_format(name)) in BINARY_FORMATS:
-        return _with_readings(_load(BINARY_FORMATS[fmt or detect_format(name)])(data, name))
+        return _load(BINARY_FORMATS[fmt or detect_format(name)])(data, name)
     decoded = decode(data, name)
     fmt = fmt or detect_format(name, decoded.text)
     if decoded.note:
         log.warning("%s: %s", name, decoded.note)
     if fmt == "tex":
         # .tex files may name .bib files relative to their own folder.
-        citations = _with_readings(_load(FORMATS["tex"])(decoded.text, name))
+        citations = _load(FORMATS["tex"])(decoded.text, name)
     else:
         citations = read_text(decoded.text, name, fmt, defer)
     if decoded.note:
         for citation in citations:
             citation.parse_warnings.append(f"{name}: {decoded.note}")
-    return citations
-
-
-def _with_readings(citations: list[Citation]) -> list[Citation]:
-    """Every reader's citations leave extract with their alternative readings attached, and a free-text
-    reference's raw text cut to what was read of it (`reading.limits`). Structured entries alone
-    have none to find (an empty list), without importing the free-text reader."""
-    if not any(map(free_text, citations)):
-        return _without_readings(citations)
-    from citecheck.reading import attach_readings
-
-    for citation in citations:
-        if free_text(citation):
-            citation.raw, cut = cut_reference(citation.raw)
-            if cut and CUT_WARNING not in citation.parse_warnings:
-                citation.parse_warnings.append(CUT_WARNING)
-    return attach_readings(citations)
-
-
-def _without_readings(citations: list[Citation]) -> list[Citation]:
-    """`attach_readings` for structured entries: each one it would read gets no other reading."""
-    for citation in citations:
-        if citation.error is None and citation.readings is None and citation.pending is None:
-            citation.readings = []
     return citations

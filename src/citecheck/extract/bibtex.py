@@ -16,9 +16,9 @@ from bibtexparser.model import DuplicateBlockKeyBlock, Entry, ParsingFailedBlock
 
 from citecheck.extract.bibmacros import expand, inherit
 from citecheck.identifiers import arxiv_from_doi, normalize_arxiv, normalize_doi
+from citecheck.latex_text import latex_to_text
 from citecheck.model import Citation, DateParts, Name, Provenance, Record
 from citecheck.names import is_et_al, parse_person
-from citecheck.reading import latex_to_text
 from citecheck.years import MONTH_ABBREVIATIONS, year_pattern
 
 __all__ = ["read_bibtex", "record_from_bibtex_fields"]

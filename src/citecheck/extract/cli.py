@@ -29,8 +29,9 @@ def read_inputs(paths: list[Path], pages: str | None = None,
                 defer: bool = False) -> tuple[list[Citation], list[str]]:
     """Citations from every path (``-`` = stdin) and the messages for inputs that failed.
 
-    ``defer``: leave JSON Lines entries unparsed for the checker to parse (`finish_reading`)."""
-    from citecheck.extract import InputError, detect_format, read_bytes, read_path
+    ``defer``: leave JSON Lines lines for the checker's worker processes to read."""
+    from citecheck.entries import read_bytes, read_entries, read_path
+    from citecheck.extract import InputError, detect_format
     from citecheck.extract.decode import read_limited, read_stream
 
     citations: list[Citation] = []
@@ -42,10 +43,9 @@ def read_inputs(paths: list[Path], pages: str | None = None,
                                             defer=defer))
             elif pages is not None and detect_format(str(path)) == "pdf":
                 from citecheck.extract.pdf import read_pdf
-                from citecheck.reading import attach_readings
 
                 # --pages reads the file itself: the same size limit applies
-                citations.extend(attach_readings(read_pdf(read_limited(path), str(path), pages=pages)))
+                citations.extend(read_entries(read_pdf(read_limited(path), str(path), pages=pages)))
             else:
                 citations.extend(read_path(path, defer=defer))
         except InputError as exc:

@@ -10,8 +10,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from citecheck.extract.bibtex import read_bibtex
+from citecheck.extract.unread import Unread, unread
 from citecheck.model import Citation, Provenance, Record
-from citecheck.reading import read_reference
 
 __all__ = ["finish_pending", "read_jsonl"]
 
@@ -35,10 +35,7 @@ def _one(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: i
             if cit.error is None:
                 cit.parse_warnings.append("the 'text' value is a BibTeX entry: read as BibTeX")
                 return cit
-        parsed = read_reference(text)
-        parsed.record.id = cid
-        return Citation(id=cid, raw=text, fields=parsed.record, provenance=prov,
-                        parse_confidence=parsed.confidence, parse_warnings=list(parsed.warnings))
+        return unread(cid, text, prov, Unread(text), found=Record(id=cid))
     if isinstance(obj.get("bibtex"), str):
         return _from_bibtex(obj["bibtex"], cid, raw, name, line, index, prov)
     if isinstance(obj.get("csl"), dict):
@@ -97,7 +94,7 @@ def _numbers_as_text(csl: dict[str, Any]) -> dict[str, Any]:
 
 
 def _pending(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, index: int) -> Citation:
-    """A line read but not parsed: `finish_pending` parses it where it is checked."""
+    """A line not even looked into: `finish_pending` finds its entry where it is checked."""
     entry = {"obj": obj, "cid": cid, "raw": raw, "name": name, "line": line, "index": index}
     text = next((obj[k] for k in ("text", "bibtex") if isinstance(obj.get(k), str)), raw)
     return Citation(id=cid, raw=text, provenance=Provenance(file=name, line=line, key=cid, index=index,
@@ -105,8 +102,8 @@ def _pending(obj: dict[str, Any], cid: str, raw: str, name: str, line: int, inde
 
 
 def finish_pending(citation: Citation) -> Citation:
-    """The citation `read_jsonl(defer=True)` left unparsed, parsed exactly as `read_jsonl` would
-    have (its id and position as numbered since, and warnings added since, are kept)."""
+    """The entry of a line `read_jsonl(defer=True)` left alone, found exactly as `read_jsonl` would
+    have found it (its id and position as numbered since, and warnings added since, are kept)."""
     entry = citation.pending
     if entry is None:
         return citation
@@ -120,8 +117,8 @@ def read_jsonl(text: str, name: str, first_line: int = 1, defer: bool = False) -
     """Read one citation per non-blank line; a bad line becomes an error citation.
 
     ``first_line``: the line number of the text's first line (a slice of a larger file).
-    ``defer``: leave well-formed lines unparsed (`Citation.pending`), for the worker process that
-    checks them to parse (`finish_pending`); JSON, object and id errors are reported here."""
+    ``defer``: leave well-formed lines as they are (`Citation.pending`), for the worker process that
+    checks them to look into (`finish_pending`); JSON, object and id errors are reported here."""
     base = Path(name).name or name
     citations: list[Citation] = []
     seen: set[str] = set()

@@ -17,17 +17,19 @@ one; else it becomes an ERROR citation naming the ``.tex`` file and the missing 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from citecheck.extract.errors import NOT_A_REFERENCE, InputError
 from citecheck.extract.texfiles import TexProject
+from citecheck.extract.unread import Unread, unread
+from citecheck.latex_text import latex_to_text
 from citecheck.model import Citation, Name, Provenance, Record, set_year
 from citecheck.names import SUFFIX
 from citecheck.normalize import normalize_arxiv, normalize_doi
 from citecheck.years import year_pattern
 
-__all__ = ["cited_keys", "parse_bibitem", "read_bbl", "read_tex", "split_bibitems", "strip_comments"]
+__all__ = ["bibitem_fields", "cited_keys", "read_bbl", "read_tex", "split_bibitems", "strip_comments"]
 
 _COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*")
 _BIBITEM_RE = re.compile(r"\\bibitem(?![A-Za-z])\s*")
@@ -95,8 +97,6 @@ def _line_of(text: str, pos: int, offset: int = 0) -> int:
 
 def detex(text: str) -> str:
     """LaTeX → plain Unicode (accents, ties, font commands); layout macros dropped."""
-    from citecheck.reading import latex_to_text
-
     text = _NOISE_RE.sub(" ", text)
     text = text.replace("\\&", "&").replace("~", " ").replace("\\ ", " ")
     text = re.sub(r"\\(?:textbf|textit|emph|textrm|textsc|textsf|texttt|mbox|bf|it|em|rm)\b\s*", "", text)
@@ -231,44 +231,26 @@ def _parse_revtex(item: BibItem) -> tuple[Record, list[str]]:
 # -- rendered items (plain, natbib, elsarticle, hand-written) -------------------------------------
 
 
-def _parse_rendered(item: BibItem) -> tuple[Record, float, list[str]]:
-    from citecheck.reading import parse_reference
-
-    body = item.body
-    blocks = [detex(b) for b in re.split(r"\\newblock\b", body)]
-    blocks = [b for b in blocks if b]
-    text = " ".join(blocks)
-    parsed = parse_reference(text)
-    record = parsed.record.model_copy(deep=True)
-    warnings = list(parsed.warnings)
-    confidence = parsed.confidence
-    # plain/natbib styles: "Authors. \newblock Title. \newblock Venue, year." – the blocks are
-    # reliable boundaries, more so than sentence guessing on the joined text.
-    if len(blocks) >= 3:
-        title = blocks[1].strip().rstrip(".").strip()
-        if title and title != (record.title or ""):
-            venue = parse_reference(" ".join([blocks[0], "“" + title + ",”", *blocks[2:]]))
-            record = venue.record.model_copy(deep=True)
-            record.title = title
-            if record.container_title:
-                container = record.container_title.strip(" ,.“”\"'’‘")
-                record.container_title = None if title in container else container or None
-            confidence = max(confidence, venue.confidence)
-    _identifiers(body, record)
-    if record.year is None and item.label:
+def _rendered(item: BibItem) -> tuple[Unread, Record]:
+    """A rendered item for the reading stage: its de-TeXed ``\\newblock`` parts, and the fields its
+    markup gives (a DOI, URL or arXiv id of ``\\doi``, ``\\url``, ``\\eprint``; the year of its label)."""
+    blocks = tuple(b for b in (detex(b) for b in re.split(r"\\newblock\b", item.body)) if b)
+    found = Record()
+    _identifiers(item.body, found)
+    if item.label:
         m = _YEAR_RE.search(detex(item.label))
         if m:
-            set_year(record, int(m.group(1)))
-    return record, confidence, warnings
+            set_year(found, int(m.group(1)))
+    return Unread(" ".join(blocks), blocks=blocks), found
 
 
-def parse_bibitem(item: BibItem) -> tuple[Record, float, list[str]]:
-    """Fields of one ``\\bibitem``: from ``\\bibinfo`` when present, else from the rendered text."""
-    if _BIBINFO_RE.search(item.body):
-        record, warnings = _parse_revtex(item)
-        confidence = 1.0 if (record.author or record.title) else 0.5
-        return record, confidence, warnings
-    return _parse_rendered(item)
+def bibitem_fields(item: BibItem) -> tuple[Record, float, list[str]] | None:
+    """Fields of one ``\\bibitem`` from its ``\\bibinfo`` markup (REVTeX); None for a rendered item,
+    which the reading stage reads."""
+    if not _BIBINFO_RE.search(item.body):
+        return None
+    record, warnings = _parse_revtex(item)
+    return record, 1.0 if (record.author or record.title) else 0.5, warnings
 
 
 # -- biblatex .bbl --------------------------------------------------------------------------------
@@ -415,25 +397,31 @@ def _citations_from_items(items: list[BibItem], name: str, fmt: str, start: int 
             cid = f"{key}#{seen[key]}"
         else:
             seen[key] = 1
-        try:
-            record, confidence, warnings = parse_bibitem(item)
-        except Exception as exc:  # one broken entry never sinks the file
-            out.append(_error_citation(name, item.raw, item.line, index, fmt,
-                                       f"cannot parse \\bibitem {{{key}}}: {exc}", key=cid))
-            continue
-        record.id = key
-        if cid != key:
-            warnings = [*warnings, f"duplicate \\bibitem key {key!r}"]
-        if not detex(item.body).strip():
-            out.append(_error_citation(name, item.raw, item.line, index, fmt,
-                                       f"\\bibitem {{{key}}} is empty", key=cid))
-            continue
-        out.append(Citation(
-            id=cid, raw=item.raw, fields=record,
-            provenance=Provenance(file=name, line=item.line, key=key, index=index, format=fmt),
-            parse_confidence=confidence, parse_warnings=warnings,
-        ))
+        out.append(_item_citation(item, name, fmt, index, key, cid))
     return out
+
+
+def _item_citation(item: BibItem, name: str, fmt: str, index: int, key: str, cid: str) -> Citation:
+    """One keyed ``\\bibitem``: its fields where REVTeX's markup gives them, else left unread."""
+    failure = f"cannot parse \\bibitem {{{key}}}: "
+    try:
+        fields = bibitem_fields(item)
+        if fields is None:
+            how, found = _rendered(item)
+    except Exception as exc:  # one broken entry never sinks the file
+        return _error_citation(name, item.raw, item.line, index, fmt, f"{failure}{exc}", key=cid)
+    if not detex(item.body).strip():
+        return _error_citation(name, item.raw, item.line, index, fmt, f"\\bibitem {{{key}}} is empty", key=cid)
+    warnings = [f"duplicate \\bibitem key {key!r}"] if cid != key else []
+    prov = Provenance(file=name, line=item.line, key=key, index=index, format=fmt)
+    if fields is None:
+        found.id = key
+        where = f"{name}:{item.line}: " if item.line else f"{name}: "
+        return unread(cid, item.raw, prov, replace(how, failure=where + failure), found, warnings)
+    record, confidence, read_warnings = fields
+    record.id = key
+    return Citation(id=cid, raw=item.raw, fields=record, provenance=prov, parse_confidence=confidence,
+                    parse_warnings=[*read_warnings, *warnings])
 
 
 def read_bbl(text: str, name: str) -> list[Citation]:

@@ -19,8 +19,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from citecheck.extract.errors import InputError
+from citecheck.extract.unread import Unread, unread
 from citecheck.identifiers import DOI_PREFIX
-from citecheck.model import Citation, Provenance, set_year
+from citecheck.model import Citation, Provenance, Record, set_year
 from citecheck.years import YEAR
 
 __all__ = ["is_end_heading", "is_references_heading", "page_texts", "parse_pages", "read_pdf", "split_reference_text", "split_references"]
@@ -475,13 +476,11 @@ def page_texts(data: bytes, name: str, pages: str | None = None, backend: str = 
 
 
 def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "auto") -> list[Citation]:
-    """Citations from a PDF's references section; ``pages`` limits the search ("5-7", "12-").
+    """Citations from a PDF's references section, left unread; ``pages`` limits the search ("5-7", "12-").
 
     ``backend``: "pypdf", "pdftotext" (poppler, when installed) or "auto" (pypdf, then
     pdftotext when pypdf finds no text).
     """
-    from citecheck.reading import read_reference
-
     texts = page_texts(data, name, pages, backend)
     page_lines = _drop_running_lines(_pages_to_lines(texts))
     all_lines = [ln for page in page_lines for ln in page]
@@ -492,7 +491,6 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
         raise InputError(name, "no references section found (looked for a 'References' or "
                                "'Bibliography' heading and a numbered list); try --pages")
     out: list[Citation] = []
-    previous_authors = None
     for label, group in split_references(section):
         text = join_lines([x.text for x in group])
         if not text:
@@ -500,25 +498,23 @@ def read_pdf(data: bytes, name: str, pages: str | None = None, backend: str = "a
         index = len(out)
         cid = f"{name}#{index + 1}"
         prov = Provenance(file=name, page=group[0].page, key=label, index=index, format="pdf")
-        try:
-            dashed = _DASH_AUTHORS_RE.match(text)
-            parsed = read_reference(text[dashed.end():] if dashed else text)
-            record = parsed.record.model_copy(deep=True)
-            warnings = list(parsed.warnings)
-            if dashed and not record.author and previous_authors:
-                # "——— (2007)": the style repeats the previous entry's authors with a dash
-                record.author = [a.model_copy() for a in previous_authors]
-                warnings.append("authors repeated from the previous reference (bibliography dash)")
-            if record.year is None and dashed:
-                year = re.match(rf"\s*\(?({YEAR})[a-z]?\)?", text[dashed.end():])
-                if year:
-                    set_year(record, int(year.group(1)))
-            record.id = cid
-            if record.author:
-                previous_authors = record.author
-            out.append(Citation(id=cid, raw=text, fields=record, provenance=prov,
-                                parse_confidence=parsed.confidence, parse_warnings=warnings))
-        except Exception as exc:  # one unparsable reference never sinks the document
-            out.append(Citation(id=cid, raw=text, provenance=prov, parse_confidence=0.0,
-                                error=f"{name}: page {group[0].page}: cannot parse reference: {exc}"))
+        out.append(unread(cid, text, prov, _how(text, f"{name}: page {group[0].page}: cannot parse reference: "),
+                          found=_found(cid, text)))
     return out
+
+
+def _how(text: str, failure: str) -> Unread:
+    """What to read of a reference: after a bibliography dash ("——— (2007)"), the rest, with the
+    authors of the entry before."""
+    dashed = _DASH_AUTHORS_RE.match(text)
+    return Unread(text[dashed.end():] if dashed else text, same_authors=bool(dashed), failure=failure)
+
+
+def _found(cid: str, text: str) -> Record:
+    """The fields a reference's layout gives: the year right after a bibliography dash."""
+    found = Record(id=cid)
+    dashed = _DASH_AUTHORS_RE.match(text)
+    year = re.match(rf"\s*\(?({YEAR})[a-z]?\)?", text[dashed.end():]) if dashed else None
+    if year:
+        set_year(found, int(year.group(1)))
+    return found

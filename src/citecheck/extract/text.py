@@ -3,7 +3,7 @@
 Finds the references section (a "References"/"Bibliography"/"Works cited"/"Sources" heading in
 Markdown, bold or plain form; the whole text when there is none), splits it into entries
 (numbered ``[1]``/``1.``/``(1)``, bullets, blank-line separated blocks, hanging indents or one
-per line), joins wrapped lines and parses each entry with `parse_reference`.
+per line) and joins wrapped lines; each entry goes to the reading stage unread (`extract.unread`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
-from citecheck.model import Citation, Provenance
-from citecheck.reading import read_reference
+from citecheck.extract.unread import Unread, unread
+from citecheck.model import Citation, Provenance, Record
 
 __all__ = ["NEAR_FILES", "front_matter_bibliography", "read_reference_list", "references_section", "split_entries"]
 
@@ -192,7 +192,7 @@ def front_matter_bibliography(name: str, text: str) -> Path | None:
 
 
 def read_reference_list(text: str, name: str) -> list[Citation]:
-    """Parse every reference of a plain-text or Markdown list (or report) into a `Citation`; a
+    """Every reference of a plain-text or Markdown list (or report), a `Citation` left unread; a
     pandoc document whose front matter names its ``.bib`` is read from that ``.bib``."""
     bib = front_matter_bibliography(name, text)
     if bib is not None:
@@ -217,16 +217,6 @@ def read_reference_list(text: str, name: str) -> list[Citation]:
             citations.append(Citation(id=cid, raw=entry.raw, provenance=prov, parse_confidence=0.0,
                                       error=f"{name}:{entry.line}: entry has no words to parse"))
             continue
-        parsed = read_reference(entry.text)
-        if entry.loose and parsed.rules_confidence < 0.5 and parsed.record.year is None:
-            continue  # a sentence after the list ("Let me know if you need more sources, ...")
-        parsed.record.id = cid
-        citations.append(Citation(
-            id=cid,
-            raw=entry.raw.strip(),
-            fields=parsed.record,
-            provenance=prov,
-            parse_confidence=parsed.confidence,
-            parse_warnings=list(parsed.warnings),
-        ))
+        citations.append(unread(cid, entry.raw.strip(), prov, Unread(entry.text, loose=entry.loose),
+                                found=Record(id=cid)))
     return citations

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from citecheck.extract import finish_reading
 from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record, free_text
 from citecheck.model_stages import Assessed, Reading, TextReadings
 from citecheck.names import looks_like_name_list, strip_et_al
+from citecheck.reading.entries import read_entries
 from citecheck.reading.names import split_loose_authors
 from citecheck.titles import implausible_title, searchable_title, title_key, title_words
 from citecheck.venues import journal_key, names_a_meeting_or_journal
@@ -81,7 +81,8 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
     """The reading of `citation` to look the work up by (set as its fields, with its readings);
     `Reading.unreadable` says why there is nothing to check (an entry that failed to read is
     unreadable for its own reason, `Citation.error`)."""
-    finish_reading(citation)  # an entry read with `defer` is parsed here, in the worker
+    if citation.pending is not None:  # an entry found with `defer` is read here, in the worker
+        read_entries([citation])
     if citation.error:
         return Reading(citation.fields, unreadable=citation.error)
     texts = text_readings(citation)

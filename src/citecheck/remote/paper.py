@@ -103,7 +103,7 @@ class PaperFetcher:
         what = {"bbl": "the compiled .bbl", "bib": "the .bib files \\bibliography names",
                 "thebibliography": "thebibliography in the .tex"}[bib.route]
         route = f"arXiv e-print: LaTeX source; read {what} ({', '.join(bib.files)})"
-        return Paper(label, route, _with_readings(bib.citations), meta, unpacked.notes, tex_body=bib.body)
+        return Paper(label, route, _read_entries(bib.citations), meta, unpacked.notes, tex_body=bib.body)
 
     async def _arxiv_meta(self, ident: str) -> dict[str, Any]:
         from citecheck.sources.arxiv import ArxivSource
@@ -239,13 +239,14 @@ def _is_pdf(body: bytes) -> bool:
 def _read_pdf(data: bytes, name: str) -> list[Citation]:
     from citecheck.extract.pdf import read_pdf
 
-    return _with_readings(read_pdf(data, name))
+    return _read_entries(read_pdf(data, name))
 
 
-def _with_readings(citations: list[Citation]) -> list[Citation]:
-    from citecheck.reading import attach_readings
+def _read_entries(citations: list[Citation]) -> list[Citation]:
+    """The paper's entries, read (the checker and in-text claims take them by their fields)."""
+    from citecheck.entries import read_entries as read
 
-    return attach_readings(citations)
+    return read(citations)
 
 
 def _meta(record: Record | None, **ids: str) -> dict[str, Any]:

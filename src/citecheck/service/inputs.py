@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from citecheck.extract import InputError, detect_format, read_text
+from citecheck.entries import read_entries, read_text
+from citecheck.extract import InputError, detect_format
 from citecheck.extract.cli import number_citations
 from citecheck.extract.decode import decode
 from citecheck.model import Citation, ClaimCheck, DocumentFinding
@@ -144,7 +145,7 @@ def _text_citations(text: str, name: str, fmt: str | None, max_citations: int) -
 
         if "\\bibitem" not in text:
             raise InputError(name, "no thebibliography in this .tex; upload the .bib or .bbl it uses")
-        return read_bbl(text, name)
+        return read_entries(read_bbl(text, name))
     return read_text(text, name, fmt)
 
 
@@ -159,11 +160,11 @@ def citations_from_upload(filename: str | None, data: bytes, max_citations: int)
     if fmt == "pdf":
         from citecheck.extract.pdf import read_pdf
 
-        return _capped(read_pdf(data, name), max_citations)
+        return _capped(read_entries(read_pdf(data, name)), max_citations)
     if fmt == "docx":
         from citecheck.extract.docx import read_docx
 
-        return _capped(read_docx(data, name), max_citations)
+        return _capped(read_entries(read_docx(data, name)), max_citations)
     decoded = decode(data, name)  # the command line's decoder: BOMs, UTF-16/32, Latin-1 with a note
     citations = _text_citations(decoded.text, name, fmt, max_citations)
     if decoded.note:

@@ -71,6 +71,9 @@ def _worker_main(task_fd: int, reply_fd: int, memory_bytes: int) -> None:
     import citecheck.claims.run
     import citecheck.extract.text
     import citecheck.service.inputs  # noqa: F401
+    from citecheck.parallel import warm_up
+
+    warm_up()  # and the reading stage's word lists, model and patterns, loaded on a first read
 
     tasks, replies = Connection(task_fd, writable=False), Connection(reply_fd, readable=False)
     replies.send(("ready", None))
