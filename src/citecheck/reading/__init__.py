@@ -18,26 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["CUT_WARNING", "alternative_readings", "attach_readings", "cut_reference", "latex_to_text",
-           "other_readings", "parse_reference", "read_entries", "read_reference"]
+__all__ = ["other_readings", "read_entries", "read_reference"]
 
 if TYPE_CHECKING:
-    from citecheck.reading.cleanup import latex_to_text
     from citecheck.reading.combine import other_readings, read_reference
     from citecheck.reading.entries import read_entries
-    from citecheck.reading.limits import CUT_WARNING, cut_reference
-    from citecheck.reading.refparse import parse_reference
-    from citecheck.reading.refparse.readings import alternative_readings, attach_readings
 
 #: each public name → the module of the stage that defines it
-_HOMES = {
-    "CUT_WARNING": "limits", "cut_reference": "limits",
-    "latex_to_text": "cleanup",
-    "other_readings": "combine", "read_reference": "combine",
-    "read_entries": "entries",
-    "parse_reference": "refparse",
-    "alternative_readings": "refparse.readings", "attach_readings": "refparse.readings",
-}
+_HOMES = {"other_readings": "combine", "read_reference": "combine", "read_entries": "entries"}
 
 
 def __getattr__(name: str) -> Any:
