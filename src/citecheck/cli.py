@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 import sys
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from citecheck import __version__
 from citecheck.console import stderr_console as err
@@ -27,7 +28,113 @@ if TYPE_CHECKING:  # imported lazily at run time: `citecheck --help` stays fast
     from citecheck.parallel import Reported, WorkerSpec
     from citecheck.remote.cli import RemoteInputs
 
+#: a bare app on which a command that lives beside its subsystem is registered as the root app would
+Mount = Callable[[typer.Typer], object]
+
+
+def _mount_serve(bare: typer.Typer) -> None:
+    """``citecheck serve`` (FastAPI/uvicorn are imported only when it runs)."""
+    from citecheck.service.cli import serve_command
+
+    bare.command("serve")(serve_command)
+
+
+def _mount_extract(bare: typer.Typer) -> None:
+    from citecheck.extract.cli import extract_command
+
+    bare.command("extract")(extract_command)
+
+
+def _mount_calibrate(bare: typer.Typer) -> None:
+    from citecheck.bench.cli import calibrate_command
+
+    bare.command("calibrate")(calibrate_command)
+
+
+def _mount_batch(bare: typer.Typer) -> None:
+    """``citecheck batch`` (Ray itself is imported only when it runs)."""
+    from citecheck.batch.cli import batch_command
+
+    bare.command("batch")(batch_command)
+
+
+def _mount_bench(bare: typer.Typer) -> None:
+    from citecheck.bench.cli import app as bench_app
+
+    bare.add_typer(bench_app, name="bench")
+
+
+def _mount_cache(bare: typer.Typer) -> None:
+    from citecheck.sources.cli import cache_app
+
+    bare.add_typer(cache_app, name="cache")
+
+
+#: the commands that live beside their subsystems, in the help's order: commands, then groups
+ELSEWHERE_COMMANDS: dict[str, Mount] = {"serve": _mount_serve, "extract": _mount_extract,
+                                        "calibrate": _mount_calibrate, "batch": _mount_batch}
+ELSEWHERE_GROUPS: dict[str, Mount] = {"bench": _mount_bench, "cache": _mount_cache}
+
+
+def _root_of_bare() -> None:
+    """A bare app's callback: it makes the app a group, so that its one command stays a subcommand."""
+
+
+def _built(name: str, mount: Mount) -> Any:
+    """The click command typer makes of what ``mount`` registers as ``name``."""
+    bare = typer.Typer()
+    bare.callback()(_root_of_bare)
+    mount(bare)
+    return typer.main.get_group(bare).commands[name]
+
+
+class _Commands(MutableMapping[str, Any]):
+    """The root group's commands by name, in the help's order (typer's: commands, then groups). The
+    commands that live elsewhere are built, their modules imported, when first looked up: `citecheck
+    check` imports neither the benchmark, the service, the batch nor the cache commands' modules (a
+    tenth of a one-entry check's start-up); `--help` and a misspelt command still see every name."""
+
+    def __init__(self, here: Mapping[str, Any]) -> None:
+        self._built = dict(here)
+        self._later = {**ELSEWHERE_COMMANDS, **ELSEWHERE_GROUPS}
+        groups = [n for n, c in here.items() if isinstance(c, TyperGroup)]
+        self._order = [*(n for n in here if n not in groups), *ELSEWHERE_COMMANDS, *groups, *ELSEWHERE_GROUPS]
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._built and name in self._later:
+            self._built[name] = _built(name, self._later[name])
+        return self._built[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._built[name] = command
+        if name not in self._order:
+            self._order.append(name)
+
+    def __delitem__(self, name: str) -> None:
+        self._built.pop(name, None)
+        self._later.pop(name, None)
+        self._order.remove(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+
+class _RootGroup(TyperGroup):
+    """The `citecheck` group, whose commands from elsewhere load on first use (`_Commands`)."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands = _Commands(self.commands)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(self.commands)  # the names only: listing builds nothing
+
+
 app = typer.Typer(
+    cls=_RootGroup,
     name="citecheck",
     help="Catch hallucinated citations: every reference is looked up and labelled "
     "EXACT, MINOR, MAJOR, UNVERIFIED or ERROR, with the evidence.",
@@ -613,35 +720,6 @@ def index_info(db: Annotated[Path, typer.Argument(help="Index file.")]) -> None:
         err().print(f"[bold red]error:[/] no such index: {db}")
         raise typer.Exit(2)
     typer.echo(json.dumps(LocalIndex(db).info(), indent=2, ensure_ascii=False, default=str))
-
-
-def _mount_serve() -> None:
-    """``citecheck serve`` (FastAPI/uvicorn are imported only when it runs)."""
-    from citecheck.service.cli import serve_command
-
-    app.command("serve")(serve_command)
-
-
-_mount_serve()
-
-
-def _mount_subcommands() -> None:
-    """Commands that live beside their subsystems (extract, bench, calibrate, cache)."""
-    from citecheck.bench.cli import app as bench_app
-    from citecheck.bench.cli import calibrate_command
-    from citecheck.extract.cli import extract_command
-    from citecheck.sources.cli import cache_app
-
-    app.command("extract")(extract_command)
-    app.add_typer(bench_app, name="bench")
-    app.command("calibrate")(calibrate_command)
-    app.add_typer(cache_app, name="cache")
-    from citecheck.batch.cli import batch_command  # Ray itself is imported only when run
-
-    app.command("batch")(batch_command)
-
-
-_mount_subcommands()
 
 
 def main() -> None:
