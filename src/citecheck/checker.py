@@ -121,9 +121,9 @@ class Checker:
     ) -> AsyncIterator[Verdict]:
         """Yield one verdict per citation as soon as it is decided (completion order); entries
         extract left unread are read first (`reading.read_entries`)."""
-        items = read_entries(citations, defer=True)
         memo = LookupMemo()
         try:
+            items = read_entries(citations, defer=True)
             # a source too slow for the batch lookups is asked again per citation, within budget
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self.options.deadline):
