@@ -39,12 +39,18 @@ from labeller_ablation import rendered_gold  # noqa: E402
 
 from citecheck.bench.parsing_data import LabelledReference  # noqa: E402
 from citecheck.model import Record  # noqa: E402
-from citecheck.reading.arbiter import ARBITED, FEATURES, features, in_question  # noqa: E402
-from citecheck.reading.combine import arbiter_context, hand_reading, labeller_candidate, readers_of  # noqa: E402
+from citecheck.reading.arbiter import ARBITED, FEATURES, features  # noqa: E402
+from citecheck.reading.combine import (  # noqa: E402
+    arbiter_context,
+    hand_reading,
+    labeller_candidate,
+    readers_of,
+    weighable,
+)
 
 #: the scorer's name of each arbitrated field
 SCORED_AS = {"title": "title", "author": "authors", "container_title": "container-title", "volume": "volume",
-             "page": "pages", "issued": "year"}
+             "issued": "year"}
 BASES = ("rules", "combine")
 #: the base the shipped reading uses (`hand_reading`, as `_read` calls it)
 RUNTIME = "combine"
@@ -103,7 +109,7 @@ def example(ref: LabelledReference, sets: tuple[str, ...]) -> Example:
     for name, (rec, origin) in bases.items():
         ex.x[name] = {}
         for attr in ARBITED:
-            if r.scored and in_question(attr, rec, model):
+            if r.scored and weighable(attr, rec, model):
                 x = features(attr, rec, model, origin.get(attr) == "labeller", ctx)
                 ex.x[name][attr] = [x[k] for k in FEATURES]
     return ex

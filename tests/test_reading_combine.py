@@ -34,6 +34,7 @@ def test_a_sure_no_title_drops_only_a_made_up_title() -> None:
     sure = _scored({"no-title": 0.99, "container": 0.99}, container_title="Nucl. Instr. Meth. A", volume="465")
     rec, origin = combine(rules, sure, pdf_like=False)
     assert rec.title is None and origin["title"] == "labeller"
+    assert rec.container_title == "Nucl. Instr. Meth. A"
     unsure = _scored({"no-title": 0.6}, volume="465")
     assert combine(rules, unsure, pdf_like=False)[0].title == "Nucl. Instr"
     real = ParsedReference(Record(title="Metacaspases", container_title="Cell Death Differ."), 1.0, ())
@@ -77,6 +78,14 @@ def test_end_to_end_physics_strings() -> None:
     assert rec.title is None and rec.container_title == "Nucl. Instr. Meth. A"
 
 
+def test_title_that_was_the_journals_start_goes_with_it() -> None:
+    rules = ParsedReference(Record(title="Muon Catal", container_title="Fusion", volume="7"), 1.0, ())
+    model = _scored({"container": 0.74, "no-title": 0.7}, container_title="Muon Catal. Fusion", volume="7")
+    rec, origin = combine(rules, model, pdf_like=False)
+    assert rec.container_title == "Muon Catal. Fusion" and rec.title is None
+    assert origin == {"container_title": "labeller", "title": "labeller"}
+
+
 def test_inner_title_after_a_last_author() -> None:
     mine = "C. Meier Non-CMC solutions of the Einstein constraint equations"
     rules = ParsedReference(Record(title=mine), 0.7, ())
@@ -107,11 +116,35 @@ def test_a_subtitle_is_not_cut_off() -> None:
     assert _inner_title("Quantum criticality. Nucl. Phys", "Quantum criticality")
 
 
+def test_iop_title_run_into_the_journal() -> None:
+    # IOP style: nothing but a space between title and journal; the rules read no journal
+    rules = ParsedReference(Record(title="Indecomposable fusion products Nucl. Phys. B", volume="477"), 1.0, ())
+    model = _scored({"container": 0.99, "title": 0.97, "volume": 0.99},
+                    title="Indecomposable fusion products", container_title="Nucl. Phys. B", volume="477")
+    rec, origin = combine(rules, model, pdf_like=False)
+    assert (rec.title, rec.container_title) == ("Indecomposable fusion products", "Nucl. Phys. B")
+    assert origin == {"title": "labeller", "container_title": "labeller"}
+    unsure = _scored({"container": 0.6}, title="Indecomposable fusion products", container_title="Nucl. Phys. B")
+    assert combine(rules, unsure, pdf_like=False)[0].container_title is None
+
+
 def test_a_colon_before_the_rest_of_the_reference_is_no_subtitle() -> None:
     from citecheck.reading.combine import _inner_title
 
     rest = "Probabilistic surface reconstruction: Bodin, T., Salmon, M., 2012. J. Geophys. Res., 117"
     assert _inner_title(rest, "Probabilistic surface reconstruction")
+
+
+def test_cjk_title_run_into_the_journal() -> None:
+    title = "李元青, 孙红. 中药治疗化疗所致周围神经病变的效果. 中国康复理论与实践 23(11)"
+    rules = ParsedReference(Record(title=title), 0.7, ())
+    model = _scored({"container": 0.97, "volume": 0.99}, title="中药治疗化疗所致周围神经病变的效果",
+                    container_title="中国康复理论与实践", volume="23")
+    rec, _ = combine(rules, model, pdf_like=False)
+    assert (rec.title, rec.container_title) == ("中药治疗化疗所致周围神经病变的效果", "中国康复理论与实践")
+    # without the labeller's title, the journal stays in the rules' title and is not taken alone
+    alone = _scored({"container": 0.97, "volume": 0.99}, container_title="中国康复理论与实践", volume="23")
+    assert combine(rules, alone, pdf_like=False)[0].container_title is None
 
 
 def test_a_title_too_short_to_search_by_is_not_taken() -> None:
@@ -121,9 +154,11 @@ def test_a_title_too_short_to_search_by_is_not_taken() -> None:
     short = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="陰陽交",
                     container_title="山東中醫學院學報", volume="13")
     assert combine(rules, short, pdf_like=False)[0].title == rules.record.title
+    assert combine(rules, short, pdf_like=False)[0].container_title is None  # nor the journal run into it
     whole = _scored({"container": 0.99, "volume": 0.99, "title": 0.9}, title="'陰陽交'小議",
                     container_title="山東中醫學院學報", volume="13")
-    assert combine(rules, whole, pdf_like=False)[0].title == "'陰陽交'小議"
+    rec = combine(rules, whole, pdf_like=False)[0]
+    assert (rec.title, rec.container_title) == ("'陰陽交'小議", "山東中醫學院學報")
 
 
 def test_a_korean_reference_keeps_its_author_names_out_of_the_title() -> None:

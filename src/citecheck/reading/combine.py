@@ -13,13 +13,20 @@ and the rule parser read it too. The reading is the rules' record, with two pass
     dropped if the text is doubtful or it is plainly no title (an abbreviation, a number, "arXiv", a
     known journal: "Nucl. Instr", "al") — and only where a journal and a volume or page remain; on
     doubtful text the labeller's title wins when it is a part of the rules' title (the rules ran it
-    into the authors or the journal; never cut before a subtitle's ":");
+    into the authors or the journal; never cut before a subtitle's ":"); where the journal is taken
+    from the labeller, a rules title that was its start ("Muon Catal." + "Fusion") or that runs the
+    labeller's title into it (IOP: "Indecomposable fusion products Nucl. Phys. B") gives way;
+  - journal: one the abbreviation table knows beats one it does not; the labeller's fuller name wins
+    when the rules kept only its end ("Phys" of "Astropart. Phys.") or no word at all ("V69"), when
+    it is fairly sure (marginal ≥ `FULLER`) and the words before are abbreviations or the whole is
+    known; a name the rules glued to the journal ("and Brown D Nature") goes; where the rules read no
+    journal, the labeller's is taken when it is sure (or on PDF-like text);
   - authors: the labeller's when the rules read a journal word or a number as a family name
     ("J. Bahcall Phys. Rev." → "Phys"), or ran the last names into the title;
   - volume: the labeller's, when it is sure and the rules read a journal but no volume, or on PDF-like
     text where only the labeller found one (authors likewise);
 - then, for every reference, the learned arbiter (reading/arbiter.py, `arbitrate`) weighs each field
-  where the labeller reads otherwise — title, authors, journal, pages, year — and takes the labeller's
+  where the labeller reads otherwise — title, authors, journal, volume, year — and takes the labeller's
   value where its fitted model (scripts/fit_arbiter.py, on the validation splits) says it scores
   better; the journal and volume are then split as a reader gives them and a meeting's place is cut
   from a name. Identifiers always come from the rules.
@@ -39,18 +46,21 @@ from functools import lru_cache
 from citecheck.model import Citation, Record, free_text
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table
-from citecheck.reading.arbiter import ARBITED, Context, labeller_better
+from citecheck.places import known_place
+from citecheck.reading.arbiter import ARBITED, Context, in_question, labeller_better
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.reading.refparse import ParsedReference, parse_reference
 from citecheck.reading.refparse.journals import names_a_venue
+from citecheck.reading.refparse.lexicon import COUNTRIES
 from citecheck.reading.refparse.title import conference_name
 from citecheck.reading.vocabulary import is_plain_word
 from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
     JOURNAL_WORDS,
+    abbreviated_journal_word,
     journal_reference,
     known_journal,
 )
@@ -98,6 +108,36 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
 #: a title that starts with what may be names cut off by a full stop or colon ("Gill GS. Title",
 #: "Lind M., Johnson, M. and Sandblad, B. Title", "R. Title"): the labeller may read them as authors
 _NAMES_HEAD_RE = re.compile(r"^.{0,80}?(?<![\w.])(?!(?:I{1,3}|IV|VI{0,3}|IX|X)\b)[A-Z]{1,3}\.?\s*[.:;]\s")
+
+
+_NAME_TAIL_RE = re.compile(r"^(?:(?:and|&)\s+)?[A-Z][\w'’-]+(?:(?:\s+[A-Z]\.?){1,3}[\s,]*|\s*,\s*)$")
+
+
+def _name_glued_journal(rec: Record, model: Record) -> bool:
+    """The rules ran the last author into the journal ("and Brown D Nature"), the labeller did not."""
+    mine, theirs = rec.container_title, model.container_title
+    if not mine or not theirs or not mine.endswith(theirs) or mine == theirs:
+        return False
+    return bool(_NAME_TAIL_RE.match(mine[: -len(theirs)].strip()))
+
+
+def _better_journal(rec: Record, model: Record) -> bool:
+    """The labeller names a journal the table knows, the rules one it does not — unless the
+    labeller's is a word of the rules' title or venue ("The nature, effects …", "… Place in Nature")
+    or the rules' name extends it (a series letter: "Z. Phys. A"; abbreviated words before it: "Tech.
+    Phys. Lett.")."""
+    theirs = model.container_title
+    if not _known_journal(theirs) or _known_journal(rec.container_title):
+        return False
+    key = journal_key(theirs)
+    longer = len((rec.container_title or "").split()) - len((theirs or "").split()) >= 3
+    mine = journal_key(rec.container_title)
+    if mine.startswith(key):
+        return False  # the rules' has more: "Z. Phys. A" over "Z. Phys."
+    extra = (rec.container_title or "").split()[: -len((theirs or "").split()) or None]
+    if mine.endswith(key) and extra and all(w[:1].isupper() and abbreviated_journal_word(w) for w in extra):
+        return False  # or abbreviated journal words before it: "Tech. Phys. Lett." over "Phys. Lett."
+    return key not in journal_key(rec.title) and not (longer and key in mine)
 
 
 #: the labeller's marginal above which its longer reading of a journal is taken
@@ -156,6 +196,33 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
 
 _PART_END_RE = re.compile(r"[.,:]\s*[IVX]{1,4}$")  # "Ionization Yield of Radiations. II"
 _CUT_INSIDE_RE = re.compile(r"\d[.,]\s?\d.{0,2}$|(?<![\w.])[A-Z]\.\s?[a-z].?$")
+
+
+def _journal_in_title(rec: Record, model: Record) -> bool:
+    """The rules' title was the start of the journal the labeller read whole ("Muon Catal." +
+    "Fusion"), or the labeller's title followed by that journal ("Indecomposable fusion products
+    Nucl. Phys. B 477"): the journal now taken from the labeller, the title goes with it."""
+    mine, journal = journal_key(rec.title), journal_key(rec.container_title)
+    if not model.title:
+        return bool(mine) and mine in journal
+    title, theirs, name = rec.title or "", model.title, rec.container_title or ""
+    i = title.find(theirs)
+    if i < 0 or len(title) <= len(theirs) or not name:
+        return False
+    rest = title[i + len(theirs):]
+    return (bool(journal) and journal in journal_key(rest)) or name in rest  # (a CJK name has no key)
+
+
+def _title_can_give_way(rec: Record, model: Record) -> bool:
+    """A journal the rules ran into their title is taken only with the labeller's title (a reading
+    whose title still holds the journal would be judged as another work)."""
+    name, title = model.container_title or "", rec.title or ""
+    key = journal_key(name)
+    if not title or not (name in title or (key and key in journal_key(title))):
+        return True
+    if not model.title:
+        return bool(journal_key(title)) and journal_key(title) in key  # the "title" was the journal
+    return searchable_title(model.title) and model.title in title
 
 
 def _sure(model: LabelledReading, label: str) -> bool:
@@ -263,25 +330,58 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if names_cut and len(model.author) > len(rec.author):
             take("author")
         take("title")
+    if _name_glued_journal(rec, model):
+        take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
+        if len(model.author) > len(rec.author):
+            take("author")
+    elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
+          or (model.container_title and not rec.container_title and not _only_a_place(model.container_title)
+              and not _title_read_as_venue(rec, model)
+              and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
+        take("container_title")
     if model.author and _misread_names(rec) and not _misread_names(model):
         take("author")
     if not rec.volume and model.volume and _sure(scored, "volume") and rec.container_title:
         take("volume")
+    if origin.get("container_title") and rec.title and _journal_in_title(rec, model):
+        take("title")  # the rules' "title" held the journal the labeller read (IOP: "Title Nucl. Phys. B")
     if pdf_like:
         for attr in ("author", "volume"):
             if not getattr(rec, attr) and getattr(model, attr):
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
-    if origin.get("title") and not rec.title and not _locates(rec.container_title, rec, model):
-        rec.title = rules.record.title  # a title dropped must leave a journal reference to look the work up by
-        origin.pop("title")
-    return rec, origin
+    return located(rec, origin, rules.record, model)
+
+
+def located(rec: Record, origin: dict[str, str], rules: Record,
+            model: Record | None) -> tuple[Record, dict[str, str]]:
+    """A title dropped must leave a journal reference to look the work up by (the reading's journal
+    with a volume or page of it or of the labeller's ``model``); where none is left the rules' title
+    stays (checked again after the arbiter)."""
+    readings = (rec, model) if model else (rec,)
+    if not origin.get("title") or rec.title or _locates(rec.container_title, *readings):
+        return rec, origin
+    out = rec.model_copy()
+    out.title = rules.title
+    return out, {k: v for k, v in origin.items() if k != "title"}
 
 
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
     return _has_words(journal) and any(r.volume or r.page for r in readings)
+
+
+def _title_read_as_venue(rec: Record, model: Record) -> bool:
+    """The labeller's venue is the rules' whole title ('"Topological quantum chemistry," arXiv:…'):
+    with no venue of their own the rules' reading stands, unless the text is a known journal's name."""
+    key = journal_key(model.container_title)
+    return bool(key) and key == journal_key(rec.title) and not _known_journal(model.container_title)
+
+
+def _only_a_place(name: str) -> bool:
+    """"Mexico", "Merida": a meeting's place the labeller read as the venue."""
+    return name.strip(" .,()") in COUNTRIES or known_place(name)
 
 
 def _differs(a: Record, b: Record) -> bool:
@@ -324,8 +424,9 @@ def hand_reading(r: Readers) -> tuple[Record, dict[str, str]]:
     if not r.weighed:
         return r.rules.record, {}
     record, origin = combine(r.rules, r.scored, r.pdf_like)
-    if origin.get("title") and record.title:  # a meeting's place is no part of its name
-        record.title = conference_name(record.title)
+    for attr in ("title", "container_title"):
+        if origin.get(attr) and getattr(record, attr):  # a meeting's place is no part of its name
+            setattr(record, attr, conference_name(getattr(record, attr)))
     return record, origin
 
 
@@ -346,6 +447,38 @@ def arbiter_context(text: str, r: Readers) -> Context:
                    len(text.split()))
 
 
+def weighable(attr: str, mine: Record, theirs: Record) -> bool:
+    """Whether the arbiter weighs the labeller's value of the field at all: it reads the field
+    otherwise (`in_question`), and not as a part of a name the rules read whole — the end of their
+    journal ("Astron. Lett." of "Sov. Astron. Lett.", "Phys ." of "Astropart. Phys.")."""
+    if not in_question(attr, mine, theirs):
+        return False
+    if attr == "container_title":
+        a, b = journal_key(mine.container_title), journal_key(theirs.container_title)
+        return not (a and b and a != b and a.endswith(b))
+    if attr == "title":
+        return _title_weighable(mine, theirs)
+    # nor a name the labeller could not split where the rules read family names ("Roe R. Open Collaboration")
+    return attr != "author" or all(n.family for n in theirs.author) or not any(n.family for n in mine.author)
+
+
+def _title_weighable(mine: Record, theirs: Record) -> bool:
+    """Not a title cut inside a parenthesis, nor one where the rules read the venue and no title (the
+    venue read as a title), nor one
+    that runs the rules' title into the journal ("… plasma Tech" of "Tech. Phys. Lett.") or cuts it
+    short anywhere but before the labeller's journal ("… sequence" of "… sequence in research")."""
+    title = theirs.title or ""
+    if title.count("(") != title.count(")"):
+        return False  # cut inside a parenthesis ("p 2711) on the magnetic …")
+    if not mine.title:
+        return not mine.container_title or bool(theirs.container_title)
+    a, b = title_key(mine.title), title_key(title)
+    if not a or not b or a == b or (b not in a and a not in b):
+        return True
+    journal = title_key(theirs.container_title or "")
+    return b in a and bool(journal) and journal in a.replace(b, "", 1)
+
+
 def arbitrate(record: Record, origin: dict[str, str], text: str,
               r: Readers) -> tuple[Record, dict[str, str]]:
     """The labeller's value of each field where the learned arbiter (reading/arbiter.py) gives it
@@ -353,7 +486,8 @@ def arbitrate(record: Record, origin: dict[str, str], text: str,
     if r.scored is None:
         return record, origin
     theirs, ctx = labeller_candidate(r.scored.record), arbiter_context(text, r)
-    taken = [attr for attr in ARBITED if labeller_better(attr, record, theirs, origin.get(attr) == "labeller", ctx)]
+    taken = [attr for attr in ARBITED if weighable(attr, record, theirs)
+             and labeller_better(attr, record, theirs, origin.get(attr) == "labeller", ctx)]
     if not taken:
         return record, origin
     out, origin = record.model_copy(deep=True), dict(origin)
@@ -367,7 +501,7 @@ def arbitrate(record: Record, origin: dict[str, str], text: str,
 def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
-    record, origin = arbitrate(*hand_reading(r), text, r)
+    record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
