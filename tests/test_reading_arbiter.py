@@ -16,7 +16,7 @@ from citecheck.reading.arbiter import (
     in_question,
     labeller_better,
 )
-from citecheck.reading.combine import read_reference
+from citecheck.reading.combine import read_reference, weighable
 
 _CTX = Context({"container": 0.98, "title": 0.99}, 0.9, False, 0, True, False, 8)
 
@@ -60,3 +60,15 @@ def test_without_weights_the_arbiter_takes_nothing(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(arbiter, "_weights", lambda: {})
     mine, theirs = Record(title="A rules title that is long"), Record(title="The labeller's own title")
     assert not labeller_better("title", mine, theirs, False, _CTX)
+
+
+def test_a_part_of_what_the_rules_read_whole_is_not_weighed() -> None:
+    rules = Record(title="Nonlinear waves in a magnetized plasma", container_title="Sov. Astron. Lett.")
+    assert not weighable("container_title", rules, Record(container_title="Astron. Lett."))
+    assert not weighable("title", rules, Record(title="Nonlinear waves in a magnetized plasma Sov"))
+    assert not weighable("title", rules, Record(title="p 2711) on the magnetic susceptibility"))
+    glued = Record(title="Quantum dots in optical cavities. — Journal of Applied Physics")
+    cut = Record(title="Quantum dots in optical cavities", container_title="Journal of Applied Physics")
+    assert weighable("title", glued, cut)  # cut where the labeller's journal begins
+    assert not weighable("title", Record(title="The use of the rice genome sequence in research"),
+                         Record(title="The use of the rice genome sequence", container_title="researchPlant Physiol"))
