@@ -458,8 +458,9 @@ def weighable(attr: str, mine: Record, theirs: Record) -> bool:
         return not (a and b and a != b and a.endswith(b))
     if attr == "title":
         return _title_weighable(mine, theirs)
-    # nor a name the labeller could not split where the rules read family names ("Roe R. Open Collaboration")
-    return attr != "author" or all(n.family for n in theirs.author) or not any(n.family for n in mine.author)
+    # nor authors where the rules read none (names misread there make "the authors are other people": a
+    # false MAJOR end to end), nor a name the labeller could not split ("Roe R. Open Collaboration")
+    return attr != "author" or (bool(mine.author) and all(n.family for n in theirs.author))
 
 
 def _title_weighable(mine: Record, theirs: Record) -> bool:
