@@ -26,10 +26,13 @@ and the rule parser read it too. The reading is the rules' record, with two pass
   - volume: the labeller's, when it is sure and the rules read a journal but no volume, or on PDF-like
     text where only the labeller found one (authors likewise);
 - then, for every reference, the learned arbiter (reading/arbiter.py, `arbitrate`) weighs each field
-  where the labeller reads otherwise — title, authors, journal, volume, year — and takes the labeller's
-  value where its fitted model (scripts/fit_arbiter.py, on the validation splits) says it scores
-  better; the journal and volume are then split as a reader gives them and a meeting's place is cut
-  from a name. Identifiers always come from the rules.
+  where the labeller reads otherwise (`weighable`: never a part of a journal or title the rules read
+  whole, nor authors where the rules read none) and takes the labeller's value where the field's
+  fitted model says it scores better — for the fields where 5-fold grouped cross-validation on the
+  validation splits says the arbiter reads better than these rules (scripts/fit_arbiter.py writes
+  data/arbiter.json; benchmarks/arbiter.py measures it). The hand-written thresholds it replaced
+  (the labeller's title or journal wherever its marginal was ≥ 0.95; on PDF-like text a page or
+  year only the labeller found) are gone. Identifiers always come from the rules.
 
 The reading's confidence comes from both readers (reading/confidence.py). The reading not chosen is
 kept (`Reading.alternative`) when it differs in title, journal, volume or first page: retrieval
