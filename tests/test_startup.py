@@ -72,3 +72,14 @@ def test_a_misspelt_command_is_matched_against_every_name() -> None:
     result = CliRunner().invoke(app, ["cach"], terminal_width=100)
     assert result.exit_code == 2
     assert "'cache'" in result.output  # a command built only when asked for
+
+
+def test_a_check_of_latin_names_loads_no_regex_module(tmp_path: Path) -> None:
+    # the `regex` patterns (the author grammar's, CJK names) compile on first use: a BibTeX entry's
+    # names are read by the BibTeX rules and compared as text
+    records_index(tmp_path)
+    (tmp_path / "one.bib").write_text(BIBTEX_ENTRY, encoding="utf-8")
+    loaded, report = _loaded_after(["check", "--offline", "--index", str(tmp_path / "index.sqlite"),
+                                    "--format", "jsonl", str(tmp_path / "one.bib")], ("regex",))
+    assert '"label": "EXACT"' in report
+    assert loaded == []

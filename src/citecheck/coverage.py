@@ -27,6 +27,7 @@ from typing import Protocol
 
 from citecheck.model import Citation, SourceStatus
 from citecheck.normalize import arxiv_from_doi, canonical_journal, normalize_arxiv, normalize_doi
+from citecheck.regex_cache import compile_re
 from citecheck.verify.titles import compare_titles
 
 #: the broad bibliographic services whose union the ``scholarly`` scope stands for
@@ -52,22 +53,22 @@ _CSL_TYPES = {
 _GENERIC_CSL = frozenset({"article-journal", "article", "document", "manuscript"})
 #: text cues that override the parsed type (first match wins)
 _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("thesis", re.compile(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s|M\.?Sc\.?|diploma)\s+(?:thesis|"
+    ("thesis", compile_re(r"\b(?:Ph\.?\s?D\.?|doctoral|master'?s|M\.?Sc\.?|diploma)\s+(?:thesis|"
                           r"dissertation)\b|\bdissertation\b|\bHabilitation", re.I)),
-    ("standard", re.compile(r"\b(?:ISO|IEC|IEEE\s+Std|ANSI|DIN|EN|BS|ASTM|RFC)\s?[-/]?\s?\d{2,5}"
+    ("standard", compile_re(r"\b(?:ISO|IEC|IEEE\s+Std|ANSI|DIN|EN|BS|ASTM|RFC)\s?[-/]?\s?\d{2,5}"
                             r"(?:[-:]\d+)*\b")),
-    ("manual", re.compile(r"\b(?:user'?s?|reference|programmer'?s?|technical|owner'?s?)\s+"
+    ("manual", compile_re(r"\b(?:user'?s?|reference|programmer'?s?|technical|owner'?s?)\s+"
                           r"(?:manual|guide)\b|\bdocumentation\b", re.I)),
-    ("software", re.compile(r"\[(?:computer )?(?:software|program)\]|\b(?:computer program|"
+    ("software", compile_re(r"\[(?:computer )?(?:software|program)\]|\b(?:computer program|"
                             r"source code|R package|python package|software package|version "
                             r"\d+\.\d+)\b|github\.com/|gitlab\.com/", re.I)),
-    ("dataset", re.compile(r"\b(?:data ?set|data ?base|data repository)\b|\[data\]", re.I)),
-    ("report", re.compile(r"\b(?:technical|tech\.|research|working|white)\s+(?:report|paper)\b|"
+    ("dataset", compile_re(r"\b(?:data ?set|data ?base|data repository)\b|\[data\]", re.I)),
+    ("report", compile_re(r"\b(?:technical|tech\.|research|working|white)\s+(?:report|paper)\b|"
                           r"\bTech\.?\s?Rep\b|\bNBER\b|\bCERN-\w+-\d", re.I)),
-    ("legal", re.compile(r"\b(?:U\.?S\.?C\.?|Stat\.|Act of \d{4}|v\.\s+[A-Z]\w+,\s+\d+\s+U\.S\.)|"
+    ("legal", compile_re(r"\b(?:U\.?S\.?C\.?|Stat\.|Act of \d{4}|v\.\s+[A-Z]\w+,\s+\d+\s+U\.S\.)|"
                          r"\b(?:New York Times|Washington Post|The Guardian|Reuters)\b")),
 )
-_WEB = re.compile(r"\b(?:retrieved|accessed|available|online)\b[^.]{0,40}\bhttps?://|"
+_WEB = compile_re(r"\b(?:retrieved|accessed|available|online)\b[^.]{0,40}\bhttps?://|"
                   r"\[online\]|\bURL\b", re.I)
 
 

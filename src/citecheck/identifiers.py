@@ -11,6 +11,7 @@ import re
 import unicodedata
 from typing import TYPE_CHECKING
 
+from citecheck.regex_cache import compile_re
 from citecheck.years import YEAR
 
 if TYPE_CHECKING:
@@ -30,16 +31,16 @@ ARXIV_DOI_PREFIX = r"10\.48550/arxiv\."
 #: a DOI's text; a comma before a letter ends it ("…05.070,in press": the prose goes on); a SICI
 #: DOI's "<297::AID-JBM1>" or "<1179:SSARTO>" (digits, a colon) is part of it, other "<" ends it
 DOI_BODY = DOI_PREFIX + r"/(?:[^\s\"<>{},]|,(?![A-Za-z])|<\d*:[^\s\"<>{}]*>)+"
-DOI_RE = re.compile(DOI_BODY, re.IGNORECASE)
-_DOI_PREFIX_RE = re.compile(
+DOI_RE = compile_re(DOI_BODY, re.IGNORECASE)
+_DOI_PREFIX_RE = compile_re(
     r"^(?:https?://(?:dx\.)?doi\.org/|doi\.org/|doi:\s*|https?://doi\.acm\.org/)", re.IGNORECASE
 )
 # New style 0704.0001 / 2104.14294 (+ version); old style hep-th/9901001 or math.GT/0309136.
-ARXIV_NEW_RE = re.compile(rf"(?<![\d.])({ARXIV_NEW})({ARXIV_VERSION})?(?!\d)")
-ARXIV_OLD_RE = re.compile(rf"\b([a-z][a-z\-]+(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER})({ARXIV_VERSION})?\b")
-ARXIV_DOI_RE = re.compile(rf"^{ARXIV_DOI_PREFIX}(.+)$", re.IGNORECASE)
-_ARXIV_URL_RE = re.compile(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", re.I)
-_ARXIV_PREFIX_RE = re.compile(r"^arxiv:\s*", re.I)
+ARXIV_NEW_RE = compile_re(rf"(?<![\d.])({ARXIV_NEW})({ARXIV_VERSION})?(?!\d)")
+ARXIV_OLD_RE = compile_re(rf"\b([a-z][a-z\-]+(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER})({ARXIV_VERSION})?\b")
+ARXIV_DOI_RE = compile_re(rf"^{ARXIV_DOI_PREFIX}(.+)$", re.IGNORECASE)
+_ARXIV_URL_RE = compile_re(r"^(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/", re.I)
+_ARXIV_PREFIX_RE = compile_re(r"^arxiv:\s*", re.I)
 
 
 #: characters that end a DOI's match but are prose around it, not part of it
@@ -63,11 +64,11 @@ def normalize_doi(value: str | None) -> str | None:
 
 # what PDF text and exports glue onto a DOI: a year in parentheses ("10.1039/c9ee00453j(2019)"), a note
 # whose parenthesis the line cut off ("…29.5.551(inkoreanwithenglishabstract"), PubMed's "[doi]" tag
-_GLUED_YEAR_RE = re.compile(rf"\({YEAR}\)$")
-_GLUED_WORDS_RE = re.compile(r"\([A-Za-z]{6,}$")
+_GLUED_YEAR_RE = compile_re(rf"\({YEAR}\)$")
+_GLUED_WORDS_RE = compile_re(r"\([A-Za-z]{6,}$")
 _TAG = r"\[(?:doi|pii)"
-_GLUED_TAG_RE = re.compile(rf"{_TAG}\]?$", re.I)
-_TAG_IN_RE = re.compile(rf"{_TAG}\]", re.I)
+_GLUED_TAG_RE = compile_re(rf"{_TAG}\]?$", re.I)
+_TAG_IN_RE = compile_re(rf"{_TAG}\]", re.I)
 
 
 def doi_extent(raw: str) -> int:
@@ -106,7 +107,7 @@ def normalize_arxiv(value: str | None) -> str | None:
     return None
 
 
-_ARXIV_MONTH = re.compile(r"(?:[a-z\-]+(?:\.[A-Za-z]{2})?/)?(\d{2})(\d{2})")
+_ARXIV_MONTH = compile_re(r"(?:[a-z\-]+(?:\.[A-Za-z]{2})?/)?(\d{2})(\d{2})")
 
 
 def arxiv_month(arxiv_id: str | None) -> tuple[int, int] | None:

@@ -11,6 +11,8 @@ from functools import lru_cache
 
 from pylatexenc.latex2text import LatexNodes2Text
 
+from citecheck.regex_cache import compile_re
+
 __all__ = ["latex_to_text"]
 
 _LATEX = LatexNodes2Text(math_mode="text", strict_latex_spaces=False)
@@ -24,7 +26,7 @@ _LATEX_MORE = ("\\", "$", "~", "%", "&", "#", "^", "_", "``", "''", "!`", "?`")
 
 # a tilde between numbers is a range ("pp. 243~251", Japanese lists), not LaTeX's unbreakable space (the
 # full-width "～" is one too: reading/refparse/scripts.py)
-_TILDE_RANGE_RE = re.compile(r"(?<=\d)\s*~\s*(?=\d)")
+_TILDE_RANGE_RE = compile_re(r"(?<=\d)\s*~\s*(?=\d)")
 
 
 def _more_than_braces(text: str) -> bool:

@@ -26,7 +26,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from citecheck.folding import fold
-from citecheck.regex_cache import compile_regex
+from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import JOURNAL_WORDS
 
 if TYPE_CHECKING:
@@ -49,24 +49,24 @@ AND_OTHERS = ("others", "co-?workers", "collaborators", "colleagues")
 #: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
 ET_AL = (r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+" + alternation(AND_OTHERS)
          + r"\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)")
-ET_AL_RE = re.compile(ET_AL, re.I)
+ET_AL_RE = compile_re(ET_AL, re.I)
 # (from the start of a run of spaces only, the spaces before the comma taken once: linear in a long run)
-_ET_AL_STRIP = re.compile(r"(?:(?<!\s)|(?!\s))\s*+[,;]?\s*+" + ET_AL + r"\s*", re.I)
+_ET_AL_STRIP = compile_re(r"(?:(?<!\s)|(?!\s))\s*+[,;]?\s*+" + ET_AL + r"\s*", re.I)
 #: a name field that is only an et-al marker, once folded to letters ("etal", "others")
 _OTHERS = frozenset({"others", "etal", "al", "andothers", "etalii", "etalia", "ua"})
 
 #: author "names" that are collaborations: agreeing on one says little (ATLAS signs thousands)
-COLLECTIVE = re.compile(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
-_COLLAB_WORDS = re.compile(
+COLLECTIVE = compile_re(r"collaboration|consortium|\bcollab\b|\bteam\b|\bgroup\b|\bproject\b", re.I)
+_COLLAB_WORDS = compile_re(
     r"\b(the|collaborations?|collab|team|group|consortium|for|and|on behalf of|project|experiment)\b"
 )
 #: words that make a written name an organisation (kept whole, as a CSL literal)
-_ORGANISATION = re.compile(
+_ORGANISATION = compile_re(
     r"\b(?:collaborations?|consortium|group|team|committee|organi[sz]ation|association|society|"
     r"institute|project)\b", re.I)
 
 #: words that make a written name an institution ("University of …", "… Institute")
-_INSTITUTION = re.compile(
+_INSTITUTION = compile_re(
     r"\b(?:universit\w*|univ\.|institut\w*|department|dept\.|laborator\w*|hospital|school|"
     r"college|faculty|academy|ministry|centre|agency|museum|foundation|corporation|gmbh)\b", re.I)
 
@@ -85,6 +85,8 @@ PARTICLES = frozenset(PARTICLE_WORDS)
 #: personal names are written family name first, without spaces ("李明", "山田太郎", "김철수")
 CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}ー々"
 _CJK_NAME_RE = compile_regex(rf"[{CJK}]+(?: [{CJK}]+)?")
+#: where the scripts of `CJK` begin (Hangul Jamo, U+1100): no CJK name starts below it
+_CJK_START = "\u1100"
 #: generational suffixes after a name ("Jr.", "III"), written as references write them; a word
 #: before any word it starts ("III" before "II") so that `SUFFIX` matches the longest
 SUFFIXES = ("Jr", "Sr", "Jnr", "III", "II", "IV")
@@ -94,8 +96,8 @@ SUFFIX = alternation(SUFFIXES)
 SUFFIX_DOTTED = SUFFIX + r"(?:(?<=r)\.)?"
 _SUFFIX_WORDS = frozenset(
     [w.lower() for w in SUFFIXES] + [w.lower() + "." for w in SUFFIXES if w.endswith("r")])
-_NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
-_NON_WORD_RE = re.compile(r"[\W_]+")
+_NON_ALNUM_RE = compile_re(r"[^0-9a-z]+")
+_NON_WORD_RE = compile_re(r"[\W_]+")
 
 
 def strip_et_al(text: str) -> tuple[str, bool]:
@@ -142,7 +144,7 @@ def parse_person(text: str) -> Name:
         return Name()
     if is_organisation(text):
         return Name(literal=text)
-    if not text.isascii() and _CJK_NAME_RE.fullmatch(text):
+    if _is_cjk_name(text):
         # CJK: family name first; "山田 太郎" → family 山田, given 太郎; "李明" whole in family
         family, _, given = text.partition(" ")
         return Name(family=family, given=given or None)
@@ -170,10 +172,16 @@ def parse_person(text: str) -> Name:
     return Name(family=words[-1], given=" ".join(words[:-1]), suffix=suffix)
 
 
+def _is_cjk_name(text: str) -> bool:
+    """``text`` is a CJK name ("李明", "山田 太郎"). A name that starts below the CJK scripts is
+    answered without the pattern, so that Latin, Greek or Cyrillic names never load `regex`."""
+    return text[:1] >= _CJK_START and _CJK_NAME_RE.fullmatch(text) is not None
+
+
 def cjk_whole_name(family: str | None, given: str | None) -> str | None:
     """A CJK name stored in two parts ("李" + "明") as the one token it is written as ("李明");
     None for any other name. Keys and comparisons treat a CJK name whole."""
-    if family and given and _CJK_NAME_RE.fullmatch(f"{family} {given}"):
+    if family and given and _is_cjk_name(f"{family} {given}"):
         return family + given
     return None
 
@@ -218,13 +226,13 @@ def first_author_key(record: Record) -> str:
     return ""
 
 
-_INITIAL = re.compile(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
-_NAME_WORD = re.compile(rf"^[A-Z][\w'’\-]*\.?$|^(?:{TEXT_PARTICLE}|jr\.?|sr\.?)$")
+_INITIAL = compile_re(r"^(?:[A-Z]\.[\-‐]?){1,3}$|^[A-Z][a-z]?\.$")  # "F.", "K.-P.", "Ch."
+_NAME_WORD = compile_re(rf"^[A-Z][\w'’\-]*\.?$|^(?:{TEXT_PARTICLE}|jr\.?|sr\.?)$")
 _NAME_GLUE = {"and", "&", "et", "al", "al.", "others"}
 
 
 #: words of an address, not of a person's name
-_ADDRESS = re.compile(r"\b(?:institut\w*|universit\w*|department|dept|laborator\w*|school|college|"
+_ADDRESS = compile_re(r"\b(?:institut\w*|universit\w*|department|dept|laborator\w*|school|college|"
                       r"cent(?:er|re)|faculty|hospital)\b", re.I)
 
 

@@ -18,10 +18,11 @@ from rapidfuzz.distance import Levenshtein
 
 from citecheck.folding import delatex, drop_combining, fold
 from citecheck.names import looks_like_name_list
+from citecheck.regex_cache import compile_re
 from citecheck.venues import looks_like_venue
 
-_LATEX_CMD_RE = re.compile(r"\\[a-zA-Z]+\*?\s*")
-_NON_ALNUM_RE = re.compile(r"[^0-9a-z]+")
+_LATEX_CMD_RE = compile_re(r"\\[a-zA-Z]+\*?\s*")
+_NON_ALNUM_RE = compile_re(r"[^0-9a-z]+")
 
 
 @lru_cache(maxsize=65536)
@@ -36,7 +37,7 @@ def normalize_title(title: str | None) -> str:
     return _NON_ALNUM_RE.sub(" ", text).strip()
 
 
-_WORD_RE = re.compile(r"\w+")
+_WORD_RE = compile_re(r"\w+")
 
 
 def index_title_key(title: str | None) -> str:

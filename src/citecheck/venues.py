@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from importlib import resources
 
 from citecheck.folding import fold
+from citecheck.regex_cache import compile_re
 from citecheck.years import year_pattern
 
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
@@ -98,13 +99,13 @@ SIX_DIGIT_ARTICLE_JOURNAL = (
 )
 
 # "Nucl. Phys. (Proc. Suppl.) B", "Nucl. Instrum. Methods Phys. Res., Sect. A"
-_SERIES_ONLY_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?(?:,?\s?Sect(?:ion\b|\.))?")
-_LETTER_VOLUME_RE = re.compile(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
+_SERIES_ONLY_RE = compile_re(rf"(?:{SERIES_JOURNAL})(?:\s?\(Proc\.\s?Suppl\.\))?(?:,?\s?Sect(?:ion\b|\.))?")
+_LETTER_VOLUME_RE = compile_re(r"(?P<letter>[A-HX])\s?(?P<number>\d{1,4})")
 
 
 # A place that only repeats where the journal is published ("Nature (London)", "Ann. Phys. (N.Y.)"), as
 # APS references print it; "(Leipzig)" and "(Paris)" stay: there they tell journals apart
-_PLACE_QUALIFIER_RE = re.compile(r"\s*\(\s*(?:London|Lond\.|N\.\s?Y\.|NY|New\s+York)\s*\)\s*$")
+_PLACE_QUALIFIER_RE = compile_re(r"\s*\(\s*(?:London|Lond\.|N\.\s?Y\.|NY|New\s+York)\s*\)\s*$")
 
 
 def journal_reference(container: str | None, volume: str | None) -> tuple[str | None, str | None]:
@@ -129,10 +130,10 @@ def series_letter_to_journal(container: str | None, volume: str | None) -> tuple
     return container, volume
 
 
-_JOURNAL_PIECE_RE = re.compile(r"[^\d,;(]+")
+_JOURNAL_PIECE_RE = compile_re(r"[^\d,;(]+")
 
 
-_LETTERED_RE = re.compile(rf"(?:{SERIES_JOURNAL})\s?[A-HX]:?")
+_LETTERED_RE = compile_re(rf"(?:{SERIES_JOURNAL})\s?[A-HX]:?")
 
 
 def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
@@ -151,8 +152,8 @@ def known_journal_at(text: str, pos: int, full_names: bool = False) -> bool:
     return len(words) >= 2 and all(abbreviated_journal_word(w) for w in words if len(w) > 1)
 
 
-_THE_RE = re.compile(r"^the\s+")
-_KEY_DROP_RE = re.compile(r"[\s.,:\-~–'’()]+")
+_THE_RE = compile_re(r"^the\s+")
+_KEY_DROP_RE = compile_re(r"[\s.,:\-~–'’()]+")
 
 
 @lru_cache(maxsize=65536)
@@ -208,9 +209,9 @@ def canonical_journal(name: str | None) -> str:
 #: (2007) 086"), SPIRES and arXiv's journal references year and month together ("JHEP 0705:086")
 YEAR_VOLUME_JOURNALS = frozenset({"journalofhighenergyphysics", "journalofcosmologyandastroparticlephysics",
                                   "journalofstatisticalmechanicstheoryandexperiment"})
-_YEAR_RE = re.compile(year_pattern(1900))
-_YEAR_MONTH_RE = re.compile(r"\d\d(?:0[1-9]|1[0-2])")
-_MONTH_RE = re.compile(r"0?[1-9]|1[0-2]")
+_YEAR_RE = compile_re(year_pattern(1900))
+_YEAR_MONTH_RE = compile_re(r"\d\d(?:0[1-9]|1[0-2])")
+_MONTH_RE = compile_re(r"0?[1-9]|1[0-2]")
 
 
 def year_volume(journal: str | None, volume: str | None, year: int | None = None,
@@ -283,7 +284,7 @@ def known_journal(name: str) -> bool:
     return bool(key) and (key in journal_table() or key in _full_journal_keys())
 
 
-_MEETING_NAME_RE = re.compile(
+_MEETING_NAME_RE = compile_re(
     r"^(?:in\s*:?\s+)?(?:the\s+)?(?:proc(?:eedings|\.)?\s|"
     r"(?-i:(?:[A-Z][A-Z/&-]+\s+){0,2})(?:international|annual|national|european|ieee|acm|[ivxlc]+|\d+(?:st|nd|rd|th))\s+"
     r"(?:[\w'’/&-]+\s+){0,4}?(?:conference|symposium|workshop|congress|colloquium)\b)",

@@ -7,29 +7,30 @@ import unicodedata
 
 from citecheck.folding import caseless
 from citecheck.latex_text import latex_to_text
+from citecheck.regex_cache import compile_re
 from citecheck.venues import acronym_of, known_journal, looks_like_venue
 from citecheck.years import year_pattern
 
-_MD_BOLD_RE = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
-_MD_EM_RE = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
-_MD_CODE_RE = re.compile(r"`([^`]+)`")
-_LABEL_RE = re.compile(
+_MD_BOLD_RE = compile_re(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_MD_EM_RE = compile_re(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_MD_CODE_RE = compile_re(r"`([^`]+)`")
+_LABEL_RE = compile_re(
     r"^\s*(?:[-*•·‣▪–+]\s+|\[\s*[\w.+:-]{1,16}\s*\]\s*|\(\s*\d{1,4}\s*\)\s*|\d{1,4}\s*[.)]\s+(?=\D)|"
     r"\d{1,4}\s+(?=[A-Z][\w'’-]*,))"
 )
 # A reference pasted with its LaTeX item command: "\bibitem[Doe(2001)]{doe01} J. Doe, ..."
-_BIBITEM_RE = re.compile(r"^\s*\\(?:bibitem|item)(?![A-Za-z])\s*(?:\[[^\]]{0,120}\])?\s*(?:\{[^{}]{0,120}\})?\s*")
+_BIBITEM_RE = compile_re(r"^\s*\\(?:bibitem|item)(?![A-Za-z])\s*(?:\[[^\]]{0,120}\])?\s*(?:\{[^{}]{0,120}\})?\s*")
 # Link labels that reference managers and publishers append: "[INSPIRE]", "[Google Scholar]"
-_LINK_LABEL_RE = re.compile(
+_LINK_LABEL_RE = compile_re(
     r"\[\s*(?:INSPIRE|ADS|Google Scholar|CrossRef|PubMed|Medline|Web of Science|ISI|CAS|"
     r"Scopus|PMC free article|Free full text|Full text|Link|PDF)\s*\]",
     re.I,
 )
 # "A&AS (Paper IV)": which paper of a series this is, a note ("Paper I revisited" in a title stays)
-_PAPER_NO_RE = re.compile(r"\(\s*Paper\s?[IVX]{1,5}\s*\)")
-_TAG_RE = re.compile(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
+_PAPER_NO_RE = compile_re(r"\(\s*Paper\s?[IVX]{1,5}\s*\)")
+_TAG_RE = compile_re(r"</?(?:i|b|em|strong|italic|bold|sup|sub|span|a|u|sc|emph)\b[^>]{0,80}>", re.I)
 # Publication status notes are not title or venue words.
-_STATUS_RE = re.compile(
+_STATUS_RE = compile_re(
     r"[,(]?\s*\b(?:to appear(?: in| on)?|to be publ(?:ished|\.)?(?: in)?|in press|submitted (?:to|for publication)|"
     r"(?:(?:work|paper|manuscript|article)\s+)?in preparation|(?:private|personal) communication|"
     r"accepted for publication|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings|"
@@ -49,7 +50,7 @@ LANGUAGES = (
     "Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian")
 # the language of the work written after the last number or parenthesis ("61 129--143 in Japanese",
 # "(Tokyo: Baifukan) (in Japanese)"): an editor's note, no part of any field
-_END_LANGUAGE_RE = re.compile(rf"(?<=[\d).])[\s,;.]*[(\[]?\s*in\s+(?:{LANGUAGES})\s*[)\]]?\.?$", re.I)
+_END_LANGUAGE_RE = compile_re(rf"(?<=[\d).])[\s,;.]*[(\[]?\s*in\s+(?:{LANGUAGES})\s*[)\]]?\.?$", re.I)
 
 
 def _status_gap(m: re.Match[str]) -> str:
@@ -80,7 +81,7 @@ def strip_label(text: str) -> str:
     return _LEAD_IN_RE.sub("", text, count=1)
 
 
-_LEAD_IN_RE = re.compile(
+_LEAD_IN_RE = compile_re(
     r"^\s*(?i:(?:for\s+(?:a\s+|an\s+)?(?:recent\s+|comprehensive\s+)?(?:reviews?|overview|details|example)\s*,?\s+)?"
     r"see(?:\s+also)?(?:\s*,?\s*(?-i:[eE]\.\s?g\.))?|cf\.|(?-i:[eE]\.\s?g\.))\s*[,:]?\s+"
     r"(?=[A-Z]\.|[A-Z][\w'’-]+,?\s+[A-Z](?:\.|,|\s))"  # (names follow: not the title "See You Later")
@@ -117,7 +118,7 @@ def clean_reference(text: str) -> str:
 
 # IOP writes a journal's name and then its acronym glued to the volume: "J. Cosmol. Astropart. Phys.
 # JCAP08(2015)001", "J. High Energy Phys. JHEP03(2009)112"; the acronym (the name's initials) goes
-_NAME_THEN_ACRONYM_RE = re.compile(
+_NAME_THEN_ACRONYM_RE = compile_re(
     rf"(?<![\w.])(?P<name>(?:[A-Z][a-z]*\.?\s+){{2,6}})(?P<acr>[A-Z]{{3,6}})\s?(?P<vol>\d{{1,3}})\s*\(\s*(?P<year>{year_pattern(1900)})\s*\)\s*"
 )
 
@@ -133,8 +134,8 @@ def _drop_acronym(m: re.Match[str]) -> str:
 # Research, PIER 58, 271-283", "Physical Review Letters, PRL 19, 1264", "Journal of High Energy Physics
 # (JHEP) 05 (2007) 086"; the acronym goes when the end of the name spells it (`venues.acronym_of`),
 # else the name is read as the title and the acronym as the journal
-_ACRONYM_VOLUME_RE = re.compile(r",\s*[A-Z]{2,6}[\s,]*\d|\(\s*[A-Z]{2,6}\s*\)\s*\d")
-_NAME_AND_ACRONYM_RE = re.compile(
+_ACRONYM_VOLUME_RE = compile_re(r",\s*[A-Z]{2,6}[\s,]*\d|\(\s*[A-Z]{2,6}\s*\)\s*\d")
+_NAME_AND_ACRONYM_RE = compile_re(
     r"(?<![\w.])(?P<name>[A-Z][a-z]*\.?(?:\s+(?:(?:of|in|the|and|on|for|de|la)\s+)*[A-Z][a-z]*\.?){1,8})"
     r"(?:\s*,\s*|\s*(?P<open>\()\s*)(?P<acr>[A-Z]{2,6})(?(open)\s*\)\s*|[\s,]*)"  # ("(CSCW), 12" is its name)
     rf"(?=(?!{year_pattern(1800)}\b)\d{{1,4}}(?:\s*[(,:;]|\s+\d))"  # (a volume, not a year: "… (NOAO) 2006,")
@@ -153,10 +154,10 @@ def _drop_spelled_acronym(m: re.Match[str]) -> str:
 # A translation journal with its original's name in parentheses before the volume: "Sov. J. Nucl. Phys.
 # (Yad. Fiz.) 41, 1063", "JETP Lett. (Pis'ma Zh. Eksp. Teor. Fiz.) 30, 682", "Physics of Atomic Nuclei (J.
 # Yadernaya fizika), Vol. 71": the volume and page are the translation's, so the original's name goes
-_ORIGINAL_NAME_RE = re.compile(
+_ORIGINAL_NAME_RE = compile_re(
     r"(?<=[\w.])\s*\((?P<inner>[A-Z][^()\d]{2,60})\)(?=[\s,]*(?:(?:Vol|vol|V|v)\.?\s*)?\d)"
 )
-_DOTTED_WORD_RE = re.compile(r"[A-Z][a-z'’]{1,9}\.")  # (an abbreviated word, not an initial)
+_DOTTED_WORD_RE = compile_re(r"[A-Z][a-z'’]{1,9}\.")  # (an abbreviated word, not an initial)
 
 
 def _drop_original_name(m: re.Match[str]) -> str:
@@ -176,14 +177,14 @@ def _drop_original_name(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-_SERIES_PART_RE = re.compile(r"\b(?:Proc|Suppl|Ser|Sect|Part|Pt|Lett)\.")
+_SERIES_PART_RE = compile_re(r"\b(?:Proc|Suppl|Ser|Sect|Part|Pt|Lett)\.")
 
 
 # (not "Agranovich, V. M.. J. Lumin.": there the period after the initials ends the names)
-_DOUBLE_DOT_RE = re.compile(r"(?<![.\w])(?<!\.\s)([A-Z]{1,3})\.\.(?=\s)")
+_DOUBLE_DOT_RE = compile_re(r"(?<![.\w])(?<!\.\s)([A-Z]{1,3})\.\.(?=\s)")
 
 
-_BROKEN_WORD_RE = re.compile(r"(?<=\w)- (?!(?:and|or|und|et|to|und|bis)\b)(?=\w)")
+_BROKEN_WORD_RE = compile_re(r"(?<=\w)- (?!(?:and|or|und|et|to|und|bis)\b)(?=\w)")
 
 
 def _mend(m: re.Match[str]) -> str:

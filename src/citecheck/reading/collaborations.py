@@ -5,12 +5,14 @@ title pass asks of a piece of text."""
 from __future__ import annotations
 
 import re
-
-import regex
+from typing import TYPE_CHECKING
 
 from citecheck.model import Name
 from citecheck.reading.name_forms import U
-from citecheck.regex_cache import compile_regex
+from citecheck.regex_cache import compile_re, compile_regex
+
+if TYPE_CHECKING:
+    import regex
 
 __all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration", "signs_as_collaboration"]
 
@@ -34,7 +36,7 @@ def collab_names(match: re.Match[str] | regex.Match[str]) -> list[Name]:
 
 # a lower-case word after "Collaboration" ("Open Collaboration in particle physics", "Smith J 2010
 # Collaboration networks …"): a title
-_TITLE_GOES_ON = re.compile(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("… Collaboration in: Proc.")
+_TITLE_GOES_ON = compile_re(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("… Collaboration in: Proc.")
 
 
 def signs_as_collaboration(match: re.Match[str] | regex.Match[str]) -> bool:

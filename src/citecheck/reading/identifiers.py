@@ -21,6 +21,7 @@ from citecheck.identifiers import (
     plausible_arxiv_new,
 )
 from citecheck.normalize import normalize_arxiv, normalize_doi
+from citecheck.regex_cache import compile_re
 
 _ARXIV_ARCHIVES = (
     r"(?:astro-ph|cond-mat|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|nlin|nucl-ex|nucl-th|"
@@ -31,66 +32,66 @@ _ARXIV_ARCHIVES = (
 _ARXIV_OLD = rf"{_ARXIV_ARCHIVES}(?:\.[A-Za-z]{{2}})?{ARXIV_OLD_NUMBER}(?:{ARXIV_VERSION})?"
 _ARXIV_NEW = rf"{ARXIV_NEW}(?:{ARXIV_VERSION})?"
 # Wrapped forms: LaTeX \url{...}, \href{...}{...}, \doi{...}, \eprint{...}, Markdown <...>.
-_WRAP_RE = re.compile(r"\\(?:url|doi|eprint|arxiv|nolinkurl)\s*\{([^{}]*)\}|\\href\s*\{([^{}]*)\}\s*\{[^{}]*\}")
-_MD_LINK_RE = re.compile(r"\[([^\]]{1,500})\]\((https?://[^)\s]+)\)")
-_ANGLE_RE = re.compile(r"<(https?://[^>\s]+)>")
+_WRAP_RE = compile_re(r"\\(?:url|doi|eprint|arxiv|nolinkurl)\s*\{([^{}]*)\}|\\href\s*\{([^{}]*)\}\s*\{[^{}]*\}")
+_MD_LINK_RE = compile_re(r"\[([^\]]{1,500})\]\((https?://[^)\s]+)\)")
+_ANGLE_RE = compile_re(r"<(https?://[^>\s]+)>")
 
 _ARXIV_RES = [
-    re.compile(
+    compile_re(
         r"(?:https?://)?(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/\s*(" + _ARXIV_NEW + "|"
         + _ARXIV_OLD + r")(?:\.pdf)?/?",
         re.I,
     ),
-    re.compile(
+    compile_re(
         r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
         # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063", "arxiv:cs.LG/1301.0604")
         r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,5})?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
         r"(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?",
         re.I,
     ),
-    re.compile(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
+    compile_re(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
     # DBLP and Semantic Scholar write the id as a volume: "CoRR abs/2305.13349", "ArXiv, abs/…"
-    re.compile(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
+    compile_re(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
     # IOP's "(Preprint 1402.1200)", "e-print 1704.01114": the archive's name left out
-    re.compile(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
+    compile_re(r"\b(?:e-?print|preprint)\s*:?\s*(" + _ARXIV_NEW + r")(?!\d|\.\d)", re.I),
 ]
 # the literal part of each pattern above, in lower case: a string without it is not searched
 _ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "arxiv", "/", "abs/", "print"),
                           strict=True))
 # A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
 # 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).
-_BARE_ARXIV_NEW_RE = re.compile(
+_BARE_ARXIV_NEW_RE = compile_re(
     r"(?:^|(?<=[,;(\[]))\s*(" + _ARXIV_NEW + r")\s*(?=[,;)\]]|\.?\s*$)"
 )
-_DOI_RE = re.compile(
+_DOI_RE = compile_re(
     r"(?:(?:https?://)?(?:dx\.)?doi\.org/|\bdoi\s*[:=]?\s*|\bDOI\s*[:=]?\s*)?"
     rf"({DOI_BODY})",
     re.I,
 )
-_URL_RE = re.compile(r"(?:https?://|www\.)[^\s<>\"{}]+", re.I)
-_URL_LEADIN_RE = re.compile(
+_URL_RE = compile_re(r"(?:https?://|www\.)[^\s<>\"{}]+", re.I)
+_URL_LEADIN_RE = compile_re(
     r"(?:\[\s*online\s*\]\.?\s*)?(?:available(?:\s+(?:at|from|online))?|retrieved(?:\s+\w+\s+\d{1,2},?\s*\d{4},?)?\s+from|"
     r"accessed\s+from|url|link|online)\s*:?\s*$",
     re.I,
 )
 _ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")
-_ACCESSED_RE = re.compile(
+_ACCESSED_RE = compile_re(
     rf"[\[(]?\s*\b(?:last\s+)?(?:{'|'.join(_ACCESSED_WORDS)})\b\s*(?:on\s*)?:?\s*"
     r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
     re.I,
 )
-_RETRIEVED_RE = re.compile(
+_RETRIEVED_RE = compile_re(
     r"[.,]?\s*\b(?:Retrieved|Accessed|Viewed)\b(?:\s+(?:on\s+)?[\w ,/.-]{0,30}?\d{4})?,?\s*"
     r"(?:from|at|via)?\s*(?:[^:.]{0,60}:)?\s*$",
     re.I,
 )
-_ISSN_RE = re.compile(r"\be?ISSN\s*:?\s*\d{4}-?\d{3}[\dXx](?:\s*,\s*\d{4}-?\d{3}[\dXx])*", re.I)
-_ISBN_RE = re.compile(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
-_PMID_RE = re.compile(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
+_ISSN_RE = compile_re(r"\be?ISSN\s*:?\s*\d{4}-?\d{3}[\dXx](?:\s*,\s*\d{4}-?\d{3}[\dXx])*", re.I)
+_ISBN_RE = compile_re(r"\bISBN(?:-1[03])?\s*:?\s*[\dXx][\d\-\sXx]{8,16}[\dXx]", re.I)
+_PMID_RE = compile_re(r"\b(?:PMID|PMCID)\s*:?\s*(?:PMC)?\d+", re.I)
 # Math Reviews and zbMATH numbers (AMS style): "… 351–399. MR 990772", "MR1946364", "Zbl 0694.53074"
-_MR_RE = re.compile(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
-_PII_RE = re.compile(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
-_EMPTY_BRACKETS_RE = re.compile(r"[\[(<]\s*[\])>]")
+_MR_RE = compile_re(r"(?<![\w.])(?:MR\s?:?\s?\d{5,8}|Zbl\s?:?\s?\d{4}\.\d{5})(?:\s?\([^()]{1,40}\))?(?![\w.])")
+_PII_RE = compile_re(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
+_EMPTY_BRACKETS_RE = compile_re(r"[\[(<]\s*[\])>]")
 
 
 @dataclass(frozen=True)
@@ -191,4 +192,4 @@ def extract_identifiers(text: str) -> Identifiers:
 
 
 #: what an identifier cut out between a work and the next leaves: "(1999), ; Phys. Lett. B 4"
-_GAP_BEFORE_SEMICOLON_RE = re.compile(r"(?<=\S)[\s,]*,[\s,]*;|(?<=\S)\s+;")
+_GAP_BEFORE_SEMICOLON_RE = compile_re(r"(?<=\S)[\s,]*,[\s,]*;|(?<=\S)\s+;")

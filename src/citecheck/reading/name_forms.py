@@ -6,15 +6,17 @@ suffixes, what may end a name) — and the name a match of one gives (`name_from
 from __future__ import annotations
 
 import re
-
-# The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
-# 8x slower).
-import regex
+from typing import TYPE_CHECKING
 
 from citecheck.model import Name
 from citecheck.names import SUFFIX, SUFFIX_DOTTED, TEXT_PARTICLE
 from citecheck.regex_cache import compile_regex
 from citecheck.years import YEAR
+
+if TYPE_CHECKING:
+    # The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
+    # 8x slower); `regex` loads with the first of them used (`compile_regex`).
+    import regex
 
 # Unicode letter classes, usable inside [...]: upper- and lower-case letters of any script.
 U = r"\p{Lu}"
@@ -117,6 +119,9 @@ FORM = {
     F_GIVEN_FIRST: "given_first", F_GIVEN_FIRST_NC: "given_first", F_FAM_GIVEN_DOT: "fam_given",
     F_FAM_PAREN: "fam_paren", F_FAM_DOTTED_LAST: "fam_caps",
 }
+#: the same by each form's pattern text, for a match (whose ``re`` is the compiled pattern, not the
+#: module's object that compiles it on first use: `regex_cache.compile_regex`)
+_FORM_OF_TEXT = {pattern.pattern: style for pattern, style in FORM.items()}
 
 
 _WORD_PERIOD_END = compile_regex(rf"[{L}]{{2,}}\.$")
@@ -155,7 +160,7 @@ _SUFFIX_FORMS = frozenset(["init_first", "fam_init", "given_first"])
 
 def _suffix_of(match: regex.Match[str]) -> str | None:
     """'Jr.' / 'III' written after the family name (or after the initials: 'Smith, J., Jr.')."""
-    if FORM.get(match.re) not in _SUFFIX_FORMS:
+    if _FORM_OF_TEXT.get(match.re.pattern) not in _SUFFIX_FORMS:
         return None
     text, fam_end, g0, g1 = match.string, match.end("family"), match.start("given"), match.end("given")
     region = text[fam_end:g0] + " " + text[g1:match.end()] if g0 >= fam_end else text[fam_end:match.end()]

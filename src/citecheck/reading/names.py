@@ -12,11 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TypeAlias
-
-# The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
-# 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call.
-import regex
+from typing import TYPE_CHECKING, TypeAlias
 
 from citecheck.model import Name
 from citecheck.names import (
@@ -65,12 +61,18 @@ from citecheck.reading.plain_words import (
     title_word_given,
     title_words_pair,
 )
-from citecheck.regex_cache import compile_regex
+from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
 
+if TYPE_CHECKING:
+    # The grammar's patterns need \p{Lu} / \p{Ll} (stdlib re has none; spelled-out classes compile
+    # 8x slower); small ad-hoc patterns stay with stdlib re, whose cache is cheaper per call. The
+    # `regex` module loads with the first of them used (`compile_regex`): a BibTeX entry's names need none.
+    import regex
+
 #: a match from either regex engine (the name patterns use `regex` and `re`)
-AnyMatch: TypeAlias = re.Match[str] | regex.Match[str]
+AnyMatch: TypeAlias = "re.Match[str] | regex.Match[str]"
 
 # Organisations as authors: "World Health Organization", "U.S. Department of the Interior".
 _ORG_WORDS = (
@@ -190,9 +192,9 @@ def _candidates(style: str, last: bool) -> tuple[tuple[str, regex.Pattern[str]],
 
 _CANDIDATES = {(style, last): _candidates(style, last) for style in _STYLES for last in (False, True)}
 
-_AND_NEXT = re.compile(r",?\s+(?:and|&)\s+")
-_YEAR_NEXT = re.compile(rf"\s*[,.]?\s*(?:\(\s*{YEAR}[a-z]?\s*\)|[\"“](?=[A-Z]))")  # (or a quoted title)
-_COMMA_NEXT = re.compile(r",\s+")
+_AND_NEXT = compile_re(r",?\s+(?:and|&)\s+")
+_YEAR_NEXT = compile_re(rf"\s*[,.]?\s*(?:\(\s*{YEAR}[a-z]?\s*\)|[\"“](?=[A-Z]))")  # (or a quoted title)
+_COMMA_NEXT = compile_re(r",\s+")
 
 _CHICAGO_FORMS = (F_GIVEN_FIRST_NC, F_INIT_FIRST)
 # Given-name-first lists mixing the forms: "W. J. Kossler, Nathan Abraham, C. E. Stronach and
@@ -527,7 +529,7 @@ _GROUP_PAREN = compile_regex(rf"\s*,?\s*[(\[](?P<group>[^()\[\]]{{2,80}})[)\]](?
 _GROUP_COMMA = compile_regex(r"\s*,\s*(?P<group>[^(),]{2,60})(?=,)")
 # "…, and on behalf of the JEDI collaboration", "A. Smith for the ATLAS Collaboration": no author of the record
 _GROUP_BEHALF = compile_regex(r"\s*,?\s*(?:and\s*)?(?:on\s+behalf\s*of|for)\s+(?:the\s+)?(?P<group>(?:[^\s,.;:()]+\s+){1,5}?[Cc]ollab(?:orations?\b|\.))")
-_ETAL_IN = compile_regex(ET_AL, regex.I)
+_ETAL_IN = compile_regex(ET_AL, re.I)  # (re.I: the same flag bit in both engines)
 _ACRONYM = compile_regex(rf"[{U}][{U}\d.&+-]{{1,11}}")
 
 

@@ -19,7 +19,7 @@ read in the APA form only, where a parenthesised year closes the list and so vou
 
 from __future__ import annotations
 
-import regex
+import re
 
 from citecheck.model import Name
 from citecheck.names import CJK, ET_AL_SHORT, parse_person
@@ -39,6 +39,9 @@ _DOT_LIST_RE = compile_regex(
 )
 #: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
 _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)"
+#: a CJK name with the marker glued to it ("山田太郎ほか"), and the marker at the end of one
+_GLUED_OTHERS_RE = compile_regex(rf"[{CJK}]+{_OTHERS}")
+_OTHERS_END_RE = compile_regex(rf"{_OTHERS}$")
 _LIST_RE = compile_regex(
     rf"(?P<names>{_NAME}(?:(?:\s*[,;、]\s*|\s*,?\s*&\s*){_NAME})*)"
     rf"(?:\s*[,;、]?\s*(?P<others>{_OTHERS}|{ET_AL_SHORT}))?"
@@ -68,9 +71,9 @@ def scan_cjk_authors(text: str) -> tuple[list[Name], bool, int] | None:
         return None
     pieces = [p for p in _SEP_RE.split(m.group("names")) if p]
     others = bool(m.group("others"))
-    if not others and pieces and regex.fullmatch(rf"[{CJK}]+{_OTHERS}", pieces[-1]):
+    if not others and pieces and _GLUED_OTHERS_RE.fullmatch(pieces[-1]):
         # "山田太郎ほか": the marker glued to the last name (only when the name stays 2+ long)
-        head = regex.sub(rf"{_OTHERS}$", "", pieces[-1])
+        head = _OTHERS_END_RE.sub("", pieces[-1])
         if len(head) >= 2 and len(pieces[-1]) >= 4:
             pieces[-1], others = head, True
     return [parse_person(p) for p in pieces], others, m.end()
@@ -107,12 +110,13 @@ def scan_rtl_authors(text: str) -> tuple[list[Name], int] | None:
 #: writes an apostrophe or a hyphen before a syllable that has none: "Xi'an", "Guang-Yu")
 _PY_FINAL = r"(?:iang|iong|uang|ang|eng|ing|ong|ian|iao|uai|uan|ai|ei|ao|ou|an|en|in|un|er|ia|ie|iu|ua|uo|ui|ue|ve|a|o|e|i|u|v)"
 _PY_INITIAL = r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])"
-_PINYIN_RE = compile_regex(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINAL}|[-'’]{_PY_INITIAL}?{_PY_FINAL})*", regex.I)
+_PINYIN_RE = compile_regex(rf"{_PY_INITIAL}?{_PY_FINAL}(?:{_PY_INITIAL}{_PY_FINAL}|[-'’]{_PY_INITIAL}?{_PY_FINAL})*", re.I)
 #: Chinese journals' layout (Chinese Physics C, CPL): family name in capitals, then the given name,
 #: both in pinyin — "ZHAO Guang-Yu, LIU Xiao-Hong, et al."
 _CAPS_PINYIN_RE = compile_regex(r"(?P<family>\p{Lu}{2,}(?:-\p{Lu}{2,})?)\s+(?P<given>\p{Lu}\p{Ll}+(?:[-'’]\p{L}\p{Ll}+)?)")
 _PINYIN_SEP_RE = compile_regex(r"\s*(?:,|;|\band\b)\s*")
 _PINYIN_ETAL_RE = compile_regex(rf"\s*,?\s*{ET_AL_SHORT}")
+_PINYIN_END_RE = compile_regex(r"\s*[.,:]")
 
 
 def scan_pinyin_authors(text: str) -> tuple[list[Name], bool, int] | None:
@@ -130,7 +134,7 @@ def scan_pinyin_authors(text: str) -> tuple[list[Name], bool, int] | None:
         if not sep or not _CAPS_PINYIN_RE.match(text, sep.end()):
             break
         pos = sep.end()
-    return (names, False, pos) if names and regex.match(r"\s*[.,:]", text[pos:]) else None
+    return (names, False, pos) if names and _PINYIN_END_RE.match(text, pos) else None
 
 
 __all__ = ["scan_cjk_authors", "scan_pinyin_authors", "scan_rtl_authors"]

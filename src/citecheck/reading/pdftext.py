@@ -31,6 +31,7 @@ from citecheck.folding import caseless
 from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
 from citecheck.names import TEXT_PARTICLE, alternation, name_words
 from citecheck.reading.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
+from citecheck.regex_cache import compile_re
 from citecheck.venues import (
     FULL_JOURNAL_WORDS,
     JOURNAL_WORDS,
@@ -42,7 +43,7 @@ from citecheck.venues import (
 from citecheck.years import MONTHS, YEAR, year_pattern
 
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
-_MOJIBAKE_HINT = re.compile(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
+_MOJIBAKE_HINT = compile_re(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
 
 __all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
 
@@ -56,22 +57,22 @@ _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi",
 # "Ko˘caj") or a combining one after a space ("Schro ̈dinger"); composed into one letter (NFC)
 _SPACING_ACCENTS = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c", "˚": "\u030a",
                     "¸": "\u0327", "˘": "\u0306", "˙": "\u0307", "˝": "\u030b", "`": "\u0300"}
-_SPACING_ACCENT_RE = re.compile(
+_SPACING_ACCENT_RE = compile_re(
     r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])|(`)([aeiou]))"  # inside a word: "Schr¨odinger", "Fronti`eres"
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
 _ACCENT_CHARS = frozenset("´¨ˆ˜ˇ˚¸˘˙˝`" + "".join(map(chr, range(0x300, 0x370))))
 # a combining accent after a space: on the vowel beside it ("gegenwa ̈rtige", "Guill ́en")
-_LOOSE_COMBINING_RE = re.compile(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
+_LOOSE_COMBINING_RE = compile_re(r"([A-Za-z]) ([\u0300-\u036f])([A-Za-z])")
 # a comma some fonts draw as the low quotation mark: "Lamarque J.F. ‚ T. C. Bond‚ V. Eyring"
-_LOW_QUOTE_COMMA_RE = re.compile(r"\s?‚(?=\s)")
+_LOW_QUOTE_COMMA_RE = compile_re(r"\s?‚(?=\s)")
 # what a UTF-8 quotation mark or dash read through a wrong code page leaves in arXiv PDFs ("donâĂŹt")
 _TEX_MOJIBAKE = {"âĂŹ": "’", "âĂŸ": "‘", "âĂIJ": "“", "âĂĲ": "“", "âĂİ": "”", "âĂŞ": "–", "âĂŤ": "—"}
 # a ligature ("fi", "ff", "fl", "ffi", "ffl") the extraction dropped, leaving a space: "classi cation", "e ective"
-_LOST_LIGATURE_RE = re.compile(r"\b([A-Za-z]{1,12}) (?=([a-z]{2,14})\b)")
+_LOST_LIGATURE_RE = compile_re(r"\b([A-Za-z]{1,12}) (?=([a-z]{2,14})\b)")
 # a space the extraction put after an accented letter, before a name's last letter and its initials:
 # "Maccì o A. V., Penzo C."
-_ACCENT_SPACE_RE = re.compile(r"(?<=[a-z])([àèìòùáéíóúâêîôûäëïöü]) (?=[a-z](?:,|\s+[A-Z]\.))")
+_ACCENT_SPACE_RE = compile_re(r"(?<=[a-z])([àèìòùáéíóúâêîôûäëïöü]) (?=[a-z](?:,|\s+[A-Z]\.))")
 _LIGATURE_LETTERS = ("fi", "ff", "fl", "ffi", "ffl")
 
 
@@ -115,7 +116,7 @@ def _pdf_characters(text: str) -> str:
     return _LOW_QUOTE_COMMA_RE.sub(",", text) if "‚" in text else text
 
 
-_GBK_DASH_RE = re.compile(r"(?<=\d)\?C(?=\d)")
+_GBK_DASH_RE = compile_re(r"(?<=\d)\?C(?=\d)")
 
 # Cyrillic and Greek capitals/letters that look like Latin ones; replaced only inside a word that is
 # otherwise Latin ("Рhys" with a Cyrillic Р).
@@ -124,7 +125,7 @@ _LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M
                             "р": "p", "с": "c", "х": "x", "у": "y", "і": "i", "Α": "A", "Β": "B",
                             "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N",
                             "Ο": "O", "Ρ": "P", "Τ": "T", "Χ": "X", "ο": "o"})
-_MIXED_WORD_RE = re.compile(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
+_MIXED_WORD_RE = compile_re(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
 
 
 def _greek_or_cyrillic(text: str) -> bool:
@@ -137,26 +138,26 @@ def _greek_or_cyrillic(text: str) -> bool:
 #: the text as it stands at that step, lower-cased for a case-blind pattern): most references hold
 #: none of these spellings, and eleven scans cost a tenth of the clean-up
 _ID_SPACING: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
-    (re.compile(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*"), r"\1:", (":",)),
-    (re.compile(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*"), r"\1://", ("http", ":")),
-    (re.compile(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
+    (compile_re(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*"), r"\1:", (":",)),
+    (compile_re(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*"), r"\1://", ("http", ":")),
+    (compile_re(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
      r"\1/\2", ("/",)),
-    (re.compile(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2", ("-",)),
-    (re.compile(rf"\b(arXiv:)\s+(?={ARXIV_NEW}|[a-z-]+{ARXIV_OLD_NUMBER})"), r"\1", ("arXiv:",)),
+    (compile_re(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2", ("-",)),
+    (compile_re(rf"\b(arXiv:)\s+(?={ARXIV_NEW}|[a-z-]+{ARXIV_OLD_NUMBER})"), r"\1", ("arXiv:",)),
     # "arXiv .org:astro -ph/0710.3063", "arXiv preprint :1708 . 02952": the id's own prefix
-    (re.compile(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:", ("arxiv", ":")),
-    (re.compile(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2", ("arXiv:",)),  # "arXiv:1002 . 4459", "…1401. 4024v2"
-    (re.compile(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/", ("10", "/")),
+    (compile_re(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:", ("arxiv", ":")),
+    (compile_re(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2", ("arXiv:",)),  # "arXiv:1002 . 4459", "…1401. 4024v2"
+    (compile_re(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/", ("10", "/")),
     # "http: // arxiv.org /abs/1403. 4822": the arXiv URL's path broken like the id
-    (re.compile(r"\b(arxiv\.org)\s*/\s*(abs|pdf)\s*/\s*(\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", re.I), r"\1/\2/\3.\4",
+    (compile_re(r"\b(arxiv\.org)\s*/\s*(abs|pdf)\s*/\s*(\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", re.I), r"\1/\2/\3.\4",
      ("arxiv.org",)),
     # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
-    (re.compile(r"\.?\s*URL\s*(?=https?://)"), " URL ", ("URL", "://")),
-    (re.compile(r"(?<=[\w)])\.?(?=https?://)"), " ", ("://",)),
+    (compile_re(r"\.?\s*URL\s*(?=https?://)"), " URL ", ("URL", "://")),
+    (compile_re(r"(?<=[\w)])\.?(?=https?://)"), " ", ("://",)),
 ]
 #: … each with whether its pattern is case-blind (an enum's `&` per pattern and string was a tenth of that loop)
 _ID_SPACED = [(pattern, repl, needles, bool(pattern.flags & re.I)) for pattern, repl, needles in _ID_SPACING]
-_PROTECT_RE = re.compile(
+_PROTECT_RE = compile_re(
     rf"(?:https?://|www\.)\S+|\b{DOI_PREFIX}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
     rf"\b[a-z-]{{2,12}}(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}\b|\b{ARXIV_NEW}(?:{ARXIV_VERSION})?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
     # an ADS bibcode: "1999Natur.402..276S", "2005PhRvL..95e1101X"
@@ -168,25 +169,25 @@ _TRAILING_PUNCT = ".,;:)]"
 
 # -- punctuation spacing --------------------------------------------------------------------------
 # an initial's period doubled by the list's, the space slid before both: "vander Kruit P ..,1994"
-_INITIAL_DOUBLE_DOT_RE = re.compile(r"(?<=\b[A-Z])\s\.\.(?=\s?[,;])")
-_SPACE_BEFORE_RE = re.compile(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
+_INITIAL_DOUBLE_DOT_RE = compile_re(r"(?<=\b[A-Z])\s\.\.(?=\s?[,;])")
+_SPACE_BEFORE_RE = compile_re(r"(?<=[^\s,;:])\s+(,|\.(?!\.)|\)|\])")
 # a range's hyphen with the space slid before it: "273 -275( 2016)1121", "1914 -1916"
 # … or a report number's: "DESY -94-049"
-_RANGE_SPACE_RE = re.compile(r"(?:(?<=\d)|(?<=\b[A-Z]{3})|(?<=\b[A-Z]{4})) [-–](?=\d)")
-_LABEL_COMMA_RE = re.compile(r"(?<![^\W\d_])([Vv]ol|[Nn]o)\s?,\s*(?=\d)")
-_MOVED_COMMA_RE = re.compile(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
-_SPACE_BEFORE_COLON_RE = re.compile(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
+_RANGE_SPACE_RE = compile_re(r"(?:(?<=\d)|(?<=\b[A-Z]{3})|(?<=\b[A-Z]{4})) [-–](?=\d)")
+_LABEL_COMMA_RE = compile_re(r"(?<![^\W\d_])([Vv]ol|[Nn]o)\s?,\s*(?=\d)")
+_MOVED_COMMA_RE = compile_re(r"(?<=[^\s,;:])\s+,(?=[^\s,])")
+_SPACE_BEFORE_COLON_RE = compile_re(r"(?<=[^\s,;:])\s+([;:])")  # French spacing unless PDF-like
 # Vancouver's last initials glued to the title: "Toews DP.Effects of", "Muto A.tRNA-like", "Liaw D.PTEN,"
-_INITIALS_TITLE_RE = re.compile(
+_INITIALS_TITLE_RE = compile_re(
     r"(?:(?<=\s[A-Z])|(?<=\s[A-Z]{2})|(?<=\s[A-Z]{3}))\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b|[a-z]+[A-Z])")
-_SPACE_AFTER_OPEN_RE = re.compile(r"([(\[])\s+")
+_SPACE_AFTER_OPEN_RE = compile_re(r"([(\[])\s+")
 # a place's country in parentheses glued on both sides: "Merida( Mexico)2007" (after the space inside
 # is gone)
-_GLUED_PAREN_PLACE_RE = re.compile(rf"(?<=[a-z]{{2}})\(([A-Z][a-z]{{2,20}})\)({year_pattern(1900)}\b)?")
+_GLUED_PAREN_PLACE_RE = compile_re(rf"(?<=[a-z]{{2}})\(([A-Z][a-z]{{2,20}})\)({year_pattern(1900)}\b)?")
 # A mark glued to what follows gets its space: one scan, each context an alternative (the space put
 # after one mark is in no other mark's context, so their order makes no difference). Each alternative
 # takes one of the marks: the lookahead first turns every other position away before the lookbehinds
-_GLUED_MARK_RE = re.compile(
+_GLUED_MARK_RE = compile_re(
     r"(?=[,;:.?])(?:"
     # "Smith,J.", ",251301", ",Phys." ("Cu,Zn", "1,2-dichloro", "1,234" keep theirs)
     r"[,;](?=[A-Z](?:[a-z]{2}|\.)|[a-z]{3}|[\"“(\[]|(?<!\d[,;])\d|\d{4}|PoS|ApJ|JHEP|JCAP)"
@@ -202,33 +203,33 @@ _GLUED_MARK_RE = re.compile(
     # "… mediated by galectin-1.Nature 1995", "no 7, 18.ACM, New York": a number ends the sentence before a word
     r"|(?<=\d)\.(?=[A-Z][a-z]{2,}|[A-Z]{3,}\b))"
 )
-_CLOSE_GLUE_RE = re.compile(rf"(\({YEAR}[a-z]?\))(?=[^\W_]|\ue000)")
-_OPEN_YEAR_RE = re.compile(rf"(?<=[^\W_])\((?=\s*{YEAR}[a-z]?\s*\))")
-_MONTH_YEAR_RE = re.compile(
+_CLOSE_GLUE_RE = compile_re(rf"(\({YEAR}[a-z]?\))(?=[^\W_]|\ue000)")
+_OPEN_YEAR_RE = compile_re(rf"(?<=[^\W_])\((?=\s*{YEAR}[a-z]?\s*\))")
+_MONTH_YEAR_RE = compile_re(
     rf"\b({alternation([m[:3] for m in MONTHS] + ['Sept'] + [m for m in MONTHS if len(m) > 3])})\.?({YEAR})\b")
-_WORD_NUMBER_RE = re.compile(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
+_WORD_NUMBER_RE = compile_re(r"\b([A-Za-z][a-z]{3,}|[A-Z]{5,}|JHEP|JCAP|MNRAS|ApJ[LS]?|PASP|JINST|PoS|EPL|AJ)(\d{1,6})\b")
 # "Journalof Computational Physics", "Proceedingsof the …"
 # a word glued to the name after it, where that name opens with a word of these: a journal's ("… face
 # recognitionJournal of Cognitive Neuroscience", "… self-explanation effectJournal of the Learning Sciences")
 # or a collaboration's ("PlanckCollaboration")
-_GLUED_NAME_START_RE = re.compile(  # (every alternative is before one of the capitals)
+_GLUED_NAME_START_RE = compile_re(  # (every alternative is before one of the capitals)
     r"(?=[JPTABRC])(?:(?<=[a-z]{3})(?=(?:Journal|Proceedings|Transactions|Annals|Bulletin|Advances|Reviews?)\s?(?:of|on|in)\s(?:the\s)?[A-Z])"
     r"|(?<=[a-z])(?=Collaborations?\b))")
-_JOURNAL_OF_RE = re.compile(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
+_JOURNAL_OF_RE = compile_re(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
 # a number glued to the journal after it ("PYTHIA 8.1Comput. Phys. Commun.", "0.2Phys. Rev. Lett."), or a symbol
 # or short formula end ("mc = ∞Phys. Lett. B", "νPhys. Rev.", "mQPhys. Rev.", "qJ. Phys. A": two abbreviated words)
-_DIGIT_JOURNAL_RE = re.compile(  # (both alternatives are before a capital)
+_DIGIT_JOURNAL_RE = compile_re(  # (both alternatives are before a capital)
     r"(?=[A-Z])(?:(?<=\d)(?=[A-Z][a-z]{1,9}\.\s?[A-Z])"
     r"|(?:(?<=[^\w\s.,;:()\[\]/'\"“”‘’&-])|(?<=(?<![^\W\d_])[^\W\d_])|(?<=(?<![^\W\d_])[^\W\d_]{2}))"
     r"(?=[A-Z][a-z]{0,9}\.\s?[A-Z][a-z]{0,9}\.))")
 # … or a journal written out: "bacteriophage T4Nature (1970) 227", "galectin-1Nature 1995", "spins 1 2Physica 36"
-_DIGIT_WORD_RE = re.compile(r"(?<=\d)(?=[A-Z][a-z]{2,}\b|[A-Z]{3,6}\s)")  # (or an acronym's: "(A)dS4JHEP 2007")
+_DIGIT_WORD_RE = compile_re(r"(?<=\d)(?=[A-Z][a-z]{2,}\b|[A-Z]{3,6}\s)")  # (or an acronym's: "(A)dS4JHEP 2007")
 # Any word glued to a journal the table knows ("TeVPhys. Lett. B 746", "plasmaJHEP 10", "AdS/CFTPhys.
 # Rev. Lett."): the right part must start a known journal (`venues.known_journal_at`)
-_GLUED_START_RE = re.compile(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5}|&[A-Z]{1,2})|[A-Z](?=\.))(?=[\s.,]|\d)")
+_GLUED_START_RE = compile_re(r"(?<![^\W\d_])(?<![\ue000-\ue0ff])([^\W\d_]{3,}?)([A-Z](?:[a-z]{1,12}|[A-Z]{2,5}|&[A-Z]{1,2})|[A-Z](?=\.))(?=[\s.,]|\d)")
 # Words of a journal's full name glued ("PhysicalReview B85", "ofModernPhysics", "InternationalJournal"):
 # never one word, so split in clean text too
-_CAMEL_TOKEN_RE = re.compile(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
+_CAMEL_TOKEN_RE = compile_re(r"\b[A-Za-z][a-z]+(?:[A-Z][a-z]+)+\b")
 
 
 def _journal_camel(m: re.Match[str]) -> str:
@@ -241,48 +242,48 @@ def _journal_camel(m: re.Match[str]) -> str:
 
 
 #: "et al." glued to the name before it, its period slid: "M. Ambrosioet . al. Astropart. Phys."
-_GLUED_ET_AL_RE = re.compile(r"\b([A-Z][a-z]{2,})et\s?\.\s?al\b\.?")
+_GLUED_ET_AL_RE = compile_re(r"\b([A-Z][a-z]{2,})et\s?\.\s?al\b\.?")
 #: "andM .Spannowsky", "&Steyvers": the word before the last author glued to it
-_GLUED_AND_RE = re.compile(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]|\s[A-Z][a-z]))")
+_GLUED_AND_RE = compile_re(r"(?<![^\W\d_])(and|&)(?=[A-Z](?:\s*[.,]|[a-z]|\s[A-Z][a-z]))")
 # An initial glued to the surname before it: "KlessenR .S .,2012", "PallaF .,1997", IOP "RabelingD S
 # and" (a word of four letters or more, then one capital and an initial's period, another
 # initial, "and" or a comma)
-_GLUED_INITIAL_RE = re.compile(r"\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
+_GLUED_INITIAL_RE = compile_re(r"\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s?\.|\s[A-Z](?:\s|\.|,)|\s(?:and|et)\s|\s?,)")
 # the IOP form alone ("RabelingD S and Schimmel A"), mended in any text
 # and the PDF form whose period slid behind a space ("InutsukaS . ,TurnerN . J. ,"), in any text
-_GLUED_IOP_INITIAL_RE = re.compile(
+_GLUED_IOP_INITIAL_RE = compile_re(
     r"(?<=, )([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s[A-Z](?:\s|,)|\s(?:and|et)\s)"
     r"|\b([A-Z][a-zà-öø-ÿ]{3,})([A-Z])(?=\s\.\s?(?:,|[A-Z]\s?\.))")
 # "PoSLATTICE 2008", "PoSLattice 2014": Proceedings of Science glued to the conference's tag
-_GLUED_POS_RE = re.compile(r"\bPoS(?=[A-Z])")
+_GLUED_POS_RE = compile_re(r"\bPoS(?=[A-Z])")
 # … and the title's last word glued before it: "Matrix Product StatesPoS LATTICE2014"
-_POS_AFTER_WORD_RE = re.compile(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
+_POS_AFTER_WORD_RE = compile_re(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
 # "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
-_GLUED_PARTICLE_RE = re.compile(rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
+_GLUED_PARTICLE_RE = compile_re(rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
 # a list number left before the first author goes: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:",
 # "5.W .Glöckle"; one glued to any other capital gets its space (group "glued")
-_LIST_NUMBER_RE = re.compile(
+_LIST_NUMBER_RE = compile_re(
     r"^\d{1,3}(?:(?:\.\s*|\s+|(?=[A-Z]\s?\.))(?=[A-Z]\s?\.|[A-Z][^\W\d_]+\s?,\s?[A-Z]\s?\.)|(?P<glued>\.)(?=[A-Z][ .]))")
 # "and" glued to the name before it: "Gonzalez-Garciaand M. Maltoni", "Fukuyamaand A. J. Silenko"
-_NAME_AND_RE = re.compile(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
+_NAME_AND_RE = compile_re(r"\b([A-Z][^\W\d_]{2,})and(?=\s+[A-Z]\s?\.)")
 # "Class .Quantum Grav .29245007" is volume 29, article 245007: a journal that numbers its articles with
 # six digits, and a number of seven digits or more, which is never one field there
 # (not when a page range follows: "Phys. Rev. B 5115197 -202" of 1995 is volume 51, pages 15197–15202,
 # from before the six-digit numbering; venue.py keeps such a run as a note)
-_ARTICLE_GLUE_RE = re.compile(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b(?!\s?[-–]\s?\d)")
+_ARTICLE_GLUE_RE = compile_re(rf"\b({SIX_DIGIT_ARTICLE_JOURNAL})\s?(\d{{1,3}})(\d{{6}})\b(?!\s?[-–]\s?\d)")
 # "Acoust. Phys. 52 N5 (2006) 495", "Nuovo Cim. 10 N 3, 1": Russian/Italian "N" for the issue
-_N_ISSUE_RE = re.compile(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
+_N_ISSUE_RE = compile_re(r"\b(\d{1,4})\s+N\s?(\d{1,3})\b(?=\s*[(,;])")
 # a number glued to the word after it: an ordinal ("2ndEdition"), or in IOP "Yamamoto H 2013Interferometer
 # design …" the year glued to the title (bibcodes are protected)
-_NUMBER_WORD_RE = re.compile(rf"\b(?:\d+(?:st|nd|rd|th)(?=[A-Z][a-z])|{YEAR}[a-z]?(?=[A-Z][a-z]{{2,}}|[A-Z]{{3,}}\s))")
+_NUMBER_WORD_RE = compile_re(rf"\b(?:\d+(?:st|nd|rd|th)(?=[A-Z][a-z])|{YEAR}[a-z]?(?=[A-Z][a-z]{{2,}}|[A-Z]{{3,}}\s))")
 # an ordinal's letters spaced out: "2 n d edition"
-_SPACED_ORDINAL_RE = re.compile(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
+_SPACED_ORDINAL_RE = compile_re(r"\b(\d{1,3}) ?(s t|n d|r d|t h)\b")
 # a German dash after a sentence's period: "… phytoplankton-Methodik.- Mitt. Internat."
-_DOT_DASH_RE = re.compile(r"(?<=[a-z]\.)[-–](?=\s[A-Z])")
-_QUOTE_PAIR_RE = re.compile(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
+_DOT_DASH_RE = compile_re(r"(?<=[a-z]\.)[-–](?=\s[A-Z])")
+_QUOTE_PAIR_RE = compile_re(r"\s*([\"“”])\s*([^\"“”]{3,400}?)\s*([\"“”])\s*(?=(\S?))")
 # An article-in-press header copied as a reference: "Progress in Neurobiology xxx (2011) xxx–xxx" — the
 # publisher's placeholders for the volume and pages are no numbers (nor a title)
-_PLACEHOLDER_RE = re.compile(
+_PLACEHOLDER_RE = compile_re(
     rf"(?<![\w:/-])(?:xxx|XXX)(?=\s*\({year_pattern(1900)}\))|(?<=\))\s*(?:xxx|XXX)\s*[–-]\s*(?:xxx|XXX)(?![\w-])"
 )
 # signs that a string went through PDF text extraction (French spacing before ; : ! ? is not one).
@@ -290,18 +291,18 @@ _PLACEHOLDER_RE = re.compile(
 # letters starts, or just after a match that ended one letter into a run (the third to fifth
 # alternatives end so): tried at every letter of a run it was quadratic in the run's length. Where
 # it is skipped it could not match: it had failed one letter earlier, on the same run's end.
-_ARTEFACT_RE = re.compile(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
+_ARTEFACT_RE = compile_re(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
                           r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b"
                           r"|(?:(?<![a-z])|(?<=[A-Z -][a-z]))[a-z]{4,}(?:of|the|and)\b")
 
 # -- series letters --------------------------------------------------------------------------------
 # the letter before the volume ("Phys. Rev. D58"), or after it: "Il Nuovo Cimento 36 A (1976) 317",
 # "Nuovo Cim. 36A, 317" — written "journal letter volume"
-_SERIES_RE = re.compile(
+_SERIES_RE = compile_re(
     rf"\b({SERIES_JOURNAL})\s*(?:([A-HX])\s*(\d{{1,4}})\b|(\d{{1,4}})\s?([A-D])(?=\s*[(,;]))")
-_SERIES_GLUED_RE = re.compile(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
+_SERIES_GLUED_RE = compile_re(r"\b(Review|Letters)([A-EX])(?=\s*\d)")
 # a dash inside a journal's name: "Sov. Phys. — JETP 36", "Sov. Phys.-Usp." (joined when the name is known)
-_JOURNAL_DASH_RE = re.compile(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
+_JOURNAL_DASH_RE = compile_re(r"\b((?:[A-Z][a-z]{0,9}\.\s?){1,3})\s*[—–-]\s*([A-Z][A-Za-z]{1,8}\.?(?:\s[A-Z][a-z]{1,8}\.?)?)(?=[\s,\d])")
 
 
 def _journal_without_dash(m: re.Match[str]) -> str:
@@ -310,21 +311,21 @@ def _journal_without_dash(m: re.Match[str]) -> str:
 
 
 # -- hyphens and glued words ------------------------------------------------------------------------
-_SPACED_HYPHEN_RE = re.compile(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
-_HYPHEN_RE = re.compile(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})(?![^\W\d_])")
-_TOKEN_RE = re.compile(r"(?<![\w\ue000-\ue0ff])[^\W\d_]{6,}(?![\w\ue000-\ue0ff])")
-_CAMEL_RE = re.compile(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
+_SPACED_HYPHEN_RE = compile_re(r"\b([^\W\d_]+)(\s+-\s*|-\s+)([^\W\d_]+)")
+_HYPHEN_RE = compile_re(r"\b([^\W\d_]{2,})-([^\W\d_]{2,})(?![^\W\d_])")
+_TOKEN_RE = compile_re(r"(?<![\w\ue000-\ue0ff])[^\W\d_]{6,}(?![\w\ue000-\ue0ff])")
+_CAMEL_RE = compile_re(r"\b([A-Z][a-z]{3,})([A-Z][a-z]{2,})\b")
 # a lower-case word glued to the capitalised word after it, a lost space at a line end ("Toda
 # chainsJournal of …", "in trunk musclesPhysiological reports", "(with discussion)Statistical Science")
-_LOWER_CAMEL_RE = re.compile(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
-_LOWER_UPPER_RE = re.compile(r"[a-z)][A-Z]")  # where either can apply
+_LOWER_CAMEL_RE = compile_re(r"((?<![\w\ue000-\ue0ff])[a-z]{3,}|\))([A-Z][a-z]{2,})(?![\w\ue000-\ue0ff])")
+_LOWER_UPPER_RE = compile_re(r"[a-z)][A-Z]")  # where either can apply
 # … or to a Vancouver journal's "J", acronym or "Am J" before its next word ("childrenJ Pediatr", "bondFEBS
 # Lett", "dogsAm J Physiol")
-_LOWER_ACRONYM_RE = re.compile(
+_LOWER_ACRONYM_RE = compile_re(
     r"(?<![\w\ue000-\ue0ff])([a-z]{4,})(J|[A-Z]{3,6}|[A-Z][a-z]{0,3}(?=\sJ\s))(?=\s[A-Z](?:[a-z]|\s))"  # "dogsAm J Physiol"
 )
-_NAME_AFTER_RE = re.compile(r",?\s*[A-Z]{1,3}(?:\.|\s|,|;|$)")  # (Vancouver: "Boldrick JC,")
-_INITIAL_BEFORE_RE = re.compile(r"\b[A-Z]\.\s?$")
+_NAME_AFTER_RE = compile_re(r",?\s*[A-Z]{1,3}(?:\.|\s|,|;|$)")  # (Vancouver: "Boldrick JC,")
+_INITIAL_BEFORE_RE = compile_re(r"\b[A-Z]\.\s?$")
 _NOT_A_PIECE = frozenset(["and", "or", "to", "und", "et", "bis", "and/or"])  # "Hazard- and Risk-…"
 def _fix_word(m: re.Match[str]) -> str:
     word = m.group(0)

@@ -20,18 +20,19 @@ from citecheck.identifiers import (
     DOI_PREFIX,
     normalize_doi,
 )
+from citecheck.regex_cache import compile_re
 
 Kind = Literal["arxiv", "doi", "url"]
 
 _NEW = rf"{ARXIV_NEW}(?:{ARXIV_VERSION})?"
 _OLD = rf"[a-z][a-z\-]*(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}(?:{ARXIV_VERSION})?"
-_ARXIV_ID = re.compile(rf"(?:{_NEW}|{_OLD})")
-_ARXIV_ARG = re.compile(rf"(?i:arxiv:)?\s*({_NEW}|{_OLD})")
-_ARXIV_URL = re.compile(
+_ARXIV_ID = compile_re(rf"(?:{_NEW}|{_OLD})")
+_ARXIV_ARG = compile_re(rf"(?i:arxiv:)?\s*({_NEW}|{_OLD})")
+_ARXIV_URL = compile_re(
     rf"https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf|html|e-print|format|src)/({_NEW}|{_OLD})"
     r"(?:\.pdf)?/?(?:[?#].*)?", re.I)
-_BARE_DOI = re.compile(rf"{DOI_PREFIX}/\S+")
-_DOI_URL = re.compile(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", re.I)
+_BARE_DOI = compile_re(rf"{DOI_PREFIX}/\S+")
+_DOI_URL = compile_re(r"https?://(?:dx\.)?doi\.org/(10\.\S+)", re.I)
 
 
 @dataclass(frozen=True)

@@ -20,17 +20,19 @@ from __future__ import annotations
 
 import re
 
+from citecheck.regex_cache import compile_re
+
 __all__ = ["csv_cell", "markdown_code", "markdown_text", "terminal_text"]
 
 #: a whole escape sequence: CSI (ESC [ or the 8-bit CSI) with its parameters; OSC, DCS, SOS, PM
 #: and APC strings up to their terminator (BEL or ST); any other ESC and the bytes it introduces
-_ESCAPE_RE = re.compile(
+_ESCAPE_RE = compile_re(
     r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]"
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
     r"|\x1b[ -/]*[0-~]"
 )
 #: what is left: C0 controls but tab and newline, DEL, C1 controls, bidi overrides and isolates
-_CONTROL_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROL_RE = compile_re("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def terminal_text(text: str) -> str:
@@ -49,13 +51,13 @@ def csv_cell(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
-_SPACE_RE = re.compile(r"\s+")
+_SPACE_RE = compile_re(r"\s+")
 #: characters that start markup anywhere in a line: raw HTML, links and images, code, table cells
-_INLINE_RE = re.compile(r"[\\`\[\]|<>]|&(?=#?\w+;)")
+_INLINE_RE = compile_re(r"[\\`\[\]|<>]|&(?=#?\w+;)")
 _INLINE = {"\\": "\\\\", "`": "\\`", "[": "\\[", "]": "\\]", "|": "\\|", "<": "&lt;", ">": "&gt;",
            "&": "&amp;"}
 #: what makes a line a heading, a list item, a quote, a setext underline, a fence or a footnote
-_BLOCK_START_RE = re.compile(r"^(?:[#>+*=~:-]|\d{1,9}(?=[.)]))")
+_BLOCK_START_RE = compile_re(r"^(?:[#>+*=~:-]|\d{1,9}(?=[.)]))")
 
 
 def markdown_text(text: str) -> str:

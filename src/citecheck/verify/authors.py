@@ -27,10 +27,11 @@ from citecheck.names import (
     is_et_al,
     name_key,
 )
+from citecheck.regex_cache import compile_re
 
-_DBLP_NUMBER = re.compile(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
+_DBLP_NUMBER = compile_re(r"\s+\d{4}$")  # DBLP disambiguation suffix: "Wei Qiu 0001"
 #: generational suffix written after the family or given name: "Ausman Jr.", "Smith, III"
-_SUFFIX = re.compile(r"(?:,\s*|\s+)(?:jr|sr|ii|iii|iv)\.?$", re.I)
+_SUFFIX = compile_re(r"(?:,\s*|\s+)(?:jr|sr|ii|iii|iv)\.?$", re.I)
 
 #: a cited family name at least this long may be a misspelling of one in the record
 MISSPELL_MIN_LEN = 4
@@ -62,7 +63,7 @@ class NameKey:
         return self.family.startswith("@")
 
 
-_LEADING_INITIALS = re.compile(r"^((?:[A-Z]\.\s*)+)(?=[A-Z][a-z]{2,})")
+_LEADING_INITIALS = compile_re(r"^((?:[A-Z]\.\s*)+)(?=[A-Z][a-z]{2,})")
 
 
 @lru_cache(maxsize=131072)
@@ -131,7 +132,7 @@ def person_key(name: Name) -> NameKey:
     return _key(name.family, name.given, name.literal, name.non_dropping_particle)
 
 
-_ET_AL_TAIL = re.compile(r"[\s,]+" + ET_AL + r"\s*$", re.I)
+_ET_AL_TAIL = compile_re(r"[\s,]+" + ET_AL + r"\s*$", re.I)
 
 
 def _keys(record: Record) -> tuple[list[NameKey], bool]:

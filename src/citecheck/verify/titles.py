@@ -7,13 +7,13 @@ Character similarity alone cannot tell "one word changed" from "another title" o
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
 
+from citecheck.regex_cache import compile_re
 from citecheck.titles import title_key
 
 TitleMatch = Literal["same", "close", "related", "different"]
@@ -21,7 +21,7 @@ TitleMatch = Literal["same", "close", "related", "different"]
 TITLE_SAME = 0.97  # character similarity treated as identical (spacing, hyphenation, typos)
 TITLE_CLOSE = 0.85
 TITLE_RELATED = 0.60
-_SUBTITLE_SEP = re.compile(r"\s*(?::|\s[-–—]+\s|\.\s|\?\s|!\s)\s*")
+_SUBTITLE_SEP = compile_re(r"\s*(?::|\s[-–—]+\s|\.\s|\?\s|!\s)\s*")
 
 
 @lru_cache(maxsize=65536)
@@ -32,13 +32,13 @@ def _head(title: str) -> str:
 
 
 _SPELLING = [  # British → American endings; applied to both titles, so only variants coincide
-    (re.compile(r"isation"), "ization"),
-    (re.compile(r"(?<=\w{3})is(e|ed|es|ing|er|ers)$"), r"iz\1"),
-    (re.compile(r"(?<=\w{3})our(s|ed|ing|ite|ites|able)?$"), r"or\1"),
-    (re.compile(r"(?<=\w{3})ll(ing|ed|er|ers)$"), r"l\1"),
-    (re.compile(r"(?<=\w{2})ys(e|es|ed|ing)$"), r"yz\1"),
-    (re.compile(r"(?<=\w{3})tre(s)?$"), r"ter\1"),
-    (re.compile(r"(?<=\w{3})ogue(s)?$"), r"og\1"),
+    (compile_re(r"isation"), "ization"),
+    (compile_re(r"(?<=\w{3})is(e|ed|es|ing|er|ers)$"), r"iz\1"),
+    (compile_re(r"(?<=\w{3})our(s|ed|ing|ite|ites|able)?$"), r"or\1"),
+    (compile_re(r"(?<=\w{3})ll(ing|ed|er|ers)$"), r"l\1"),
+    (compile_re(r"(?<=\w{2})ys(e|es|ed|ing)$"), r"yz\1"),
+    (compile_re(r"(?<=\w{3})tre(s)?$"), r"ter\1"),
+    (compile_re(r"(?<=\w{3})ogue(s)?$"), r"og\1"),
 ]
 
 
@@ -66,8 +66,8 @@ _STOP_WORDS = frozenset([
 #: residue of markup in scraped titles (<i>, <sub>, MathML, TeX font switches)
 _MARKUP_WORDS = frozenset(["sub", "sup", "mml", "math", "mi", "mo", "mn", "mrow", "msub", "msup",
                            "msubsup", "mtext", "em", "tt", "rm", "bf"])
-_ROMAN = re.compile(r"^(?=[ivxl]+$)l?x{0,3}(?:ix|iv|v?i{0,3})$")
-_MARKUP = re.compile(r"<[^>]{1,40}>")
+_ROMAN = compile_re(r"^(?=[ivxl]+$)l?x{0,3}(?:ix|iv|v?i{0,3})$")
+_MARKUP = compile_re(r"<[^>]{1,40}>")
 
 
 def _word_key(title: str) -> list[str]:
@@ -114,7 +114,7 @@ def content_words_missing(title: str, other: str) -> tuple[str, ...]:
 
 
 _ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50}
-_UMLAUT_SPELLED = re.compile(r"(?<=[aou])e")
+_UMLAUT_SPELLED = compile_re(r"(?<=[aou])e")
 
 
 def _arabic(word: str) -> str:

@@ -22,12 +22,13 @@ from citecheck.normalize import (
     journal_table,
     letters_in_parent,
 )
+from citecheck.regex_cache import compile_re
 
 VenueMatch = Literal["same", "sibling", "different"]
 
 _STOP = {"of", "the", "and", "for", "in", "on", "de", "la", "le", "der", "und", "an", "at", "et",
          "des", "du", "fur", "&"}
-_DROP = re.compile(
+_DROP = compile_re(
     r"\b(proceedings|proc|procs|annual|conference|conf|symposium|symp|workshop|workshops|meeting|"
     r"international|intl|int|ieee|acm|cvf|siam|track|main|volume|vol|part|edition|"
     r"first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(st|nd|rd|th)|\d+)\b"
@@ -62,7 +63,7 @@ _SERIES = {
     "tmlr": "tmlr", "transactionsmachinelearningresearch": "tmlr",
     "jmlr": "jmlr", "journalmachinelearningresearch": "jmlr",
 }
-_PREPRINT = re.compile(r"^(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint|eprint|researchsquare|"
+_PREPRINT = compile_re(r"^(arxiv|corr|biorxiv|medrxiv|chemrxiv|ssrn|preprint|eprint|researchsquare|"
                        r"techrxiv|osf|psyarxiv|openreview)")
 
 

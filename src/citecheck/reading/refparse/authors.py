@@ -10,10 +10,11 @@ from citecheck.reading import names as N
 from citecheck.reading.refparse.journals import journal_only_reference
 from citecheck.reading.refparse.lexicon import EDS_RE
 from citecheck.reading.refparse.state import ParseState
+from citecheck.regex_cache import compile_re
 from citecheck.years import YEAR
 
 # A corporate author: "World Health Organization. (2020)." / "AASHTO. Title" / "OpenSEES (2012)."
-_ORG_AUTHOR_RE = re.compile(
+_ORG_AUTHOR_RE = compile_re(
     rf"^(?P<org>[A-Z][\w.&'’ ,-]{{1,100}}?)\.?\s*(?=\(\s*{YEAR}[a-z]?\s*\))"
     r"|^(?P<org2>[A-Z][A-Z&-]{2,}(?:\s[A-Z][A-Z&-]+){0,3})\.\s"
 )
@@ -64,14 +65,14 @@ def authors_pass(st: ParseState) -> None:
 
 # "I. Antoniadis, E. Gava, K. S. Narain Moduli Corrections to …": the last name (initials first)
 # and the title with no comma between them
-_GLUED_LAST_NAME_RE = re.compile(
+_GLUED_LAST_NAME_RE = compile_re(
     r"(?:\s*,\s*(?:and\s+|&\s*)?|\s+and\s+|\s*&\s*|^)(?P<given>(?:[A-Z]\.\s?(?:-\s?[A-Z]\.\s?)?){1,3})\s?"
     rf"(?P<family>(?:{TEXT_PARTICLE}\s+)*[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?)"
     r"\s+(?=[A-Z0-9\"“])"
 )
 
 
-_TITLE_WORD_RE = re.compile(r"(?<![\w.])[^\W\d_][\w'’-]*(?![\w'’-]*\.)")
+_TITLE_WORD_RE = compile_re(r"(?<![\w.])[^\W\d_][\w'’-]*(?![\w'’-]*\.)")
 
 
 def _last_name_before_title(rest: str, names: list[Name]) -> tuple[Name, int] | None:

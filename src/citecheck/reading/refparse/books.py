@@ -37,6 +37,7 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.sentences import sentence_boundaries
 from citecheck.reading.refparse.state import Tail
+from citecheck.regex_cache import compile_re
 from citecheck.venues import names_known_journal
 
 
@@ -115,16 +116,16 @@ def split_no_numbers(
     return clean_field(text), tail
 
 
-_DOTTED_WORD_RE = re.compile(r"(?<![^\s.])[A-Z][a-z]{0,9}\.")
+_DOTTED_WORD_RE = compile_re(r"(?<![^\s.])[A-Z][a-z]{0,9}\.")
 
 
-_EDITION_RE = re.compile(
+_EDITION_RE = compile_re(
     r"^(?:\d+(?:st|nd|rd|th|e|ème)|first|second|third|revised|rev\.|new)\s+(?:ed|edn|edition|éd)\.?$",
     re.I,
 )
 
 
-_PAGE_REF_RE = re.compile(
+_PAGE_REF_RE = compile_re(
     r"^(?:pp?\.?|pages?|S\.)\s*\d+(?:\s*-\s*\d+)?$|^\d+\s*(?:pp?|pages|S)\.?$", re.I
 )
 

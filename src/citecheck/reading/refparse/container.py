@@ -32,24 +32,25 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.state import ParseState, Tail
 from citecheck.reading.refparse.title import finish_title
+from citecheck.regex_cache import compile_re
 from citecheck.venues import journal_reference, known_journal
 
-_TITLE_ABBREV_TAIL_RE = re.compile(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
+_TITLE_ABBREV_TAIL_RE = compile_re(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
 
 
 _NOT_ABBREV = frozenset({"Part.", "Vol.", "No.", "Ed.", "Eds.", "Suppl."})
 
 
-_TRAILING_DATE_RE = re.compile(
+_TRAILING_DATE_RE = compile_re(
     rf"(?:,\s*|\s+)(?:\d{{1,2}}\s+{MONTH}|{MONTH}(?:\s+\d{{1,2}})?|\d{{1,2}})\.?$", re.I
 )
 
 
-_SERIES_NO_END_RE = re.compile(r"\b(?:Ser|Series|Serie|Sect|Section|Part|Pt)\.?\s+\d{1,2}$")
-_MONTH_DAY_PAREN_RE = re.compile(rf"\s+{MONTH}\s*\(\d{{1,2}}\)$")
+_SERIES_NO_END_RE = compile_re(r"\b(?:Ser|Series|Serie|Sect|Section|Part|Pt)\.?\s+\d{1,2}$")
+_MONTH_DAY_PAREN_RE = compile_re(rf"\s+{MONTH}\s*\(\d{{1,2}}\)$")
 
 
-_PAREN_MONTH_RE = re.compile(rf"\s*\(\s*{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*\)\s*$", re.I)
+_PAREN_MONTH_RE = compile_re(rf"\s*\(\s*{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*\)\s*$", re.I)
 
 
 def _finish_container(value: str | None) -> str | None:
@@ -71,11 +72,11 @@ def _finish_container(value: str | None) -> str | None:
     return clean_field(value)
 
 
-_LANGUAGE_NOTE_RE = re.compile(r"\s*[(\[]\s*in\s+[A-Z][a-z]+\s*[)\]]\s*$")
+_LANGUAGE_NOTE_RE = compile_re(r"\s*[(\[]\s*in\s+[A-Z][a-z]+\s*[)\]]\s*$")
 
 
 # Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".
-_NOT_VENUE_RE = re.compile(
+_NOT_VENUE_RE = compile_re(
     r"^(?:(?:an?\s+)?(?:unpublished\s+)?(?:preprint(?:\s+at)?|manuscript|unpublished(?:\s+\w+)?|working paper|"
     r"draft|mimeo(?:graph)?)|in\s+press|submitted(?:\s+\w+)?|forthcoming|to\s+appear|"
     r"(?:retrieved|available|accessed|downloaded)(?:\s+\w+)?(?:\s+(?:from|at))?|retirado\s+de|"
@@ -88,7 +89,7 @@ _NOT_VENUE_RE = re.compile(
 
 
 # Publishers that follow a venue after a period: "Computer Vision (CVPR). IEEE"
-_TRAILING_PUB_RE = re.compile(
+_TRAILING_PUB_RE = compile_re(
     rf"^(?P<venue>.{{8,}}?)[.,]\s+(?P<pub>{PUBLISHER_NAMES}"
     r"(?:[\w\s&.-]{0,25}(?:Press|Publishing|Publishers|Verlag|Society|Inc\.?|Ltd\.?))?"
     r"(?:,\s*(?:Inc|Ltd|LLC|Co|GmbH)\b\.?)?"
@@ -98,24 +99,24 @@ _TRAILING_PUB_RE = re.compile(
 )
 
 
-_ROMAN_VOL_RE = re.compile(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
+_ROMAN_VOL_RE = compile_re(r"(?P<sep>,\s*|\s+)(?P<vol>[IVXLC]{2,7})$")
 
 
-_PAREN_PAGES_RE = re.compile(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
+_PAREN_PAGES_RE = compile_re(r"\s*\((?:pp?\.\s*)?(\d{1,5}\s*[-–—]\s*\d{1,5})\)$")
 
 
 # "Norton Anthology, 5th edn. 2 vols. (…)" / "Handbook, 2nd ed.": the edition ends the name
-_EDITION_NOTE_RE = re.compile(
+_EDITION_NOTE_RE = compile_re(
     r",\s*(?:\d+(?:st|nd|rd|th|e)|[Ss]econd|[Tt]hird|[Ff]ourth|[Rr]evised|[Nn]ew)\s+"
     r"(?:edn|ed|edition|éd)\b.*$"
 )
 
 
 # "Hanson, S. (trans.). Minneapolis": a translator before the imprint
-_LEADING_TRANSLATOR_RE = re.compile(r"^[^()]{2,60}\((?:trans|transl|tr)\.?\)[.,]?\s*")
+_LEADING_TRANSLATOR_RE = compile_re(r"^[^()]{2,60}\((?:trans|transl|tr)\.?\)[.,]?\s*")
 
 
-_NLM_MEETING_RE = re.compile(
+_NLM_MEETING_RE = compile_re(
     r"(?P<name>[^;]{8,}?)\s*(?P<dates>;\s*(?:[A-Z][a-z]{2,8}\.?\s*)?[-–]?\s*(?:\d{1,2}\s*(?:[-–]\s*\d{1,2})?)?\s*)?;"
     r"\s*(?P<place>[A-Z][^;\d]{1,60})$"
 )
@@ -182,7 +183,7 @@ def _venue_extras(container: str | None, tail: Tail) -> str | None:
 
 # who publishes a journal, written after its name: "GRI Review, Gyeonggi Research Institute", "Bulletin of the
 # American Meteorological Society, AMS", "Rep. Fac. Sci. Eng., Saga University"
-_ORG_PIECE_RE = re.compile(
+_ORG_PIECE_RE = compile_re(
     r"(?:.*\b(?:University|Universit[éäy]|Institute|Institut|Society|Association|Academy|Council|Inc\.?|Ltd\.?|"
     r"Press|Publishers?)\b.*|[A-Z]{3,6})")
 
@@ -201,15 +202,15 @@ def _publisher_after_journal(container: str, tail: Tail) -> str:
     return head
 
 
-_CITY_AFTER_RE = re.compile(r"(?<=\w.{7}),\s*([A-Z][^\W\d_A-Z]+(?:[\s-][A-Z][^\W\d_A-Z]+)?)$")
+_CITY_AFTER_RE = compile_re(r"(?<=\w.{7}),\s*([A-Z][^\W\d_A-Z]+(?:[\s-][A-Z][^\W\d_A-Z]+)?)$")
 
 
-_PRESENTED_AT_RE = re.compile(
+_PRESENTED_AT_RE = compile_re(
     r"^(?:(?:Paper|Poster|Talk)\s+)?presented\s+at\s+(?:the\s+)?(?=[A-Z\d])", re.I
 )
 
 
-_SPECIAL_ISSUE_RE = re.compile(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
+_SPECIAL_ISSUE_RE = compile_re(r"\s*[,:.]\s*Special Issue\b.*$", re.I)
 
 
 def venue_pass(st: ParseState) -> None:

@@ -8,6 +8,7 @@ from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.model import Record
 from citecheck.reading.refparse.lexicon import CONF_RE, DAY_DATE_RE, EDS_RE, IN_MARK_RE
 from citecheck.reading.refparse.state import ParsedReference, ParseState
+from citecheck.regex_cache import compile_re
 
 
 def _guess_type(record: Record, thesis: bool, report: bool, text: str) -> str:
@@ -86,10 +87,10 @@ def leftovers_pass(st: ParseState) -> None:
 # obtain the universal entropy, here the boundary conditions should be chosen …", "A caveat of the
 # calculation is that …"). Told by a verb of running text and function words, with no name, date,
 # venue or identifier read.
-_PROSE_VERB_RE = re.compile(
+_PROSE_VERB_RE = compile_re(
     r"\b(?:is|are|was|were|be|been|can|cannot|could|may|might|should|would|will|must|has|have|had|does|do|"
     r"implies|see|note|we|our|us)\b", re.I)
-_FUNCTION_WORD_RE = re.compile(r"\b(?:the|of|to|a|an|in|that|this|for|as|by|with|on|when|than|which)\b")
+_FUNCTION_WORD_RE = compile_re(r"\b(?:the|of|to|a|an|in|that|this|for|as|by|with|on|when|than|which)\b")
 
 
 def _prose_note(st: ParseState) -> None:
@@ -123,7 +124,7 @@ def _periodical_issue(st: ParseState) -> None:
 # or after a series and its volume ("Geometric Flows (H.-D. Cao and S.-T. Yau, eds.), Surveys in
 # Differential Geometry, vol. XII, …, pp. 113-165"; "Theory and Simulation of Hard-Sphere Fluids,
 # Lecture Notes in Physics, vol. 753, A. Mulero, ed. (Springer, 2008), pp. 183-245")
-_EDITORS_AFTER_RE = re.compile(
+_EDITORS_AFTER_RE = compile_re(
     r"[\s,.]*(?:\((?P<peds>[^()]{3,150}?),?\s*(?:eds?|editors?)\.?\)|"
     r"(?:[^,()]{3,80},\s*(?:[Vv]ol\.?|[Vv]olume)\s*[\dIVXLC]{1,5}\s*,\s*)?"
     r"(?:[A-Z][\w'’.-]*\s+){1,4}[A-Z][\w'’-]+,?\s*\(?(?<!\w)(?:eds?|editors?)\.)"  # (person names)

@@ -19,9 +19,10 @@ from __future__ import annotations
 import re
 
 from citecheck.reading.refparse.state import Tail
+from citecheck.regex_cache import compile_re
 
 #: the code in brackets; full-width brackets are made ASCII before (scripts.py)
-_MARKER_RE = re.compile(
+_MARKER_RE = compile_re(
     r"\s*\[(?P<code>J|M|C|D|R|P|S|N|A|G|K|Z|EB|DB|CP|DS|CM)(?:/(?:OL|MT|DK|CD|CM))?\]\s*"
 )
 #: the CSL type of each code
@@ -31,14 +32,14 @@ TYPES = {
     "EB": "webpage", "DB": "dataset", "DS": "dataset", "CP": "software", "G": "book",
     "K": "book", "Z": "document", "CM": "map",
 }
-_VENUE_LEAD_RE = re.compile(r"^[\s.,:;'\"”’]*(?://\s*)?")
+_VENUE_LEAD_RE = compile_re(r"^[\s.,:;'\"”’]*(?://\s*)?")
 #: the works GB/T describes by an imprint "Place: Publisher" (a thesis: "Place: School")
 _IMPRINT_TYPES = frozenset({"book", "thesis", "report", "standard"})
-_IMPRINT_RE = re.compile(r"^(?P<place>[^:,.;\d]{1,30}):\s*(?P<pub>[^:,;]{2,80}?)\s*(?:[,:;.]|$)")
+_IMPRINT_RE = compile_re(r"^(?P<place>[^:,.;\d]{1,30}):\s*(?P<pub>[^:,;]{2,80}?)\s*(?:[,:;.]|$)")
 #: a proceedings paper or a chapter names its host before the imprint: "//会议论文集. 上海: 出版社"
 _HOSTED_TYPES = frozenset({"paper-conference", "chapter"})
-_HOST_END_RE = re.compile(r"(?<=[^\W\d_])\.\s*(?=[^:,.;\d]{1,30}:)")
-_PAGES_RE = re.compile(r"[:,]\s*(?P<page>\d+(?:\s*[-–]\s*\d+)?)\s*\.?$")
+_HOST_END_RE = compile_re(r"(?<=[^\W\d_])\.\s*(?=[^:,.;\d]{1,30}:)")
+_PAGES_RE = compile_re(r"[:,]\s*(?P<page>\d+(?:\s*[-–]\s*\d+)?)\s*\.?$")
 
 
 def split_gbt(rest: str) -> tuple[str, str, str] | None:

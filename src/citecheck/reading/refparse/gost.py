@@ -21,24 +21,25 @@ from citecheck.names import ET_AL_WORDS
 from citecheck.reading.names import split_loose_authors
 from citecheck.reading.refparse.lexicon import TRIM
 from citecheck.reading.refparse.state import Tail
+from citecheck.regex_cache import compile_re
 
 #: "Title // Journal": the separator, spaced (a URL's "//" never is)
-_SPLIT_RE = re.compile(r"\s+//\s+")
+_SPLIT_RE = compile_re(r"\s+//\s+")
 #: the statement of responsibility after the title: "Title / I. I. Ivanov, P. P. Petrov"
-_RESPONSIBILITY_RE = re.compile(r"\s+/\s+(.*)$")
+_RESPONSIBILITY_RE = compile_re(r"\s+/\s+(.*)$")
 #: a URL broken by spaces ("http : // host/path"): the text before ends in a scheme
-_SCHEME_END_RE = re.compile(r"(?:https?|ftp)\s*[:.]?$", re.I)
+_SCHEME_END_RE = compile_re(r"(?:https?|ftp)\s*[:.]?$", re.I)
 #: "[и др.]", "[et al.]": the list goes on
-_AND_OTHERS_RE = re.compile(rf"\[?\s*(?:и\s+др|{ET_AL_WORDS})\.?\s*\]?", re.I)
+_AND_OTHERS_RE = compile_re(rf"\[?\s*(?:и\s+др|{ET_AL_WORDS})\.?\s*\]?", re.I)
 _NUM = r"(\d+[A-Za-zА-Яа-я]?)"
 _RANGE = r"(\d+(?:\s*[-–—]\s*\d+)?)"
 #: labelled numbers, each after a boundary (start, ". ", ", ", " — ")
-_VOLUME_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:Т|Том|Vol|V)\.?\s*{_NUM}(?![\w])")
-_ISSUE_RE = re.compile(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ып\.?|Iss\.?|Issue)\s*"
+_VOLUME_RE = compile_re(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:Т|Том|Vol|V)\.?\s*{_NUM}(?![\w])")
+_ISSUE_RE = compile_re(r"(?:^|[.,;]\s+|\s[—–]\s*|\s)(?:№|No\.?|N|[Вв]ып\.?|Iss\.?|Issue)\s*"
                        r"(\d+(?:\s*[-–/]\s*\d+)?)(?![\w])")
-_PAGES_RE = re.compile(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
+_PAGES_RE = compile_re(rf"(?:^|[.,;]\s+|\s[—–]\s*)(?:С|P|pp|Pp|S)\.\s*{_RANGE}(?![\w])")
 #: a book's extent closing a GOST entry: "М.: Наука, 1989. 768 с." (768 pages)
-EXTENT_RE = re.compile(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
+EXTENT_RE = compile_re(r"[.,]?\s*(?:[—–]\s*)?\b\d{1,4}\s?с\.?\s*$|[.,]\s*[—–]\s*\d{1,4}\s?pp?\.?\s*$")  # (or "— 752 p.")
 
 
 def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
@@ -70,9 +71,9 @@ def split_gost(rest: str) -> tuple[str, Tail, list[Name]] | None:
 
 
 #: the areas of a GOST book entry, each after ". — ": "Title. — 2-е изд. — М.: Наука"
-_AREA_RE = re.compile(r"\.\s+[—–]\s+")
+_AREA_RE = compile_re(r"\.\s+[—–]\s+")
 #: the publication area: "М.: Наука", "Москва : Наука", "Moscow: Nauka" (the year is cut out already)
-_IMPRINT_RE = re.compile(r"^(?P<place>[^:;,—–]{1,40}?)\s*:\s*(?P<publisher>[^:;—–]{2,80}?)[\s,.]*$")
+_IMPRINT_RE = compile_re(r"^(?P<place>[^:;,—–]{1,40}?)\s*:\s*(?P<publisher>[^:;—–]{2,80}?)[\s,.]*$")
 
 
 def _book(rest: str) -> tuple[str, Tail, list[Name]] | None:
@@ -98,9 +99,9 @@ def _book(rest: str) -> tuple[str, Tail, list[Name]] | None:
 
 
 #: a thesis's other title information: "Title : дис. … канд. физ.-мат. наук", "… : автореф. дис. …"
-_THESIS_INFO_RE = re.compile(r"\s:\s(?=(?:автореф\.\s*)?дис(?:с|\.))")
+_THESIS_INFO_RE = compile_re(r"\s:\s(?=(?:автореф\.\s*)?дис(?:с|\.))")
 #: a thesis's publication area: the place alone ("М.", "Новосибирск")
-_PLACE_ONLY_RE = re.compile(r"^(?P<place>[^\W\d_][^:;—–\d]{0,30}?)[\s,.]*$")
+_PLACE_ONLY_RE = compile_re(r"^(?P<place>[^\W\d_][^:;—–\d]{0,30}?)[\s,.]*$")
 
 
 def fuller_authors(heading: list[Name], listed: list[Name]) -> list[Name]:

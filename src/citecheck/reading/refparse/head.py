@@ -31,6 +31,7 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.sentences import boundary_kind, sentence_boundaries
 from citecheck.reading.refparse.state import Tail
+from citecheck.regex_cache import compile_re
 from citecheck.venues import JOURNAL_ABBREVIATIONS, names_known_journal
 
 
@@ -126,7 +127,7 @@ def _title_cut(head: str, cuts: list[int]) -> int:
 
 
 # a proceedings volume named right after the title's last word, with no mark between (IOP)
-_PROC_START_RE = re.compile(
+_PROC_START_RE = compile_re(
     r"(?<=[^\W_]|\))\s+(?=(?:Proc\.|Proceedings\s+of\b|(?:AIP|IEEE|ACM|SPIE)\s+Conf\.)\s*\S)")
 
 
@@ -140,22 +141,22 @@ def proceedings_start(head: str) -> int | None:
 
 
 # a numbered part of the title after its first sentence: "Cluster analysis of tracks. Part I: General properties."
-_TITLE_PART_RE = re.compile(r"\s*(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b\s*[.:]")
+_TITLE_PART_RE = compile_re(r"\s*(?:Part|Paper)\s+(?:[IVX]{1,4}|\d{1,2})\b\s*[.:]")
 # the journal after the title's last comma, abbreviated words only: ", J. Am. Ceram. Soc."
-_COMMA_ABBREV_RUN_RE = re.compile(r",\s+((?:[A-Z][a-z]{0,9}\.\s*|&\s*){2,6})$")
+_COMMA_ABBREV_RUN_RE = compile_re(r",\s+((?:[A-Z][a-z]{0,9}\.\s*|&\s*){2,6})$")
 
 
 # the words of a periodical's name ("Wiener Entomologische Zeitung", "Ber. Deutsch. Bot. Ges." is the other test)
-_PERIODICAL_NAME_RE = re.compile(
+_PERIODICAL_NAME_RE = compile_re(
     r"\b(?:Journal|Transactions|Letters|Proceedings|Annals|Annales|Bulletin|Reviews?|Magazine|Quarterly|Zeitung|"
     r"Zeitschrift|Jahrb(?:uch|ücher|ucher)|Mitteilungen|Berichte|Revue|Revista|Rivista|Acta|Archives?|Cahiers|"
     r"Bollettino|Boletín|Boletim|Anais|Anales|Comptes)\b")
 
 
 #: a head that opens with an abbreviation and holds only capitalised words after it: a journal's name
-_ABBREVIATED_HEAD_RE = re.compile(r"[A-Z][a-z]{0,5}\.\s*(?:(?:[A-Z][a-z]{0,9}\.?|&)\s*){1,6}")
-_ABBREVIATIONS_ONLY_RE = re.compile(r"(?:(?:[A-Z][a-z]{0,9}\.|&)\s*){2,}")
-_ABBREVIATED_WORD_RE = re.compile(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
+_ABBREVIATED_HEAD_RE = compile_re(r"[A-Z][a-z]{0,5}\.\s*(?:(?:[A-Z][a-z]{0,9}\.?|&)\s*){1,6}")
+_ABBREVIATIONS_ONLY_RE = compile_re(r"(?:(?:[A-Z][a-z]{0,9}\.|&)\s*){2,}")
+_ABBREVIATED_WORD_RE = compile_re(r"(?<![\w(])[A-Z][a-z]{0,9}\.(?!\))")
 
 
 def _periodical_after_sentences(head: str, ends: list[int]) -> int | None:
@@ -173,7 +174,7 @@ def _periodical_after_sentences(head: str, ends: list[int]) -> int | None:
     return None
 
 
-_HAN_SPACE_RE = re.compile(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
+_HAN_SPACE_RE = compile_re(r"(?<=[\u3040-\u30ff\u4e00-\u9fffA-Z])\s+(?=[\u3040-\u30ff\u4e00-\u9fff])")
 
 
 def _han_title_space(head: str) -> int | None:
@@ -234,10 +235,10 @@ def _split_without_cuts(
 
 # A one-letter Roman part number after a lower-case word, then a capitalised piece
 # ("and I. D. Novikov" is an initial)
-_ROMAN_PART_END_RE = re.compile(r"(?<=[a-z]{3}\s)(?<!\band\s)[IVX](\.)\s+(?=[A-Z][a-z])")
+_ROMAN_PART_END_RE = compile_re(r"(?<=[a-z]{3}\s)(?<!\band\s)[IVX](\.)\s+(?=[A-Z][a-z])")
 # Any letter after a lower-case word that is no function word ("vitamin A. Am J Physiol", "group B.
 # J Biol Chem"; not "edited by A. Smith")
-_LETTER_END_RE = re.compile(r"(?<![\w.-])([a-z]{3,})\s([A-Z])(\.)\s+(?=[A-Z])")
+_LETTER_END_RE = compile_re(r"(?<![\w.-])([a-z]{3,})\s([A-Z])(\.)\s+(?=[A-Z])")
 
 
 def _letter_end(head: str) -> tuple[int, int, int] | None:
@@ -252,7 +253,7 @@ def _letter_end(head: str) -> tuple[int, int, int] | None:
     return None
 
 
-_LOWER_VENUE_RE = re.compile(r"([.?!])\s+(?=[a-z])")
+_LOWER_VENUE_RE = compile_re(r"([.?!])\s+(?=[a-z])")
 
 
 def _lower_venue_cut(head: str) -> int | None:
@@ -278,7 +279,7 @@ def _lower_venue_cut(head: str) -> int | None:
     return None
 
 
-_TITLE_WORD_RE = re.compile(r"(?<![\w.])[a-z][a-z'’-]{2,}(?![\w.])")
+_TITLE_WORD_RE = compile_re(r"(?<![\w.])[a-z][a-z'’-]{2,}(?![\w.])")
 
 
 def _comma_venue_start(head: str) -> int | None:

@@ -21,7 +21,7 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.sentences import sentence_boundaries
 from citecheck.reading.refparse.state import Tail
-from citecheck.regex_cache import compile_regex
+from citecheck.regex_cache import compile_re, compile_regex
 
 # the place starts with a capital of any script or a letter of an uncased one ("Москва", "北京")
 _CAP = r"[\p{Lu}\p{Lt}\p{Lo}]"
@@ -33,20 +33,20 @@ _EDS_WORD = r"(?:eds?|Eds?|editors?|Editors?|Hrsg|Hg|éds?)\.?"
 
 # "J. Smith (ed.), Book" / "(M. Cooper & W. Stiles, Eds.) Book" / "A. Jonaitis, ed., Book" /
 # "Bohringer H., Pratt G.W., eds, ESO Astrophys. Symp."
-_LEADING_EDITORS_RE = re.compile(
+_LEADING_EDITORS_RE = compile_re(
     rf"^\(?[^()]{{0,150}}?[\s,(]\(?{_EDS_WORD}\)?\s*[,:)]?\s*(?P<rest>[A-Z\d\"“].+)$"
 )
 
 
 # "Book. Ed. Anja Müller" / "Book, edited by X and Y" / "Book, ed. by X"
-_TRAILING_EDITORS_RE = re.compile(
+_TRAILING_EDITORS_RE = compile_re(
     r"[,.]?\s*(?:\b(?:[Ee]d(?:ited)?\.?\s+by|[Ee]ds?\.|[Hh]rsg\.\s+v(?:on)?\.?)|\bEd\.)\s+.*$"
 )
 
 
 # "Book. Eds. Ann Smith and Bo Li. Trier: WVT" / "Book, ed. Michael Herren. Toronto": the names
 # run to the first period that is not an initial's.
-_MID_EDITORS_RE = re.compile(
+_MID_EDITORS_RE = compile_re(
     r"[.,]\s+(?:[Ee]ds?\.|[Ee]dited by|[Ee]d\. by|[Hh]rsg\. v(?:on)?\.?)\s+"
     r"(?:[^.]|(?<=\b[A-Z])\.)+?[a-zà-ÿ]{2}\s*\.(?:\s+(?P<rest>[A-Z].*))?$"
 )
@@ -66,7 +66,7 @@ def strip_editors(text: str) -> str:
     return text
 
 
-PAREN_PUB_RE = re.compile(
+PAREN_PUB_RE = compile_re(
     r"\s*\((?P<body>[^():]*?(?:\b(?:eds?|edn|edition|tr|trans|transl|hrsg|Hg)\b\.?|(?<=\w):\s[A-Z][^():]*|"
     r"\bPress\b|\bVerlag\b)[^()]*)\)\s*$",
     re.I,
@@ -88,7 +88,7 @@ def pull_parenthetical(title: str | None, tail: Tail) -> str | None:
     return title[: m.start()].rstrip(" ,.")
 
 
-_PAREN_TAIL_RE = re.compile(
+_PAREN_TAIL_RE = compile_re(
     rf"\s*\(\s*(?P<body>[^()]{{2,80}}?)\s*\)(?P<loc>(?:\s*,?\s*{LOCATOR})*)\s*[.,;]?\s*$", re.I)
 
 
@@ -123,7 +123,7 @@ def cut_paren_imprint(text: str, year_closed: bool) -> ParenImprint | None:
 
 # Springer's and EPJ's book layout: "Title, vol. 1. Cambridge University Press, Cambridge (1995)",
 # "Title, p. 27. Springer, Berlin (2009)" — a locator ends the title, the imprint is the last sentence
-_SENTENCE_IMPRINT_RE = re.compile(
+_SENTENCE_IMPRINT_RE = compile_re(
     rf"^(?P<before>.{{8,}}?),\s*(?P<loc>{LOCATOR})\.\s+(?P<body>[A-Z][^.()]{{2,80}}?)\s*[.,;]?\s*$", re.I)
 
 
@@ -293,13 +293,13 @@ def strip_location(container: str) -> str:
 
 
 # "American Mathematical Society" alone after a title: a book's publisher
-_SOCIETY_PUB_RE = re.compile(
+_SOCIETY_PUB_RE = compile_re(
     r"^(?:The\s+)?(?:[A-Z][\w'’-]+\s+){1,4}(?:Society|Association|Institute|"
     r"Foundation|Council|Academy)$"
 )
 
 
-_NAMED_PUBLISHER_RE = re.compile(PUBLISHER_NAMES)  # "Gravitation (Freeman)": a publisher by its name alone
+_NAMED_PUBLISHER_RE = compile_re(PUBLISHER_NAMES)  # "Gravitation (Freeman)": a publisher by its name alone
 
 
 def looks_like_imprint(text: str) -> bool:

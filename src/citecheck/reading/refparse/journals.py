@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from citecheck.normalize import journal_key, journal_table
 from citecheck.reading.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
-from citecheck.regex_cache import compile_regex
+from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import (
     JOURNAL_ABBREVIATIONS,
     JOURNAL_WORDS,
@@ -37,7 +37,7 @@ def ends_with_journal(prefix: str) -> bool:
     return bool(_STRICT_JOURNAL_END_RE.search(prefix)) or known_journal_suffix(prefix) is not None
 
 
-_STRICT_JOURNAL_END_RE = re.compile(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A-Z][a-z]*[A-Z][A-Za-z]*)$")
+_STRICT_JOURNAL_END_RE = compile_re(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A-Z][a-z]*[A-Z][A-Za-z]*)$")
 
 
 #: in a script without case, a last comma piece of letters only after a title ("縄文土器の研究,
@@ -45,7 +45,7 @@ _STRICT_JOURNAL_END_RE = re.compile(r"(?:[A-Za-z]\.|(?<![\w.])[A-Z]|(?<![\w.])[A
 _UNCASED_PIECE_RE = compile_regex(r"\S,\s*\p{Lo}[\p{Lo}\p{M}ー・ ]{1,30}(?<! )$")
 
 
-_PIECE_START_RE = re.compile(r"(?:^|[.,;:]\s+)(?=\S)")
+_PIECE_START_RE = compile_re(r"(?:^|[.,;:]\s+)(?=\S)")
 
 
 def known_journal_suffix(head: str) -> int | None:
@@ -74,7 +74,7 @@ def known_journal_suffix(head: str) -> int | None:
     return _key_name_suffix(head) or _full_name_suffix(head)
 
 
-_DOTTED_WORD_END_RE = re.compile(r"(?<=[^\W\d_]\s)[A-Z][a-z]{1,9}\.\s*$")
+_DOTTED_WORD_END_RE = compile_re(r"(?<=[^\W\d_]\s)[A-Z][a-z]{1,9}\.\s*$")
 
 
 def dotted_words_before(head: str, start: int) -> int:
@@ -91,7 +91,7 @@ def dotted_words_before(head: str, start: int) -> int:
     return start
 
 
-_CAP_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z][a-z]+\s(?:[A-Z]|[A-Z][a-z]+)\b)")
+_CAP_WORD_START_RE = compile_re(r"(?<=[^\W\d_]\s)(?=[A-Z][a-z]+\s(?:[A-Z]|[A-Z][a-z]+)\b)")
 
 
 def _key_name_suffix(head: str) -> int | None:
@@ -109,7 +109,7 @@ def _key_name_suffix(head: str) -> int | None:
     return None
 
 
-_WORD_START_RE = re.compile(r"(?<=[^\W\d_]\s)(?=[A-Z])")
+_WORD_START_RE = compile_re(r"(?<=[^\W\d_]\s)(?=[A-Z])")
 
 
 def _full_name_suffix(head: str) -> int | None:
@@ -130,7 +130,7 @@ def _full_name_suffix(head: str) -> int | None:
     return None
 
 
-_ABBREV_START_RE = re.compile(r"(?<=\S\s)(?=[A-Z][a-z]{0,9}\.\s)")
+_ABBREV_START_RE = compile_re(r"(?<=\S\s)(?=[A-Z][a-z]{0,9}\.\s)")
 
 
 def _abbreviated_before(head: str, start: int) -> int:
@@ -149,7 +149,7 @@ def _abbreviated_before(head: str, start: int) -> int:
 
 
 # abbreviated words right before a known name, after the start or a mark ("…, Mater. Chem. Phys.")
-_ABBREV_RUN_END_RE = re.compile(r"(?:^|[,;:]\s*)((?:[A-Z][a-z]{1,9}\.\s+)(?:(?:[A-Z][a-z]{1,9}\.|&|in|of)\s+){0,5})$")
+_ABBREV_RUN_END_RE = compile_re(r"(?:^|[,;:]\s*)((?:[A-Z][a-z]{1,9}\.\s+)(?:(?:[A-Z][a-z]{1,9}\.|&|in|of)\s+){0,5})$")
 
 
 def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | None:
@@ -200,9 +200,9 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
 
 # the title's last word before an abbreviated journal: an acronym ("… Threading and SIMD Int. J.
 # Quantum Chem.", "… at the LHC Eur. Phys. J. C")
-_ACRONYM_BEFORE_ABBREV_RE = re.compile(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
+_ACRONYM_BEFORE_ABBREV_RE = compile_re(r"(?<![\w.])[A-Z][A-Za-z\d]+s?(?=\s+[A-Z][a-z]{0,9}\.\s)")
 #: one capitalised word, the rest lower case ("Physica", not "JETP" or "ApJ")
-CAPITALISED_WORD_RE = re.compile(r"[A-Z][a-z]+")
+CAPITALISED_WORD_RE = compile_re(r"[A-Z][a-z]+")
 
 
 def _title_ends(head: str) -> list[re.Match[str]]:
@@ -227,7 +227,7 @@ def _marked(text: str, comma_style: bool) -> bool:
                for m in _title_marks(text, comma_style))
 
 
-_LOWER_ABBREV_END_RE = re.compile(rf"(?<![\w.])(?:{'|'.join(re.escape(w) for w in sorted(NON_TERMINAL) if w.islower())})$")
+_LOWER_ABBREV_END_RE = compile_re(rf"(?<![\w.])(?:{'|'.join(re.escape(w) for w in sorted(NON_TERMINAL) if w.islower())})$")
 
 
 def _known_after_code(head: str) -> int | None:
@@ -242,7 +242,7 @@ def _known_after_code(head: str) -> int | None:
     return None
 
 
-_CODE_RE = re.compile(r"[A-Z][A-Za-z]*(?:-?\d[\w-]*|[A-Z][A-Z\d-]+)s?")
+_CODE_RE = compile_re(r"[A-Z][A-Za-z]*(?:-?\d[\w-]*|[A-Z][A-Z\d-]+)s?")
 
 
 def _title_acronym(raw: str) -> int:
@@ -254,8 +254,8 @@ def _title_acronym(raw: str) -> int:
     return len(first) + 1 if known_journal(rest.rstrip(" .")) else 0
 
 
-_ACRONYM_END_RE = re.compile(r"(?<=\S\s)([A-Z]{4,6}|[A-Z](?=[a-z&]*[A-Z])[A-Za-z&]{1,4})\s*$")  # ("A&A", "ApJ")
-_PLACE_END_RE = re.compile(r"\s*\([^()]{2,12}\)$")
+_ACRONYM_END_RE = compile_re(r"(?<=\S\s)([A-Z]{4,6}|[A-Z](?=[a-z&]*[A-Z])[A-Za-z&]{1,4})\s*$")  # ("A&A", "ApJ")
+_PLACE_END_RE = compile_re(r"\s*\([^()]{2,12}\)$")
 
 
 def _known_after_title_case(head: str) -> int | None:
@@ -314,7 +314,7 @@ def _dotless_abbreviations(suffix: str) -> bool:
     )
 
 
-_MARK_RE = re.compile(r"[.,;?!]['\"’”]?\s")
+_MARK_RE = compile_re(r"[.,;?!]['\"’”]?\s")
 
 
 def _title_marks(text: str, comma_style: bool) -> Iterator[re.Match[str]]:
@@ -325,17 +325,17 @@ def _title_marks(text: str, comma_style: bool) -> Iterator[re.Match[str]]:
 
 
 # the end of a lower-case title word (not a function word ending the title: "… in Phys. Rev.")
-_LOWER_WORD_END_RE = re.compile(r"(?<![\w.])(?<!\.-)[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
+_LOWER_WORD_END_RE = compile_re(r"(?<![\w.])(?<!\.-)[a-z][a-z'’-]+[a-z0-9)](?=\s+[A-Z])")
 # capitalised words, acronyms and function words, at least one an abbreviation longer than an
 # initial, ending in an abbreviation or a series letter ("JETP Lett.", "Phys. Rev. D")
-_JOURNAL_RUN_RE = re.compile(
+_JOURNAL_RUN_RE = compile_re(
     r"(?=.*(?<![\w.])[A-Z][a-z]{1,9}\.)"
     r"(?:(?:[A-Z][A-Za-z]*\.?|[A-Z]{2,}|of|and|&|de|der|für)\s+)*"
     r"(?:[A-Z][a-z]{1,9}\.|[A-Z])"
 )
 
 
-_ABBREV_WORD_RE = re.compile(r"[A-Z][a-z]{0,9}\.")
+_ABBREV_WORD_RE = compile_re(r"[A-Z][a-z]{0,9}\.")
 def abbreviated_piece(piece: str, need: int) -> bool:
     """A comma piece of a journal's abbreviated name ('Bull. USSR Acad. Sci.', 'Phys. Ser.'):
     capitalised words only, at least ``need`` of them abbreviations ending in a period, one
@@ -352,7 +352,7 @@ def abbreviated_piece(piece: str, need: int) -> bool:
 # "Plasma Sources Sci. Technol. 20 (2011) 045002 (11pp)", "2007 Sci. Technol. Adv. Mater. 8 624":
 # an entry that is a journal reference only (a second work under one number, a list that leaves the
 # names out)
-_JOURNAL_ONLY_RE = re.compile(
+_JOURNAL_ONLY_RE = compile_re(
     rf"\s*(?:{YEAR}[a-z]?\s+)?(?P<journal>[^\W\d][^\d]{{2,60}}?)[\s,]*"
     r"\d[\d\s(),.:;–-]*(?:\(\d+\s?pp\)\s*)?\.?\s*"
 )
@@ -426,7 +426,7 @@ def title_question_cuts(text: str, cuts: list[int]) -> list[int]:
     return keep
 
 
-_VENUE_WORD_RE = re.compile(
+_VENUE_WORD_RE = compile_re(
     r"^(?:The\s+)?(?:Journal|Annals|Transactions|Reviews?|Letters|Bulletin|Proceedings|Acta|"
     r"Zeitschrift|Revue|Rivista|Physical|Nature|Science)\b"
 )
@@ -450,18 +450,18 @@ def names_a_venue(piece: str) -> bool:
 # A venue's first words inside one piece of text, after the title ("Title Words Proceedings of the
 # 59th Annual Meeting …"): the parser cuts there (head.py, after a lower-case word or a number);
 # retrieval also tries the text before a wider set of them as the title (readings.py)
-INNER_VENUE_RE = re.compile(
+INNER_VENUE_RE = compile_re(
     r"(?<=[a-z\d)]\s)(?:Proceedings of|Proc\. of|Journal of|Transactions on|Annals of|Advances in Neural|"
     r"Annual Reviews? of|Reviews of Modern|Reports on Progress|Bulletin of the|Archives of)\b"
 )
-VENUE_OPENING_RE = re.compile(
+VENUE_OPENING_RE = compile_re(
     r"\s(?=(?:Proceedings|Proc\.|Journal|Transactions|Annals|Current Opinion|Advances in|Handbook|"
     r"Handbuch|Lecture Notes)\b)"
 )
 
 
 # A periodical's word anywhere in a name: "Polish Journal of Radiology", "IEEE Transactions on X"
-_PERIODICAL_WORD_RE = re.compile(
+_PERIODICAL_WORD_RE = compile_re(
     r"\b(?:Journal|Transactions|Letters|Proceedings|Annals|Bulletin|Reviews?|Magazine|Quarterly)\b"
 )
 

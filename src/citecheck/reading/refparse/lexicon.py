@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from citecheck.regex_cache import compile_re
 from citecheck.years import YEAR
 
 MONTH = (
@@ -28,7 +29,7 @@ MONTH_DAY = (
 
 
 # a day's date, the day written: "Nov. 10, 1934", "12 March 2004"
-DAY_DATE_RE = re.compile(rf"\b{MONTH}\s*\d{{1,2}},?\s*{YEAR}\b|\b\d{{1,2}}\s+{MONTH}\s*,?\s*{YEAR}\b")
+DAY_DATE_RE = compile_re(rf"\b{MONTH}\s*\d{{1,2}},?\s*{YEAR}\b|\b\d{{1,2}}\s+{MONTH}\s*,?\s*{YEAR}\b")
 
 
 # (an article number with a section letter inside: PTEP's "083C01")
@@ -39,24 +40,24 @@ PAGE = r"(?:e[a-z]{3}\d{4}|[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-
 PAGES = rf"{PAGE}(?:\s*(?:[-–—‐]+|--)\s*{PAGE})?"
 
 
-EDS_RE = re.compile(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?\)?,?", re.I)
+EDS_RE = compile_re(r"\(?(?:\b(?:eds?|editors?|Hrsg|Hg)\b|(?<!\w)éds?(?!\w))\.?\)?,?", re.I)
 
 
-THESIS_RE = re.compile(
+THESIS_RE = compile_re(
     r"\b(?:Ph\.?\s?D\.?|doctoral|master['’]?s?|M\.?Sc?\.?|diploma|bachelor'?s?)\s*"
     r"(?:thesis|dissertation)|\bthesis\b|\bdissertation\b|\bдис\.|\bдиссертаци",  # (GOST "дис. … канд. наук")
     re.I,
 )
 
 
-REPORT_RE = re.compile(
+REPORT_RE = compile_re(
     r"\b(?:tech(?:nical|\.)?\s*rep(?:ort|\.)?|report|working paper|white paper|"
     r"memorandum|preprint CERN|CERN-|FERMILAB-|SLAC-)",
     re.I,
 )
 
 
-CONF_RE = re.compile(
+CONF_RE = compile_re(
     r"\b(?:proc(?:eedings|\.)?|conf(?:erence|\.)?|symp(?:osium|\.)?|workshop|"
     r"congress|meeting|colloquium|summer school|ICML|NeurIPS|NIPS|ICLR|CVPR|ICCV|"
     r"ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|STOC|FOCS|SODA|"
@@ -71,14 +72,14 @@ LOCATOR = r"(?:ch|chap|chapter|sec|sect|section|§|pp?|eq|fig|vol|volume)\.?\s*\
 
 # a book's volume (and the series it is in) before its imprint: ", Graduate Texts in Mathematics
 # Vol. 220", " (Springer Series in Synergetics vol 18)", ", Vol. 2", ", Part 1"
-BOOK_VOLUME_RE = re.compile(
+BOOK_VOLUME_RE = compile_re(
     r"(?P<lead>[,;]?\s*\(?\s*)(?:(?P<series>[^(),;]{3,80}?)\s*,?\s+)?(?P<volpart>\b(?:[Vv]ol(?:ume)?|Part|Pt)\.?\s*"
     r"(?P<vol>\d{1,4}[A-Z]?))\s*(?P<close>\)?)\s*$"
 )
 
 
 # a book series named between a book's title and its imprint: "…, Texts in Applied Mathematics (Springer)"
-BOOK_SERIES_RE = re.compile(
+BOOK_SERIES_RE = compile_re(
     r"\b(?:Texts?(?:\s*in)?\b|Series|Lecture\s+Notes|Monographs?|Tracts|Library|Graduate|Undergraduate|"
     r"Studies\s+in|Its\s+Applications|Frontiers\s+in|Progress\s+in|Advances\s+in)\b"
 )
@@ -87,7 +88,7 @@ BOOK_SERIES_RE = re.compile(
 # an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued). (Tried only
 # where a leftmost match can start — at a comma or period, or after none of them or a space — and the
 # number from its first digit: linear in a run of digits or spaces, the same matches.)
-EDITION_END_RE = re.compile(
+EDITION_END_RE = compile_re(
     r"(?:(?=[,.])|(?<![\s,.]))[,.]?\s*+(?:(?<!\d)\d++\s*+(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)"
     r"\s*+(?:edn|ed|edition)\.?$",
     re.I,
@@ -108,7 +109,7 @@ PUBLISHER_NAMES = (
 )
 
 
-BOOK_HINT_RE = re.compile(
+BOOK_HINT_RE = compile_re(
     r"\b(?:press|verlag|publish(?:ers?|ing)|books|edition|ed\.|wiley|"
     r"inc|pub|publications|associates|ltd|gmbh|co\.|"
     r"springer|elsevier|academic|university|routledge|sage|macmillan|"
@@ -173,7 +174,7 @@ NON_TERMINAL = frozenset(
 )
 
 
-_ABBREV_END_RE = re.compile(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$")
+_ABBREV_END_RE = compile_re(r"(?:\b[A-Z][a-z]{0,8}|\b[A-Z])\.$")
 
 
 def clean_field(value: str | None) -> str | None:
@@ -199,7 +200,7 @@ def norm_pages(value: str) -> str:
     return value
 
 
-_SHORT_RANGE_RE = re.compile(r"^(?P<pre>[A-Za-z]{0,2})(?P<a>\d{2,6})-(?P=pre)?(?P<b>\d{1,5})$")
+_SHORT_RANGE_RE = compile_re(r"^(?P<pre>[A-Za-z]{0,2})(?P<a>\d{2,6})-(?P=pre)?(?P<b>\d{1,5})$")
 
 
 def expand_pages(value: str | None) -> str | None:
@@ -249,7 +250,7 @@ FUNCTION_WORDS = frozenset(
 )
 
 
-US_STATE_RE = re.compile(r"^(?:[A-Z]{2}|[A-Z]\.[A-Z]\.|D\.C\.?)$")
+US_STATE_RE = compile_re(r"^(?:[A-Z]{2}|[A-Z]\.[A-Z]\.|D\.C\.?)$")
 
 
 COUNTRIES = frozenset(
@@ -294,4 +295,4 @@ COUNTRIES = frozenset(
 )
 
 
-IN_MARK_RE = re.compile(r"(?:^|[.,”\"]\s*)(?:In|in):?\s+(?=[A-Z\d])")
+IN_MARK_RE = compile_re(r"(?:^|[.,”\"]\s*)(?:In|in):?\s+(?=[A-Z\d])")

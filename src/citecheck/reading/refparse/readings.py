@@ -11,21 +11,21 @@ citation's fields (a re-parse) calls `alternative_readings` again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from citecheck.model import Citation, Record
 from citecheck.reading.refparse.journals import VENUE_OPENING_RE
 from citecheck.reading.refparse.lexicon import FUNCTION_WORDS
+from citecheck.regex_cache import compile_re
 from citecheck.titles import implausible_title, title_key
 
 __all__ = ["alternative_readings", "attach_readings"]
 
-_QUOTED = re.compile(
+_QUOTED = compile_re(
     r"[“\"«]([^”\"»]{12,400})[”\"»]|\*{1,2}([^*]{12,400})\*{1,2}"
     r"|\\(?:emph|textit|textsl|textbf)\s*\{([^{}]{12,400})\}"
 )
-_PIECES = re.compile(r"(?<=[.?!”\"])\s+(?=\S)")
+_PIECES = compile_re(r"(?<=[.?!”\"])\s+(?=\S)")
 #: at most this many readings per citation
 MAX_READINGS = 3
 

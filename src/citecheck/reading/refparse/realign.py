@@ -17,14 +17,15 @@ from rapidfuzz import fuzz
 from citecheck.model import Citation, Name, Record, free_text
 from citecheck.names import PARTICLES, parse_person, strip_et_al
 from citecheck.reading.cleanup import clean_reference
+from citecheck.regex_cache import compile_re
 from citecheck.titles import searchable_title, title_key
 from citecheck.years import year_pattern
 
 #: partial-alignment score (0..100) above which the record's title counts as present in the text
 MIN_ALIGNMENT = 88.0
-_INITIAL_FIRST = re.compile(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
-_TRAILING_DATE = re.compile(rf"[\s,.]*\(?\s*{year_pattern(1500)}[a-z]?(?:,\s*\w+\.?(?:\s+\d{{1,2}})?)?\s*\)?[\s.,:]*$")
-_LATEX_HINT = re.compile(r"\\[A-Za-z]|~")
+_INITIAL_FIRST = compile_re(r"^(?:[A-Z][a-z]?\.[\s\-]*)+\S")
+_TRAILING_DATE = compile_re(rf"[\s,.]*\(?\s*{year_pattern(1500)}[a-z]?(?:,\s*\w+\.?(?:\s+\d{{1,2}})?)?\s*\)?[\s.,:]*$")
+_LATEX_HINT = compile_re(r"\\[A-Za-z]|~")
 _TRIM = " \t\n,.;:\"'“”‘’*_()[]{}"
 
 
@@ -99,7 +100,7 @@ def _venue_after_title(venue: str, title: str) -> str | None:
     return venue
 
 
-_GIVEN_FAMILY = re.compile(r"^(?:[A-Z][\w'’\-]*\.?\s+|(?:[A-Z]\.\s*-?\s*)+){1,3}[A-Z][\w'’\-]+$")
+_GIVEN_FAMILY = compile_re(r"^(?:[A-Z][\w'’\-]*\.?\s+|(?:[A-Z]\.\s*-?\s*)+){1,3}[A-Z][\w'’\-]+$")
 
 
 def _chicago_names(pieces: list[str]) -> list[Name] | None:

@@ -7,11 +7,12 @@ import re
 
 from citecheck.reading.refparse.lexicon import NON_TERMINAL
 from citecheck.reading.refparse.scripts import SENTENCE_START
+from citecheck.regex_cache import compile_re
 from citecheck.venues import JOURNAL_ABBREVIATIONS
 
 # A new sentence starts with a capital of any cased script (Latin, Greek, Cyrillic) or a letter
 # of a script without case (Han, Hangul, Arabic, …), or a digit.
-_SENT_END_RE = re.compile(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
+_SENT_END_RE = compile_re(rf"([.?!])\s+(?=[\"“‘'(\[]?{SENTENCE_START})")
 
 
 # Endings of abbreviated compound words: "Europhys.", "Geochem.", "Neurobiol.", "Bioinform."
@@ -106,19 +107,19 @@ def boundary_kind(text: str, pos: int) -> int:
     return 1
 
 
-_DEGREE_RE = re.compile(r"Ph\.\s?D|M\.\s?Sc?|B\.\s?Sc|D\.\s?Sc")
-_THESIS_NEXT_RE = re.compile(r"\s*(?:[Tt]hesis|[Dd]issertation)\b")
+_DEGREE_RE = compile_re(r"Ph\.\s?D|M\.\s?Sc?|B\.\s?Sc|D\.\s?Sc")
+_THESIS_NEXT_RE = compile_re(r"\s*(?:[Tt]hesis|[Dd]issertation)\b")
 
 
 # A capitalised word and a period right before: "Phys. ", "Z. "
-_ABBREV_BEFORE_RE = re.compile(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
+_ABBREV_BEFORE_RE = compile_re(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
 
 
-_PART_NO_RE = re.compile(r"\d{1,2}\.\s+[A-Z][a-z]")
+_PART_NO_RE = compile_re(r"\d{1,2}\.\s+[A-Z][a-z]")
 
 
 # (not "Guide No. 12. Journal": the number of a labelled item ends a sentence)
-_PART_NO_BEFORE_RE = re.compile(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
+_PART_NO_BEFORE_RE = compile_re(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
 
 
 def _leading_part_number(text: str, end: int) -> bool:

@@ -41,10 +41,11 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.state import ParseState, Tail
 from citecheck.reading.refparse.venue import split_venue
+from citecheck.regex_cache import compile_re
 from citecheck.venues import SERIES_JOURNAL
 from citecheck.years import year_pattern
 
-_QUOTE_RE = re.compile(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
+_QUOTE_RE = compile_re(r"[\"“”„«»]\s*(.+?)\s*[\"“”«»](?!\w)|(?<!\w)[‘']\s*(.{8,}?)\s*[’'](?!\w)")
 
 
 def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
@@ -77,14 +78,14 @@ def _pick_quote(rest: str, have_authors: bool) -> re.Match[str] | None:
     return best
 
 
-_LANGUAGE_CODE_RE = re.compile(
+_LANGUAGE_CODE_RE = compile_re(
     r"(eng|ger|deu|fre|fra|spa|ita|rus|jpn|chi|zho|por|dut|nld|pol|english|german|french)\.\s*(?=In\b)", re.I)
 
 
-_TITLE_EDITOR_RE = re.compile(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
+_TITLE_EDITOR_RE = compile_re(r",\s*(?:ed\.|eds\.|edited by|trans\.|transl\.|trad\.)\s+[A-Z][^,]*$")
 
 
-_SERIES_HEAD_RE = re.compile(rf"(?:{SERIES_JOURNAL})(?:\s?[A-HX])?")
+_SERIES_HEAD_RE = compile_re(rf"(?:{SERIES_JOURNAL})(?:\s?[A-HX])?")
 
 
 def _series_head(title: str | None, tail: Tail, rest: str) -> str | None:
@@ -120,11 +121,11 @@ def finish_title(title: str | None) -> str | None:
     return conference_name(title) if title else title
 
 
-_CONF_NAME_RE = re.compile(
+_CONF_NAME_RE = compile_re(
     r"^(?:[Pp]roc\b|[Pp]roceedings\b|Meeting\b|[^,;]{0,80}\b(?:Workshop|Conference|Symposium|Congress|Meeting|"
     r"ICRC|School)\b)")
-_PLACE_CUT_RE = re.compile(r"\s*[,;]\s*|\s+(?=\()|(?<=\))\s+")
-_PLACE_WORD_RE = re.compile(
+_PLACE_CUT_RE = compile_re(r"\s*[,;]\s*|\s+(?=\()|(?<=\))\s+")
+_PLACE_WORD_RE = compile_re(
     rf"[(]?(?:[A-Z][^\W\d_]*[a-z][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*|[A-Z]{{1,3}}\.?|[A-Z]{{4,}}|{MONTH}|"
     rf"\d{{1,2}}(?:\s?(?:st|nd|rd|th))?|{year_pattern(1800)}|st|nd|rd|th|and|de|la|[-–])[),;]{{0,2}}")
 
@@ -139,7 +140,7 @@ def _names_a_place(text: str) -> bool:
         p in COUNTRIES or US_STATE_RE.match(p) or is_city(p) or known_place(p) for p in pieces)
 
 
-_MEETING_NO_RE = re.compile(r"^Meeting\s*#\s*[\w-]+(?=\s+[A-Z])")
+_MEETING_NO_RE = compile_re(r"^Meeting\s*#\s*[\w-]+(?=\s+[A-Z])")
 
 
 def conference_name(title: str) -> str:
@@ -188,8 +189,8 @@ def _thesis_title(title: str, tail: Tail) -> str | None:
     return title
 
 
-_PAGES_END_RE = re.compile(rf"\s+({PAGE}\s*[-–]{{1,2}}\s*{PAGE})$")
-_IN_END_RE = re.compile(r"\s+[Ii]n:?\s*$")
+_PAGES_END_RE = compile_re(rf"\s+({PAGE}\s*[-–]{{1,2}}\s*{PAGE})$")
+_IN_END_RE = compile_re(r"\s+[Ii]n:?\s*$")
 
 
 def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -> str | None:
@@ -208,10 +209,10 @@ def _proceedings_after_title(title: str | None, tail: Tail, comma_style: bool) -
 
 # IOP's editors after a book's title, initials without periods: "… Quantum Gravity ed B Editor", "eds B C
 # Editor and D Other"
-_IOP_EDS_END_RE = re.compile(
+_IOP_EDS_END_RE = compile_re(
     r"\s+eds?\.?\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+(?:(?:,|,?\s+and|\s*&)\s+(?:[A-Z]\s){1,3}[A-Z][\w'’-]+)*"
     rf"(?:\s+{ET_AL_WORDS})?\s*$")
-_IN_BOOK_RE = re.compile(r"\s+in\s+(?=[A-Z])")
+_IN_BOOK_RE = compile_re(r"\s+in\s+(?=[A-Z])")
 
 
 def _iop_chapter(title: str | None, tail: Tail, comma_style: bool) -> str | None:
@@ -292,7 +293,7 @@ def _year_between(title: str | None, tail: Tail, st: ParseState) -> str | None:
 
 # after the year: a series (and its number), then the publisher and maybe its city — "Self-Organizing Maps
 # 2001 Springer Heidelberg", "… 2001 Series in Information Sciences 3 Springer"
-_IMPRINT_AFTER_YEAR_RE = re.compile(
+_IMPRINT_AFTER_YEAR_RE = compile_re(
     rf"^(?P<series>.*?)[\s,]*\b(?P<pub>{PUBLISHER_NAMES})(?:[\s,]+(?P<place>[A-Z][\w-]+(?:\s[A-Z][\w-]+)?))?$"
 )
 

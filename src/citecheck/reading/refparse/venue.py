@@ -27,6 +27,7 @@ from citecheck.reading.refparse.lexicon import (
 )
 from citecheck.reading.refparse.scripts import CJK_CHAR
 from citecheck.reading.refparse.state import Tail
+from citecheck.regex_cache import compile_re
 from citecheck.venues import (
     YEAR_VOLUME_JOURNALS,
     canonical_journal,
@@ -38,21 +39,21 @@ from citecheck.years import year_pattern
 
 # Labels before the number ("vol. 5", "no. 2", "pp. 10-20"; German "Bd. 5", "Band 20", "Jahrg. 22", "Heft 9", "Seiten 986-990") or, in Chinese, Japanese and Korean,
 # around it: "第58巻", "41卷", "제19권" (volume), "第3号", "3期", "제1호" (issue), "99-114頁", "127-180쪽"
-_LABELLED_VOL_RE = re.compile(
+_LABELLED_VOL_RE = compile_re(
     r"\b(?:vol(?:ume)?\.?|v\.|Bd\.|(?-i:Band)(?=\s*\d)|t\.|Jahrg?\.|Jg\.|(?-i:V)(?=\d{1,4},))\s*([A-Z]?\d+[A-Za-z]?|(?-i:[IVXLC]{1,7})\b)"
     r"|(?:第|제)?\s*(?<!\d)(\d{1,5})\s*(?:巻|卷|권|집)",
     re.I,
 )
 
 
-_LABELLED_NO_RE = re.compile(
+_LABELLED_NO_RE = compile_re(
     r"\b(?:no\.?|nr\.?|num\.?|number|issue|n°|№|(?-i:n)\.(?=\s*\d)|(?-i:Heft|H\.)(?=\s*\d))\s*(\d+(?:[-–/]\d+)?[A-Za-z]?)"  # (ABNT "n. 3")
     r"|(?:第|제)?\s*(?<!\d)(\d{1,4})\s*(?:号|號|호|期)",
     re.I,
 )
 
 
-_LABELLED_PP_RE = re.compile(
+_LABELLED_PP_RE = compile_re(
     rf"\b(?:pp?\.|pp\b|pages?|(?<![A-Z]\.)S\.(?=\s*\d)|(?-i:Seiten?)(?=\s*\d)|(?<![,;]\s)(?-i:p)(?=\s?\d{{1,6}}\s*[.,;]?\s*$))\s*({PAGES})|(?<![\w-])({PAGES})\s*(?:頁|页|쪽|면)", re.I
 )
 
@@ -65,7 +66,7 @@ def _number(m: re.Match[str]) -> str:
 # "12(3), 45-67" / "12(3):45-67" / "58 (5): 1583" / "26: 841-860" / "75, 024519" / "26 (2-3)"; in a
 # script without spaces the volume may be glued to the journal ("石堂論叢55", "새국어생활13(3)"), when
 # no number follows ("담론201, 11(3), 117-150": the digits are the name's)
-_VOL_ISSUE_PAGES_RE = re.compile(
+_VOL_ISSUE_PAGES_RE = compile_re(
     # a double volume "68–69" only when a page follows ("Solid State NMR 68–69, 1-12", "289–290: 718")
     rf"(?:(?<![\w.])|(?<={CJK_CHAR})(?=\d{{1,5}}(?:\(\d{{1,4}}\))?\D*$))(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{PAGE}|\s+{PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
@@ -78,7 +79,7 @@ _VOL_ISSUE_PAGES_RE = re.compile(
 # IOP text that lost the space between volume and page: six digits or more, or five and a page range's
 # end ("Phys. Lett. B 386131 -7", "Commun. Math. Phys. 277497 -529", "Astrophys. Bull. 62162 -92",
 # "Nucl. Phys. A 834777c"), after a journal's end (`journals.ends_with_journal`)
-_RUN_TOGETHER_RE = re.compile(r"(?<=\s)(?:\d{6,9}[a-z]?|\d{5,9}[a-z]?\s?[-–]\s?\d{1,4})(?=\s*[.;]?\s*$)")
+_RUN_TOGETHER_RE = compile_re(r"(?<=\s)(?:\d{6,9}[a-z]?|\d{5,9}[a-z]?\s?[-–]\s?\d{1,4})(?=\s*[.;]?\s*$)")
 
 
 def _run_together(text: str) -> re.Match[str] | None:
@@ -88,18 +89,18 @@ def _run_together(text: str) -> re.Match[str] | None:
 
 # A page range on its own ("In Book Title, 422-434."), not a span of years.
 # "…Res. ;(122):" before the pages: an issue with no volume (the year cut out before it)
-_LONE_ISSUE_RE = re.compile(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
+_LONE_ISSUE_RE = compile_re(r"(?<=[^\W\d_]\.)\s*;?\s*\((\d{1,4})\)\s*:\s*$")
 
 
 # NLM's supplement after the volume, without parentheses: "67 Suppl 2:7-13", "124 Suppl:A123"
-_SUPPLEMENT_RE = re.compile(r"(?<![\w.])(\d{1,5})\s+(Suppl(?:ement)?\.?(?:\s*\d{1,3}|\s+[A-Z])?)\s*:")
+_SUPPLEMENT_RE = compile_re(r"(?<![\w.])(\d{1,5})\s+(Suppl(?:ement)?\.?(?:\s*\d{1,3}|\s+[A-Z])?)\s*:")
 
 
-_BARE_RANGE_RE = re.compile(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
+_BARE_RANGE_RE = compile_re(r"(?<![\w.])(\d{1,5})\s*[-–]\s*(\d{1,5})(?!\w|\.\d)(?=\s*(?:[,.;]|$))")
 
 
 # After "AMEE Guide No. 158": a sentence end, then a journal and its volume ("Medical Teacher, 45")
-_AFTER_TITLE_NO_RE = re.compile(
+_AFTER_TITLE_NO_RE = compile_re(
     r"\.\s+(?!S\.\s*\d|Pp?\.)[A-Z][^.]*?(?:\.\s*[A-Z][^.]*?)*\.?[,\s]\s*(?:[Vv]ol\.?\s*)?\d{1,5}\b"
 )
 
@@ -127,16 +128,16 @@ def _parse_numbers(zone: str, tail: Tail) -> None:
         tail.page = norm_pages(_number(m))
 
 
-_CJK_PUBLISHER_END_RE = re.compile(
+_CJK_PUBLISHER_END_RE = compile_re(
     rf"(?<=\d|\))\s*,\s*(?P<pub>{CJK_CHAR}[^,\d]{{1,30}})$"
 )
 #: a label before a number that is no volume ("Chapter 14, Section 14.2, pp. 512")
 _SECTION_LABELS = ("section", "sec.", "chapter", "chap.", "ch.", "§", "part", "eq.", "fig.")
 # "(volume:issue)" after the journal: "MIS Quarterly (25:1), pp. 107-136", "지식경영연구 (18:1), pp. 117-138"
 _PAREN_VOL_ISSUE = r"[,\s]*\(\s*(\d{1,4})\s*:\s*(\d{1,4}(?:[-–/]\d{1,4})?)\s*\)"
-_PAREN_VOL_ISSUE_RE = re.compile(rf"{_PAREN_VOL_ISSUE}\s*$")
-_PAREN_VOL_ISSUE_PAGES_RE = re.compile(rf"(?<=\S){_PAREN_VOL_ISSUE}\s*[,:]?\s*({PAGES})\s*\.?\s*$")
-_VOL_BEFORE_LABELS_RE = re.compile(
+_PAREN_VOL_ISSUE_RE = compile_re(rf"{_PAREN_VOL_ISSUE}\s*$")
+_PAREN_VOL_ISSUE_PAGES_RE = compile_re(rf"(?<=\S){_PAREN_VOL_ISSUE}\s*[,:]?\s*({PAGES})\s*\.?\s*$")
+_VOL_BEFORE_LABELS_RE = compile_re(
     rf"(?:(?<![\w.])|(?<={CJK_CHAR}))([A-Z]?\d{{1,5}}[A-Z]?)\s*(?:,?\s*\(\s*([\w\s,/–-]{{1,15}}?)\s*\)|"
     r"\s*[:,]\s*(\d{1,4})|\.\s?(\d{1,4}))?\.?\s*$"  # biblatex: "Journal 100.16 (2003), pp. 9440–9445";
     # in a script without spaces the volume may be glued to the journal ("百濟學報22, pp.5-32")
@@ -144,7 +145,7 @@ _VOL_BEFORE_LABELS_RE = re.compile(
 
 
 # "Solid State Ionics, 53–56" before the page label: a double volume right after the name
-_DOUBLE_VOL_END_RE = re.compile(
+_DOUBLE_VOL_END_RE = compile_re(
     r"(?:(?<=[^\W\d_.],\s)|(?<=[^\W\d_.]\s)|(?<=\.,\s)|(?<=\.\s))(\d{1,4})[-–](\d{1,4})\s*$"
 )
 
@@ -225,7 +226,7 @@ def split_venue(
 # Proceedings of Science: the conference's tag is the volume ("PoS LATTICE2014 302",
 # "PoS(LATTICE 2014)302", "PoS CD15, 009", "PoSLATTICE2013 039"), as INSPIRE records it; the year
 # is already cut out; the page may be missing ("PoS LATTICE 2014")
-_POS_RE = re.compile(
+_POS_RE = compile_re(
     r"(?:^|(?<=[\s,.;:]))PoS\s*\(?\s*(?P<tag>[A-Za-z][A-Za-z&+-]*\s?-?\d{2,4}(?!\d)[A-Za-z]?)\s*\)?"
     r"(?:\s*[,;:]?\s*(?P<page>\d{1,4})\b|\s*$)"
 )
@@ -371,7 +372,7 @@ def _venue_piece(piece: str) -> bool:
     return len(journal) >= 2 or bool(re.fullmatch(r"[A-Z]{3,6}", journal[0]) and known_journal(journal[0]))
 
 
-_SECTION_RE = re.compile(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
+_SECTION_RE = compile_re(r",\s*sec(?:t(?:ion)?)?\.?\s*[A-Z]?\d{0,3}[A-Z]?$", re.I)
 
 
 def _drop_newspaper_section(head: str) -> str:
@@ -390,7 +391,7 @@ def _drop_newspaper_section(head: str) -> str:
 _SERIES_WORDS = ("Ser", "Series", "Serie", "Sér")
 _VERSION_WORDS = ("version", "Version", "release", "Release", "ver.", "Ver.")
 # the series' number, then a volume and its pages ("Ser. 2, 1: 686-687"; not "Adv. Chem. Ser. 36, 34")
-_SERIES_NO_RE = re.compile(r"\d{1,2}\s*,\s*(?=\d+\s*(?:\(\s*\d+\s*\))?\s*:\s*\d)")
+_SERIES_NO_RE = compile_re(r"\d{1,2}\s*,\s*(?=\d+\s*(?:\(\s*\d+\s*\))?\s*:\s*\d)")
 
 
 def _ends_in_word(text: str, words: tuple[str, ...]) -> bool:

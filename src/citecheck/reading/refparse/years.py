@@ -7,29 +7,30 @@ import re
 from citecheck.model import set_year
 from citecheck.reading.refparse.lexicon import CJK, LOCATOR, MONTH, MONTH_DAY
 from citecheck.reading.refparse.state import ParseState
+from citecheck.regex_cache import compile_re
 from citecheck.years import YEAR
 
-_PAREN_YEAR_RE = re.compile(
+_PAREN_YEAR_RE = compile_re(
     rf"\(\s*(?:{MONTH}(?:\s*[-–/]\s*{MONTH})?\s*(?:\d{{1,2}})?,?\s*)?(?:\d{{1,2}}\s+{MONTH}\s+)?({YEAR})[a-z]?"
     rf"(?:\s*,?\s*{MONTH_DAY})?\s*\)"
 )
 
 
 # "29/10/2010", "03.12.2019": a numeric date
-_NUMERIC_DATE_RE = re.compile(rf"(?<![\w/.])\d{{1,2}}([/.])\d{{1,2}}\1({YEAR})(?![\w/])")
+_NUMERIC_DATE_RE = compile_re(rf"(?<![\w/.])\d{{1,2}}([/.])\d{{1,2}}\1({YEAR})(?![\w/])")
 
 
-_BARE_YEAR_RE = re.compile(rf"(?<![\w./:–—-])({YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
+_BARE_YEAR_RE = compile_re(rf"(?<![\w./:–—-])({YEAR})[a-z]?(?![\w/–—-]|\.\d|-\d)")
 
 
 # CNKI / Vancouver: "临床口腔医学杂志2012;28(4):217-8" — the year glued to a journal in Han characters
-_CJK_GLUED_YEAR_RE = re.compile(rf"(?<={CJK})({YEAR})(?=\s*;\s*\d)")
+_CJK_GLUED_YEAR_RE = compile_re(rf"(?<={CJK})({YEAR})(?=\s*;\s*\d)")
 
 
-_SPAN_BEFORE_RE = re.compile(rf"{YEAR}\s*[-–—]\s*$")
+_SPAN_BEFORE_RE = compile_re(rf"{YEAR}\s*[-–—]\s*$")
 
 
-_SPAN_AFTER_RE = re.compile(rf"\s*[-–—]\s*{YEAR}(?!\d)")
+_SPAN_AFTER_RE = compile_re(rf"\s*[-–—]\s*{YEAR}(?!\d)")
 
 
 def _in_year_span(text: str, m: re.Match[str]) -> bool:
@@ -80,13 +81,13 @@ def _choose_year(text: str) -> tuple[int | None, tuple[int, int] | None, bool]:
     return None, None, False
 
 
-_VANCOUVER_VOL_RE = re.compile(r"\s*;\s*(?=[A-Z]?\d)")
+_VANCOUVER_VOL_RE = compile_re(r"\s*;\s*(?=[A-Z]?\d)")
 
 
-_DOUBLE_PUNCT_RE = re.compile(r"([.,;:])(?:\s*[.,;:])+(?=\s|$)")
+_DOUBLE_PUNCT_RE = compile_re(r"([.,;:])(?:\s*[.,;:])+(?=\s|$)")
 
 
-_EMPTY_TAIL_PUNCT_RE = re.compile(r"[\s,;:]+\)")
+_EMPTY_TAIL_PUNCT_RE = compile_re(r"[\s,;:]+\)")
 
 
 def _single_punct(m: re.Match[str]) -> str:
@@ -98,7 +99,7 @@ def _single_punct(m: re.Match[str]) -> str:
     return m.group(1)
 
 
-_PLACE_ABBREV_END_RE = re.compile(r"(?<![^\W\d_])[^\W\d_][^\W\d_]?[^\W\d_]?$")
+_PLACE_ABBREV_END_RE = compile_re(r"(?<![^\W\d_])[^\W\d_][^\W\d_]?[^\W\d_]?$")
 
 
 def _tidy(text: str) -> str:
@@ -111,15 +112,15 @@ def _tidy(text: str) -> str:
 
 # The date right after the authors (APA, astronomy): ", 2019a." / "(2019 [1990])" / "(2019, May 3)."
 # A month is a whole word: "2006, Decay of …" is no December.
-_YEAR_AFTER_AUTHORS_RE = re.compile(
+_YEAR_AFTER_AUTHORS_RE = compile_re(
     rf"^\s*[,.]?\s*\(?\s*({YEAR})[a-z]?(?:\s*\[\d{{4}}\])?\s*\)?(?:\s*,?\s*{MONTH_DAY}(?![^\W\d_])\)?)?\s*[.,:]?\s*"
 )
-_SPAN_AFTER_AUTHORS_RE = re.compile(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]")
+_SPAN_AFTER_AUTHORS_RE = compile_re(r"\s*[,.]?\s*\(?\s*\d{4}\s*[-–]")
 
 
 # INSPIRE's "Phys. Rev. D 88 (2013) 10, 105030": volume (year) issue, page — the issue gets the label
 # INSPIRE's older style gave it ("no.10"), so that cutting the year out leaves no "88 10, 105030"
-_INSPIRE_ISSUE_RE = re.compile(
+_INSPIRE_ISSUE_RE = compile_re(
     rf"(?<![\w.])([A-Z]?\d{{1,5}}\s*\(\s*{YEAR}\s*\))\s*(\d{{1,3}})\s*,\s*(?=[A-Z]?\d{{1,7}}\b)"
 )
 
@@ -127,7 +128,7 @@ _INSPIRE_ISSUE_RE = re.compile(
 # arXiv authors' "Optics Letters 32, 15 (2007) 2206-2208", "Physical Review B 76, 10 (2007) 100406(R)":
 # volume, issue (year) page — the issue is written as one, so that cutting the year out leaves no "32, 15
 # 2206-2208" (a volume 15 and its page)
-_ISSUE_YEAR_PAGE_RE = re.compile(
+_ISSUE_YEAR_PAGE_RE = compile_re(
     rf"(?<![\w.])([A-Z]?\d{{1,5}}),\s*(\d{{1,3}})\s*(\(\s*{YEAR}\s*\))\s+"
     r"(?=[A-Z]?\d{1,7}(?:\s*[-–]\s*\d{1,7})?(?:\([A-Z]\))?\s*(?:[.,;]|$))"
 )
@@ -148,7 +149,7 @@ def year_pass(st: ParseState) -> None:
 
 
 _ACM_DATE = rf"\(\s*(?:{MONTH}\s*)?({YEAR})\s*\)"
-_ACM_VOL_ISSUE_DATE_RE = re.compile(
+_ACM_VOL_ISSUE_DATE_RE = compile_re(
     rf"(?<![\w.])(\d{{1,5}}),\s*(\d{{1,4}}(?:[-–]\d{{1,4}})?)\s*{_ACM_DATE}(?=\s*[,:])"
 )
 
@@ -170,8 +171,8 @@ def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     return year
 
 
-_IMPRINT_CLOSE_RE = re.compile(rf"\s*\)(?:\s*,?\s*{LOCATOR})*\s*[.,;]?\s*", re.I)  # "…, 1961), Chap. 8."
-_OPEN_PAREN_RE = re.compile(r"\((?=[^()]*[^\W\d_]{2})[^()]*[,:]\s*$")
+_IMPRINT_CLOSE_RE = compile_re(rf"\s*\)(?:\s*,?\s*{LOCATOR})*\s*[.,;]?\s*", re.I)  # "…, 1961), Chap. 8."
+_OPEN_PAREN_RE = compile_re(r"\((?=[^()]*[^\W\d_]{2})[^()]*[,:]\s*$")
 
 
 def _closes_imprint(before: str, after: str) -> bool:
