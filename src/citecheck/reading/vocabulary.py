@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gzip
 import math
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
 
@@ -26,14 +28,42 @@ BOUND_PREFIXES = frozenset(
 _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
 
+class WordCounts(Mapping[str, str]):
+    """word → its count (kept as text: converted only for the few words a split weighs), held as the
+    file lists them, words sorted, and looked up by bisection: hashing the 84,000 words into a dict
+    took longer than reading the file, for the few dozen words one reference asks about."""
+
+    def __init__(self, words: list[str], counts: list[str]) -> None:
+        self._words, self._counts = words, counts
+
+    def get(self, word: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        i = bisect_left(self._words, word)
+        return self._counts[i] if i < len(self._words) and self._words[i] == word else default
+
+    def __contains__(self, word: object) -> bool:
+        return isinstance(word, str) and self.get(word) is not None
+
+    def __getitem__(self, word: str) -> str:
+        count = self.get(word)
+        if count is None:
+            raise KeyError(word)
+        return count
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+
 @lru_cache(maxsize=1)
-def _vocabulary() -> dict[str, str]:
-    """word → its count (kept as text: converted only for the few words a split weighs)."""
+def _vocabulary() -> WordCounts:
+    """The word list (its lines, "word<TAB>count", are sorted by word: scripts/build_vocabulary.py)."""
     ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
     with ref.open("rb") as raw:
         text = gzip.decompress(raw.read()).decode("utf-8")
     cells = text.rstrip("\n").replace("\n", "\t").split("\t")  # word, count, word, count, …
-    return dict(zip(cells[0::2], cells[1::2], strict=True))
+    return WordCounts(cells[0::2], cells[1::2])
 
 
 def is_known_word(word: str) -> bool:
@@ -46,7 +76,7 @@ def is_plain_word(word: str) -> bool:
     return is_known_word(word) and word.lower() not in name_words()
 
 
-def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
+def _part_ok(part: str, vocab: Mapping[str, int] | Mapping[str, str]) -> float | None:
     """log-weight of a part of a split, or None when it cannot be one."""
     value = vocab.get(part)
     if value is None:
@@ -57,7 +87,7 @@ def _part_ok(part: str, vocab: dict[str, int] | dict[str, str]) -> float | None:
     return math.log(count + 1)
 
 
-def best_split(low: str, vocab: dict[str, int] | dict[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
+def best_split(low: str, vocab: Mapping[str, int] | Mapping[str, str], max_parts: int = 5) -> tuple[str, ...] | None:
     """Fewest-parts split of ``low`` into known words (ties: the more frequent words), or None."""
     n = len(low)
     # best[i] = (parts, -weight, split) for low[:i]
