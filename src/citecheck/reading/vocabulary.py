@@ -30,15 +30,20 @@ _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
 class WordCounts(Mapping[str, str]):
     """word → its count (kept as text: converted only for the few words a split weighs), held as the
-    file lists them, words sorted, and looked up by bisection: hashing the 84,000 words into a dict
-    took longer than reading the file, for the few dozen words one reference asks about."""
+    file's lines ("word<TAB>count", sorted by word) and looked up by bisection: splitting the lines
+    further and hashing the 84,000 words into a dict took longer than reading the file, for the few
+    dozen words one reference asks about. (A tab sorts before any character of a word, so the lines
+    sort as their words do.)"""
 
-    def __init__(self, words: list[str], counts: list[str]) -> None:
-        self._words, self._counts = words, counts
+    def __init__(self, lines: list[str]) -> None:
+        self._lines = lines
 
     def get(self, word: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        i = bisect_left(self._words, word)
-        return self._counts[i] if i < len(self._words) and self._words[i] == word else default
+        head = word + "\t"
+        i = bisect_left(self._lines, head)
+        if i < len(self._lines) and self._lines[i].startswith(head):
+            return self._lines[i][len(head):]
+        return default
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and self.get(word) is not None
@@ -50,20 +55,19 @@ class WordCounts(Mapping[str, str]):
         return count
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._words)
+        return (line.partition("\t")[0] for line in self._lines)
 
     def __len__(self) -> int:
-        return len(self._words)
+        return len(self._lines)
 
 
 @lru_cache(maxsize=1)
 def _vocabulary() -> WordCounts:
-    """The word list (its lines, "word<TAB>count", are sorted by word: scripts/build_vocabulary.py)."""
+    """The word list (scripts/build_vocabulary.py writes its lines sorted by word)."""
     ref = resources.files("citecheck.data").joinpath("vocabulary.txt.gz")
     with ref.open("rb") as raw:
         text = gzip.decompress(raw.read()).decode("utf-8")
-    cells = text.rstrip("\n").replace("\n", "\t").split("\t")  # word, count, word, count, …
-    return WordCounts(cells[0::2], cells[1::2])
+    return WordCounts(text.rstrip("\n").split("\n"))
 
 
 def is_known_word(word: str) -> bool:
