@@ -137,26 +137,31 @@ def _greek_or_cyrillic(text: str) -> bool:
 #: identifiers broken by spacing, each pattern with the text it cannot match without (looked for in
 #: the text as it stands at that step, lower-cased for a case-blind pattern): most references hold
 #: none of these spellings, and eleven scans cost a tenth of the clean-up
-_ID_SPACING: list[tuple[re.Pattern[str], str, tuple[str, ...]]] = [
-    (compile_re(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*"), r"\1:", (":",)),
-    (compile_re(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*"), r"\1://", ("http", ":")),
-    (compile_re(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b"),
-     r"\1/\2", ("/",)),
-    (compile_re(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b"), r"\1-\2", ("-",)),
-    (compile_re(rf"\b(arXiv:)\s+(?={ARXIV_NEW}|[a-z-]+{ARXIV_OLD_NUMBER})"), r"\1", ("arXiv:",)),
+def _spacing(pattern: str, repl: str, needles: tuple[str, ...], flags: int = 0
+             ) -> tuple[re.Pattern[str], str, tuple[str, ...], bool]:
+    """An `_ID_SPACING` entry: the pattern, its replacement, its needles, and whether it is case-blind
+    (known here: asking the pattern would compile it, and an enum's `&` per string costs)."""
+    return compile_re(pattern, flags), repl, needles, bool(flags & re.I)
+
+
+_ID_SPACING: list[tuple[re.Pattern[str], str, tuple[str, ...], bool]] = [
+    _spacing(r"\b(doi|DOI|arXiv|arxiv|ArXiv|ISBN|ISSN|URL|url)\s+:\s*", r"\1:", (":",)),
+    _spacing(r"(?<![a-z])(https?)\s*:\s*/\s*/\s*", r"\1://", ("http", ":")),
+    _spacing(r"\b((?:hep|gr|astro|cond|nucl|math|quant|physics|nlin)(?:\s*-\s*[a-z]{2,5})?)\s*/\s*(\d{7})\b",
+             r"\1/\2", ("/",)),
+    _spacing(r"\b(hep|gr|astro|cond|nucl)\s*-\s*(th|ph|ex|lat|qc|mat|th|ex)\b", r"\1-\2", ("-",)),
+    _spacing(rf"\b(arXiv:)\s+(?={ARXIV_NEW}|[a-z-]+{ARXIV_OLD_NUMBER})", r"\1", ("arXiv:",)),
     # "arXiv .org:astro -ph/0710.3063", "arXiv preprint :1708 . 02952": the id's own prefix
-    (compile_re(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", re.I), "arXiv:", ("arxiv", ":")),
-    (compile_re(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b"), r"\1.\2", ("arXiv:",)),  # "arXiv:1002 . 4459", "…1401. 4024v2"
-    (compile_re(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)"), r"\1.\2/", ("10", "/")),
+    _spacing(r"\barXiv\s*\.\s*org\s*:\s*|\barXiv\s+preprint\s*:\s*", "arXiv:", ("arxiv", ":"), re.I),
+    _spacing(r"\b(arXiv:\s?\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", r"\1.\2", ("arXiv:",)),  # "arXiv:1002 . 4459", "…1401. 4024v2"
+    _spacing(r"\b(10)\s*\.\s*(\d{4,9})\s*/\s*(?=\S)", r"\1.\2/", ("10", "/")),
     # "http: // arxiv.org /abs/1403. 4822": the arXiv URL's path broken like the id
-    (compile_re(r"\b(arxiv\.org)\s*/\s*(abs|pdf)\s*/\s*(\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", re.I), r"\1/\2/\3.\4",
-     ("arxiv.org",)),
+    _spacing(r"\b(arxiv\.org)\s*/\s*(abs|pdf)\s*/\s*(\d{4})\s*\.\s*(\d{4,5}(?:v\d+)?)\b", r"\1/\2/\3.\4",
+             ("arxiv.org",), re.I),
     # a URL glued onto a DOI or a word: "...RevModPhys.81.109.URLhttps://", "doi:10.x/y.http://"
-    (compile_re(r"\.?\s*URL\s*(?=https?://)"), " URL ", ("URL", "://")),
-    (compile_re(r"(?<=[\w)])\.?(?=https?://)"), " ", ("://",)),
+    _spacing(r"\.?\s*URL\s*(?=https?://)", " URL ", ("URL", "://")),
+    _spacing(r"(?<=[\w)])\.?(?=https?://)", " ", ("://",)),
 ]
-#: … each with whether its pattern is case-blind (an enum's `&` per pattern and string was a tenth of that loop)
-_ID_SPACED = [(pattern, repl, needles, bool(pattern.flags & re.I)) for pattern, repl, needles in _ID_SPACING]
 _PROTECT_RE = compile_re(
     rf"(?:https?://|www\.)\S+|\b{DOI_PREFIX}/[^\s\"<>]+|\barXiv:\s?[\w./-]+|"
     rf"\b[a-z-]{{2,12}}(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER}\b|\b{ARXIV_NEW}(?:{ARXIV_VERSION})?\b|\b[\w.+-]+@[\w-]+\.[\w.-]+"
@@ -540,7 +545,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         pdf_like = artefact_count(text) >= 3
     if _greek_or_cyrillic(text):
         text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
-    for pattern, repl, needles, caseblind in _ID_SPACED:
+    for pattern, repl, needles, caseblind in _ID_SPACING:
         seen = caseless(text) if caseblind else text
         if all(needle in seen for needle in needles):
             text = pattern.sub(repl, text)
