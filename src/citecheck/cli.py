@@ -1,6 +1,8 @@
 """The `citecheck` command line (Typer)."""
 
-from __future__ import annotations
+# No ``from __future__ import annotations`` here: typer reads the commands' signatures, and string
+# annotations it compiles and evaluates again for every parameter (800 times in a `check`). The
+# annotations that name what is imported only for type checking are written as strings.
 
 import asyncio
 import sys
@@ -318,7 +320,7 @@ def check(
 def _read_citations(
     paths: list[str], pages: str | None, offline: bool, resume: bool,
     format: OutputFormat, output: Path | None,
-) -> tuple[list[Citation], list[str], RemoteInputs]:
+) -> "tuple[list[Citation], list[str], RemoteInputs]":
     """The citations of PATHS (exit 2 when there are none), input errors printed, and what the
     remote papers among them gave (arXiv ids, DOIs, URLs: `citecheck.remote`; headers, the
     papers themselves, and the local paths left)."""
@@ -349,7 +351,7 @@ def _make_checker(
     names: list[str] | None, *, offline: bool, no_cache: bool, check_urls: bool,
     index: Path | None, thresholds: Path | None, concurrency: int, deadline: float,
     llm: str | None, judge: JudgeChoice, llm_parse: bool, llm_thresholds: Path | None,
-) -> tuple[Checker, ModelRun | None]:
+) -> "tuple[Checker, ModelRun | None]":
     """The checker with its live sources and, with --llm, the model run (exit 2 on bad setup)."""
     from citecheck.checker import Checker, CheckOptions
     from citecheck.sources.config import load_config
@@ -377,7 +379,7 @@ def _make_checker(
 
 
 def _model_run(llm: str | None, judge: JudgeChoice, llm_parse: bool, llm_thresholds: Path | None,
-               use_cache: bool) -> ModelRun | None:
+               use_cache: bool) -> "ModelRun | None":
     """The model's helpers for this run; None without --llm (the model modules are then not even
     imported: a plain run starts faster). ValueError on a bad setup."""
     if llm is None and judge is JudgeChoice.rules and llm_thresholds is None:
@@ -399,7 +401,7 @@ class _Report:
     resume: bool
     keep: bool = False  # the verdicts are needed after the run (--fix-bib), not only the report
     papers: tuple[dict[str, object], ...] = ()  # remote papers read: the report's header
-    claims: _ClaimsStep | None = None  # --claims: verdicts are held until their claims are attached
+    claims: "_ClaimsStep | None" = None  # --claims: verdicts are held until their claims are attached
 
 
 @dataclass
@@ -408,10 +410,10 @@ class _ClaimsStep:
     each citing sentence attached to its verdict, judged when a model is set."""
 
     paths: list[str]
-    documents: list[tuple[list[Segment], list[Citation]]] = field(default_factory=list)  # remote papers
-    findings: list[DocumentFinding] = field(default_factory=list)
+    documents: "list[tuple[list[Segment], list[Citation]]]" = field(default_factory=list)  # remote papers
+    findings: "list[DocumentFinding]" = field(default_factory=list)
 
-    async def attach(self, verdicts: list[Verdict], model: object | None) -> None:
+    async def attach(self, verdicts: "list[Verdict]", model: object | None) -> None:
         from citecheck.claims.run import attach_claims
         from citecheck.extract import InputError
 
@@ -423,9 +425,9 @@ class _ClaimsStep:
 
 
 def _execute(
-    checker: Checker, model_run: ModelRun | None, spec: WorkerSpec | None, workers: int, citations: list[Citation],
+    checker: "Checker", model_run: "ModelRun | None", spec: "WorkerSpec | None", workers: int, citations: "list[Citation]",
     report: _Report,
-) -> tuple[list[Verdict], list[Reported]]:
+) -> "tuple[list[Verdict], list[Reported]]":
     """Check every citation (in worker processes when ``workers`` > 1) and write the report;
     on SIGINT/SIGTERM write what was decided and exit 130/143. Returns the verdicts, or — workers
     streaming a format's lines, and nobody needing more (`_Report.keep`) — what they reported."""
@@ -469,9 +471,9 @@ def _execute(
 
 
 def _run_or_exit_2(
-    checker: Checker, model_run: ModelRun | None, spec: WorkerSpec | None, workers: int,
-    citations: list[Citation], report: _Report,
-) -> tuple[list[Verdict], list[Reported]]:
+    checker: "Checker", model_run: "ModelRun | None", spec: "WorkerSpec | None", workers: int,
+    citations: "list[Citation]", report: _Report,
+) -> "tuple[list[Verdict], list[Reported]]":
     """`_execute`, ended with exit 2 and the file named when a search finds the index damaged."""
     from citecheck.index.search import IndexDamagedError
 
@@ -486,7 +488,7 @@ def _run_or_exit_2(
         raise typer.Exit(2) from exc
 
 
-def _exit_code(verdicts: Sequence[Verdict | Reported], input_errors: bool, fail_on: FailOn) -> int:
+def _exit_code(verdicts: "Sequence[Verdict | Reported]", input_errors: bool, fail_on: FailOn) -> int:
     """2 on input errors; 1 when a verdict is at least as bad as --fail-on (ERROR included)."""
     from citecheck.model import Label
 
@@ -515,7 +517,7 @@ def _batch_gc() -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
-def _resume(citations: list[Citation], format: OutputFormat, output: Path | None) -> list[Citation]:
+def _resume(citations: "list[Citation]", format: OutputFormat, output: Path | None) -> "list[Citation]":
     """--resume: the citations whose ids are not yet in the JSONL output."""
     from citecheck.runctl import NotOurOutput, resume_ids
 
@@ -534,9 +536,9 @@ def _resume(citations: list[Citation], format: OutputFormat, output: Path | None
     return rest
 
 
-async def _run(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
-               quiet: bool, verdicts: list[Verdict], append: bool = False, stream_lines: bool = True,
-               then: _ClaimsStep | None = None, model: object | None = None) -> None:
+async def _run(checker: "Checker", citations: "list[Citation]", format: OutputFormat, output: Path | None,
+               quiet: bool, verdicts: "list[Verdict]", append: bool = False, stream_lines: bool = True,
+               then: "_ClaimsStep | None" = None, model: object | None = None) -> None:
     """Check all citations into `verdicts`; JSONL streams each verdict as soon as it is decided
     (unless ``stream_lines`` is off); ``then``: --claims, attached before the model is closed."""
     await _check_into(checker, citations, format, output, quiet, verdicts, append, stream_lines)
@@ -544,8 +546,8 @@ async def _run(checker: Checker, citations: list[Citation], format: OutputFormat
         await then.attach(verdicts, model)
 
 
-async def _check_into(checker: Checker, citations: list[Citation], format: OutputFormat, output: Path | None,
-                      quiet: bool, verdicts: list[Verdict], append: bool, stream_lines: bool) -> None:
+async def _check_into(checker: "Checker", citations: "list[Citation]", format: OutputFormat, output: Path | None,
+                      quiet: bool, verdicts: "list[Verdict]", append: bool, stream_lines: bool) -> None:
     fmt = get_format(format)
     stream = None
     if fmt.streaming and stream_lines:
@@ -575,9 +577,9 @@ async def _check_into(checker: Checker, citations: list[Citation], format: Outpu
             stream.close()
 
 
-def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], format: OutputFormat,
-                  output: Path | None, quiet: bool, verdicts: list[Verdict],
-                  reported: list[Reported] | None = None, append: bool = False, stream_lines: bool = True) -> None:
+def _run_parallel(spec: "WorkerSpec", workers: int, citations: "list[Citation]", format: OutputFormat,
+                  output: Path | None, quiet: bool, verdicts: "list[Verdict]",
+                  reported: "list[Reported] | None" = None, append: bool = False, stream_lines: bool = True) -> None:
     """Offline on several cores; JSONL streams each chunk's verdicts as a worker finishes it.
     Given ``reported`` (only with a streaming format whose verdicts are not needed after the run),
     the workers render the lines and send only those (`parallel.Reported`), collected there."""
@@ -623,14 +625,14 @@ def _run_parallel(spec: WorkerSpec, workers: int, citations: list[Citation], for
             stream.close()
 
 
-def _line(fmt: ReportFormat, verdict: Verdict) -> str:
+def _line(fmt: ReportFormat, verdict: "Verdict") -> str:
     """One verdict as a line of a streaming format (callers check `fmt.streaming` first)."""
     assert isinstance(fmt, StreamingFormat), fmt.name
     return fmt.line(verdict)
 
 
-def _write_report(verdicts: list[Verdict], format: OutputFormat, output: Path | None, seconds: float,
-                  papers: Sequence[dict[str, object]] = (), claims: _ClaimsStep | None = None) -> None:
+def _write_report(verdicts: "list[Verdict]", format: OutputFormat, output: Path | None, seconds: float,
+                  papers: Sequence[dict[str, object]] = (), claims: "_ClaimsStep | None" = None) -> None:
     fmt = get_format(format)
     fmt.papers = tuple(papers)
     if claims is not None:
