@@ -193,3 +193,31 @@ def test_marginals_come_with_the_reading() -> None:
     assert scored.record.container_title == "Nucl. Phys. B"
     assert 0.5 < scored.confidence["container"] <= 1.0
     assert scored.confidence["no-title"] > 0.9  # a journal reference without a title
+
+
+#: references that between them make every kind of feature the labeller has (a glued "andM", quotes,
+#: brackets, a volume(issue), a volume:page, a page range, a month, an editor, a long article number)
+FEATURE_SAMPLE = (
+    "D. Ferreira de Lima, andM .Spannowsky, Phys. Rev. D95, 034001( 2017 ).",
+    'A. P. Schnyder, S. Ryu et al., " Classificationof topological insulators , "Phys. Rev. B, vol. 78, p. 195125,Nov 2008.',
+    "C. Wang, Dynamic Behavior of Traveling Waves ,Nonlinear Dynamics ,85 (2)( 2016),1119 -1126.",
+    "Smith J A, Jones B C and Brown D 2012 Nature 489 282",
+    "Aakash Gupta, Aarti Rao and Aayush Jain, J. Chem. Phys. 150, 1 (2019).",  # given-name words
+    "Einstein, A. (1905). Zur Elektrodynamik bewegter Körper. Annalen der Physik, 17:891–921.",
+    "J. W. York, in Sources of Gravitational Radiation, ed. L. Smarr (Cambridge University Press, Cambridge, 1979), "
+    "pp. 83-126. [arXiv:gr-qc/0101001] doi:10.1017/CBO9780511564734",
+)
+
+
+def _kind(attribute: str) -> str:
+    return attribute.split("=")[0]
+
+
+def test_model_and_code_have_the_same_features() -> None:
+    """A feature renamed, added or dropped in the code without retraining the model fails here."""
+    tagger = L._tagger()
+    assert tagger is not None
+    model = {_kind(a) for a, _label in tagger.info().state_features}  # type: ignore[attr-defined]
+    made = {_kind(a) for text in FEATURE_SAMPLE for f in features(tokenize(text)) for a in f}
+    assert made - model == set(), "the code makes features the model never learnt"
+    assert model - made == set(), "the model learnt features the code no longer makes"

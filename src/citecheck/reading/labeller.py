@@ -6,15 +6,18 @@ one of: author, editor, date, title, container, collection, volume, issue, pages
 location, identifier, url, note, other. `read_labelled` turns the labelled spans into a CSL
 `Record`; identifiers (DOI, arXiv id) are always taken by rule, never from the model.
 
-Features per token (computed once per distinct word and cached: `_word_features`, `_neighbour`):
-the word (folded), its shape (case, digits, length, "xX" for a glued word such as "andM"), prefix
-and suffix, whether it is a year, a long number (an article number), an initial, a known English
-word, a word of a known journal name or abbreviation, a family- or given-name word (data/names.txt.gz,
-scripts/build_names.py), a month; whether white space precedes/follows it (PDF text loses and adds
-spaces), its relative position, the start of a number range; the left context (inside quotes or
-brackets, after the year, after "et al", how many sentence stops came before, the last punctuation
-mark); the word and shape of the tokens ±1 and ±2 and the flags of ±1. `read_labelled_scored` adds,
-per field, the model's marginal probability (how sure it is), which reading/combine.py weighs.
+Features per token (the word's own computed once per distinct word and cached: `_word_features`,
+`_neighbour`; the context ones built from small cached tuples): the word (folded), its shape (case,
+digits, length, "xX" for a glued word such as "andM"), prefix and suffix, whether it is a year, a long
+number (an article number), an initial, a known English word, a word of a known journal name or
+abbreviation, a family- or given-name word (data/names.txt.gz, scripts/build_names.py), a month; whether
+white space precedes/follows it (PDF text loses and adds spaces), its relative position, the start of a
+number range; the left context (inside quotes or brackets, after the year, after "et al", how many
+sentence stops came before, the last punctuation mark); the word and shape of the tokens ±1 and ±2 and
+the flags of ±1. `read_labelled_scored` adds, per field, the model's marginal probability (how sure it
+is), which reading/combine.py weighs. Feature names are pinned to the model's by tests/test_labeller.py
+(`test_model_and_code_have_the_same_features`): a change here needs the model retrained
+(scripts/train_labeller.py).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import NamedTuple
 
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
@@ -40,24 +44,29 @@ __all__ = ["LABELS", "LEXICON_NAME", "LabelledReading", "Token", "features", "jo
 LABELS = ("author", "editor", "date", "title", "container", "collection", "volume", "issue", "pages",
           "publisher", "location", "identifier", "url", "note", "other")
 MODEL_NAME = "labeller.crfsuite"
-_TOKEN_RE = re.compile(r"[^\W\d_]+|\d+|\S")
+_TOKEN_RE = re.compile(r"\d+|[^\W\d_]+|\S")  # (digits first: faster, the same tokens)
 # (a year as the model was trained to see one: up to 2049; changing it needs the model retrained)
 _YEAR_RE = re.compile(rf"^(?!20[5-9]\d){YEAR}$")
 _MONTHS = frozenset([*MONTH_ABBREVIATIONS, "sept", *(m.lower() for m in MONTHS)])
 _ORDINARY = frozenset(["in", "of", "and", "the", "for", "on", "to", "a", "an", "with", "by", "at", "from", "vol", "no", "pp", "p", "eds", "ed", "et", "al"])
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     text: str
     start: int
     end: int
     space_before: bool
 
 
+_new_token = tuple.__new__  # (Token's own __new__ is a Python function: twice the cost)
+
+
 def tokenize(text: str) -> list[Token]:
-    return [Token(m.group(0), m.start(), m.end(), m.start() > 0 and text[m.start() - 1].isspace())
-            for m in _TOKEN_RE.finditer(text)]
+    out = []
+    for m in _TOKEN_RE.finditer(text):
+        start, end = m.span()
+        out.append(_new_token(Token, (text[start:end], start, end, start > 0 and text[start - 1].isspace())))
+    return out
 
 
 #: the journal words and names the model was trained with (written by scripts/train_labeller.py beside
@@ -163,101 +172,157 @@ def _keys_of(table: dict[str, str]) -> frozenset[str]:
     return frozenset(k for k in keys if len(k) >= 3)
 
 
+@lru_cache(maxsize=2)
+def _prefixes(keys: frozenset[str]) -> frozenset[str]:
+    return frozenset(k[:n] for k in keys for n in range(1, len(k) + 1))
+
+
+_BREAKS = frozenset(",;:()[]\"“”")
+
+
 def _in_journal(tokens: list[Token]) -> list[bool]:
     """Tokens covered by a run that spells a known journal name or abbreviation ("Phys .Rev .Lett")."""
     keys = _journal_keys()
-    words = [t.text.lower() if t.text.isalnum() or t.text == "&" else "" for t in tokens]
-    marked = [False] * len(tokens)
+    prefixes = _prefixes(keys)
+    texts = [t.text for t in tokens]
+    words = [x.lower() if x.isalnum() or x == "&" else "" for x in texts]
+    n = len(tokens)
+    marked = [False] * n
     for i, w in enumerate(words):
-        if not w or not w.isalpha():
+        if not w or w not in prefixes or not w.isalpha():
             continue
         key = ""
-        for j in range(i, min(len(tokens), i + 16)):
-            if tokens[j].text in ",;:()[]\"“”" or tokens[j].text.isdigit():
+        for j in range(i, min(n, i + 16)):
+            if texts[j] in _BREAKS or texts[j].isdigit():
                 break
             key += words[j]
-            if key in keys and not (j + 1 < len(words) and words[j + 1].isalpha()
-                                    and key + words[j + 1] in keys):
+            if key not in prefixes:  # no longer run spells a name either
+                break
+            if key in keys and not (j + 1 < n and words[j + 1].isalpha() and key + words[j + 1] in keys):
                 for k in range(i, j + 1):
                     marked[k] = True
     return marked
 
 
 _PUNCT = frozenset(".,;:()[]\"“”«»-–/&'’")
+_QUOTES = frozenset("\"“”«»")
 
 
-def _state(tokens: list[Token]) -> list[list[str]]:
+def _is_stop(tokens: list[Token], i: int) -> bool:
+    """A sentence stop: ". " after a word longer than an initial ("Phys .Rev" is no stop)."""
+    return (tokens[i].text == "." and i + 1 < len(tokens) and tokens[i + 1].space_before
+            and i > 0 and len(tokens[i - 1].text) > 1)
+
+
+@lru_cache(maxsize=1024)
+def _left_features(stops: int, last_punct: str, quote: bool, paren: bool, year: bool, etal: bool) -> tuple[str, ...]:
+    f = [f"stops={stops}", f"lp={last_punct}"]
+    for on, name in ((quote, "inquote"), (paren, "inparen"), (year, "after_year"), (etal, "after_etal")):
+        if on:
+            f.append(name)
+    return tuple(f)
+
+
+def _state(tokens: list[Token], stops_at: list[bool]) -> list[tuple[str, ...]]:
     """Left-to-right context of each token: inside quotes or brackets, after the year, after "et al",
     how many sentence stops (". ") came before, the last punctuation mark before it."""
-    out: list[list[str]] = []
+    out: list[tuple[str, ...]] = []
     quote = paren = stops = 0
     seen_year = seen_etal = False
     last_punct = "^"
     prev = ""
     for i, t in enumerate(tokens):
-        f = [f"stops={min(stops, 3)}", f"lp={last_punct}"]
-        if quote % 2:
-            f.append("inquote")
-        if paren > 0:
-            f.append("inparen")
-        if seen_year:
-            f.append("after_year")
-        if seen_etal:
-            f.append("after_etal")
-        out.append(f)
+        out.append(_left_features(stops if stops < 3 else 3, last_punct, quote % 2 == 1, paren > 0, seen_year, seen_etal))
         x = t.text
-        if x in "\"“”«»":
-            quote += 1
-        elif x in "([":
-            paren += 1
-        elif x in ")]":
-            paren = max(0, paren - 1)
-        elif x == "." and i + 1 < len(tokens) and tokens[i + 1].space_before and len(prev) > 1:
-            stops += 1
         if x in _PUNCT:
             last_punct = x
-        if _YEAR_RE.match(x):
-            seen_year = True
-        if x.lower() == "al" and prev.lower() == "et":
+            if x in _QUOTES:
+                quote += 1
+            elif x in "([":
+                paren += 1
+            elif x in ")]":
+                paren = max(0, paren - 1)
+            elif stops_at[i]:
+                stops += 1
+        elif x.isdigit():
+            if not seen_year and _YEAR_RE.match(x):
+                seen_year = True
+        elif len(x) == 2 and x.lower() == "al" and prev.lower() == "et":
             seen_etal = True
         prev = x
     return out
+
+
+#: per offset, word → what it lends (`_neighbour` through a plain dict: an lru_cache of two arguments
+#: costs three times a dict look-up, and this runs four times a token); emptied past 65,536 words
+_LENT: dict[int, dict[str, tuple[str, ...]]] = {-2: {}, -1: {}, 1: {}, 2: {}}
+
+
+def _around(texts: list[str], off: int) -> list[tuple[str, ...]]:
+    """What the token ``off`` places away lends each token (`_neighbour`; "none" past either end)."""
+    none = (f"{off}:none",)
+    n = len(texts)
+    cache = _LENT[off]
+    if len(cache) > 65536:
+        cache.clear()
+    lent = [cache.get(x) or cache.setdefault(x, _neighbour(x, off)) for x in (texts[:off] if off < 0 else texts[off:])]
+    return [none] * min(-off, n) + lent if off < 0 else lent + [none] * min(off, n)
+
+
+@lru_cache(maxsize=4096)
+def _local_features(space: bool, first: int, last: bool, nosp_after: bool,
+                    journal: tuple[bool, bool, bool],  # this token's, the one before's, the next's
+                    mark: str) -> tuple[str, ...]:
+    f = ["sp" if space else "nosp"]
+    if first < 3:
+        f.append(f"first{first}")
+    if last:
+        f.append("last")
+    if nosp_after:
+        f.append("nosp_after")
+    for on, name in zip(journal, ("journal", "-1:journal", "1:journal"), strict=True):
+        if on:
+            f.append(name)
+    if mark:
+        f.append(mark)
+    return tuple(f)
+
+
+def _locals(tokens: list[Token], texts: list[str], journal: list[bool]) -> list[tuple[str, ...]]:
+    """Each token's own marks: near the start or the end, white space, a known journal around it, an
+    initial, a number range."""
+    n = len(tokens)
+    flags = [False, *journal, False]
+    out = []
+    for i, t in enumerate(tokens):
+        x = t.text
+        nxt = texts[i + 1] if i + 1 < n else ""
+        mark = ""
+        if nxt == "." and len(x) == 1 and x.isupper():
+            mark = "initial"
+        elif x.isdigit() and nxt in ("-", "–") and i + 2 < n and texts[i + 2].isdigit():
+            mark = "range"
+        out.append(_local_features(t.space_before, i if i < 3 else 3, i >= n - 2,
+                                   i + 1 < n and not tokens[i + 1].space_before,
+                                   (flags[i + 1], flags[i], flags[i + 2]), mark))
+    return out
+
+
+_HEADS = tuple(("bias", f"pos={k}") for k in range(10))
 
 
 def features(tokens: list[Token]) -> list[list[str]]:
     n = len(tokens)
     texts = [t.text for t in tokens]
     journal = _in_journal(tokens)
-    state = _state(tokens)
-    out: list[list[str]] = []
-    for i, t in enumerate(tokens):
-        f = ["bias", f"pos={10 * i // max(n, 1)}", *_word_features(texts[i]), *state[i]]
-        if i < 3:
-            f.append(f"first{i}")
-        if i >= n - 2:
-            f.append("last")
-        f.append("sp" if t.space_before else "nosp")
-        if i + 1 < n and not tokens[i + 1].space_before:
-            f.append("nosp_after")
-        if journal[i]:
-            f.append("journal")
-        if i and journal[i - 1]:
-            f.append("-1:journal")
-        if i + 1 < n and journal[i + 1]:
-            f.append("1:journal")
-        nxt = texts[i + 1] if i + 1 < n else ""
-        if len(t.text) == 1 and t.text.isupper() and nxt == ".":
-            f.append("initial")
-        if t.text.isdigit() and nxt in ("-", "–") and i + 2 < n and texts[i + 2].isdigit():
-            f.append("range")
-        for off in (-2, -1, 1, 2):
-            j = i + off
-            if 0 <= j < n:
-                f.extend(_neighbour(texts[j], off))
-            else:
-                f.append(f"{off}:none")
-        out.append(f)
-    return out
+    stops_at = [x == "." and _is_stop(tokens, i) for i, x in enumerate(texts)]
+    state = _state(tokens, stops_at)
+    own = [_word_features(x) for x in texts]
+    local = _locals(tokens, texts, journal)
+    m2, m1, p1, p2 = (_around(texts, off) for off in (-2, -1, 1, 2))
+    step = max(n, 1)
+    return [[*_HEADS[10 * i // step], *own[i], *state[i],
+             *local[i], *m2[i], *m1[i], *p1[i], *p2[i]] for i in range(n)]
 
 
 @lru_cache(maxsize=1)
