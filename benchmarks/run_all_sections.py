@@ -228,13 +228,18 @@ SECTIONS: tuple[Section, ...] = (
          "`-j 0` costs more CPU than `-j 1` (a parent that imports, warms the reader up and relays "
          "lines, copy-on-write faults in the workers, two sets of per-process caches) and takes less "
          "wall time.",
-         "Where a `-j 1` run's time goes (py-spy, 200 samples/s, 2026-12-07): reading the references "
-         "about 47 % (the labeller 21 %, the author grammar 9 %, clean-up of PDF text 8 %), the ranked "
-         "full-text queries of title search 12 % (FTS5's bm25 over up to 600 matching rows, about 1 ms a "
-         "query, 900 queries a batch), the rest of retrieval 15 % (records parsed from JSON 3 %, the "
-         "whole-text search 5 %), reconciling and comparing 8 %, imports and pattern compiling at start "
-         "11 %, the report's lines 2 %. Past the labeller no step holds more than FTS5's eighth: 500 "
-         "citations per CPU-second (2 CPU-s a batch) is not within reach of local changes.",
+         "Where a `-j 1` run's time goes (py-spy, 200 samples/s, two runs at e697fe1): reading the "
+         "references about 50 % (the labeller 20 %, the author grammar 10 %, clean-up of PDF text 8 %), "
+         "the ranked full-text queries of title search 9 % (FTS5's bm25 over up to 600 matching rows, "
+         "sorted with a LIMIT since ee42d8f: under 1 ms a query, about 800 queries a batch), the rest of "
+         "retrieval 17 % (records parsed from JSON 2 %, the whole-text search 5 %), reconciling and "
+         "comparing 8 %, imports and pattern compiling at start 11–15 %, the report's lines 2 %. Past the "
+         "labeller no step holds more than a tenth: 500 citations per CPU-second (2 CPU-s a batch) is not "
+         "within reach of local changes.",
+         "The changes of ee42d8f–2003719 (ranked queries, the name grammar, clean-up; verdicts "
+         "byte-identical) took a 300-citation `-j 1` run from 11.76 to 10.72·10⁹ instructions (callgrind; "
+         "start-up, 3.28·10⁹, included: the citations' own 12 % fewer); CPU-second medians of alternating "
+         "runs moved by 5–9 %, within this machine's noise.",
          "The batch writes BibTeX items as `{\"id\", \"text\"}`; since 5c59bee such an entry is read as "
          "BibTeX (before, as free text: 21 faithful citations of the batch came out MAJOR). The "
          "labeller reads every free-text reference since 64ac6b1 (about 0.9 CPU-s a batch)."),
