@@ -1,9 +1,10 @@
 """What the rendered references add to the labeller: the CRF fitted on real gold only, on rendered
 references only, and on both, each scored alone (no rules) and in the combined reading.
 
-Models are trained by scripts/train_labeller.py's `train` with the shipped settings (c1 0.05, c2 0.3,
-150 iterations) into `--models` (reused when present) — real: GROBID + AnyStyle train splits; rendered:
-build/rendered/rendered.jsonl.gz (scripts/render_training.py), train *styles* only; both: the union.
+Models are trained by scripts/train_labeller.py's `train` with the shipped settings (its `C1`, `C2`,
+`ITERATIONS`, `REAL_WEIGHT`: each real reference fitted that many times) into `--models` (reused when
+present) — real: GROBID + AnyStyle train splits; rendered: build/rendered/rendered.jsonl.gz
+(scripts/render_training.py), train *styles* only; both: the union, which is the shipped model.
 
 Sets: the validation splits (default) or, with `--test`, the test splits, the UMass set
 (bench-out/umass-citation.jsonl.gz, scripts/fetch_umass.py; all of it is held out) and the rendered
@@ -65,7 +66,7 @@ def model_for(source: str, args: argparse.Namespace) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         refs = tl.training_refs(args.data, source, args.rendered, args.rendered_limit)
         t0 = time.process_time()
-        tl.train(refs, path, 0.05, 0.3, args.iterations)
+        tl.train(refs, path, iterations=args.iterations)
         print(f"trained {source} on {len(refs):,} references in {time.process_time() - t0:.0f} CPU-s "
               f"({path.stat().st_size / 1e6:.1f} MB)", file=sys.stderr)
     return path
@@ -99,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sources", default="real,rendered,both")
     ap.add_argument("--readers", default="labeller,combined")
     ap.add_argument("--rendered-limit", type=int, default=None)
-    ap.add_argument("--iterations", type=int, default=150)
+    ap.add_argument("--iterations", type=int, default=tl.ITERATIONS)
     ap.add_argument("--test", action="store_true", help="the held-out sets (once, at the end)")
     ap.add_argument("--ci", action="store_true", help="95 %% bootstrap intervals by document")
     args = ap.parse_args(argv)
