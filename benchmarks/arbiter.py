@@ -46,6 +46,7 @@ from citecheck.reading.combine import (  # noqa: E402
     labeller_candidate,
     readers_of,
     weighable,
+    weighed_at_all,
 )
 
 #: the scorer's name of each arbitrated field
@@ -109,7 +110,7 @@ def example(ref: LabelledReference, sets: tuple[str, ...]) -> Example:
     for name, (rec, origin) in bases.items():
         ex.x[name] = {}
         for attr in ARBITED:
-            if r.scored and weighable(attr, rec, model):
+            if weighed_at_all(r) and weighable(attr, rec, model):
                 x = features(attr, rec, model, origin.get(attr) == "labeller", ctx)
                 ex.x[name][attr] = [x[k] for k in FEATURES]
     return ex

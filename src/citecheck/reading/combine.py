@@ -467,13 +467,16 @@ def weighable(attr: str, mine: Record, theirs: Record) -> bool:
 
 
 def _title_weighable(mine: Record, theirs: Record) -> bool:
-    """Not a title cut inside a parenthesis, nor one where the rules read the venue and no title (the
-    venue read as a title), nor one
+    """Not a title cut inside a parenthesis or holding the reading's journal, nor one where the rules
+    read the venue and no title (the venue read as a title), nor one
     that runs the rules' title into the journal ("… plasma Tech" of "Tech. Phys. Lett.") or cuts it
     short anywhere but before the labeller's journal ("… sequence" of "… sequence in research")."""
     title = theirs.title or ""
     if title.count("(") != title.count(")"):
         return False  # cut inside a parenthesis ("p 2711) on the magnetic …")
+    journal = journal_key(mine.container_title)
+    if journal and journal in journal_key(title):
+        return False  # the title run into the reading's journal ("… Mottinsulator Physica B 403 1440")
     if not mine.title:
         return not mine.container_title or bool(theirs.container_title)
     a, b = title_key(mine.title), title_key(title)
@@ -483,11 +486,17 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     return b in a and bool(journal) and journal in a.replace(b, "", 1)
 
 
+def weighed_at_all(r: Readers) -> bool:
+    """The arbiter weighs a reading where the labeller read the text and the rules did not take it for
+    a note in the reference list (no reference: nothing to weigh)."""
+    return r.scored is not None and not (r.rules.record.custom or {}).get("note")
+
+
 def arbitrate(record: Record, origin: dict[str, str], text: str,
               r: Readers) -> tuple[Record, dict[str, str]]:
     """The labeller's value of each field where the learned arbiter (reading/arbiter.py) gives it
     better odds than the chosen one's."""
-    if r.scored is None:
+    if not weighed_at_all(r) or r.scored is None:
         return record, origin
     theirs, ctx = labeller_candidate(r.scored.record), arbiter_context(text, r)
     taken = [attr for attr in ARBITED if weighable(attr, record, theirs)
