@@ -86,9 +86,13 @@ def test_the_shared_patterns_match_what_they_name() -> None:
     assert names.parse_person("Smith, Jnr., John").suffix == "Jnr."
 
 
-#: patterns the reading stage compiles when all its modules are imported; it may only go down (a
-#: new rule builds on the lexicons' constants or an existing pattern, not on yet another one)
-READING_PATTERN_CEILING = 300
+#: patterns the reading stage declares at module level (compiled at import or, through
+#: `regex_cache.compile_re` / `compile_regex`, on first use); it may only go down (a new rule builds
+#: on the lexicons' constants or an existing pattern, not on yet another one)
+#: (361: 299 `re` patterns — 300 before the labeller's and clean-up's changes — and 62 `regex` ones,
+#: three of them hoisted from function bodies of names_scripts.py to module level; the count before
+#: patterns compiled on first use saw the `re` ones only)
+READING_PATTERN_CEILING = 361
 
 _COUNT_PATTERNS = r"""
 import importlib, pkgutil, re, sys
@@ -107,6 +111,16 @@ def wrap(mod):
     mod.compile = compile
 wrap(re)
 wrap(regex)
+import citecheck.regex_cache as rc
+def declared(orig):
+    def compile(pattern, flags=0):
+        global count
+        if "citecheck/reading/" in sys._getframe(1).f_code.co_filename.replace("\\", "/"):
+            count += 1
+        return orig(pattern, flags)
+    return compile
+rc.compile_re = declared(rc.compile_re)
+rc.compile_regex = declared(rc.compile_regex)
 package = importlib.import_module("citecheck.reading")
 for info in pkgutil.walk_packages(package.__path__, "citecheck.reading."):
     importlib.import_module(info.name)
@@ -115,8 +129,9 @@ print(count)
 
 
 def reading_pattern_count() -> int:
-    """Patterns compiled by the modules of `citecheck.reading` (re and regex, directly or through
-    `regex_cache.compile_regex`) while all of them are imported, in a fresh interpreter."""
+    """Patterns the modules of `citecheck.reading` compile (re and regex) or declare for compiling on
+    first use (`regex_cache.compile_re` / `compile_regex`) while all of them are imported, in a fresh
+    interpreter."""
     out = subprocess.run([sys.executable, "-c", _COUNT_PATTERNS], capture_output=True, text=True, check=True)
     return int(out.stdout.split()[-1])
 
