@@ -37,7 +37,7 @@ from citecheck.cachedir import cache_dir, pattern_caches_on, write_atomically
 if TYPE_CHECKING:  # `regex` (and pickle) are imported by the first pattern used, not by importing this
     import regex
 
-__all__ = ["compile_re", "compile_regex"]
+__all__ = ["compile_re", "compile_regex", "compiled"]
 
 log = logging.getLogger(__name__)
 
@@ -169,3 +169,11 @@ def compile_regex(pattern: str, flags: int = 0) -> regex.Pattern[str]:
 def compile_re(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """`re.compile` on first use (for the patterns written at the top of a module)."""
     return cast("re.Pattern[str]", _OnFirstUse(pattern, flags, re.compile))
+
+
+def compiled(value: object) -> object:
+    """The compiled pattern a pattern on first use stands for (compiling it now); any other value as it is
+    (for audits that look for the patterns a module holds)."""
+    if isinstance(value, _OnFirstUse):
+        return value._compile(value.pattern, value._flags)
+    return value
