@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from citecheck.model import Name, Record, set_year
-from citecheck.reading.reconcile import assess_reading, reading_mismatch
+from citecheck.entries import read_text
+from citecheck.model import Candidate, Name, Record, set_year
+from citecheck.reading.reconcile import assess_reading, best_reading, reading_mismatch
 from citecheck.verify.compare import assess
 from tests.variants import BY_ID
 
@@ -69,3 +70,36 @@ def test_verification_alone_compares_the_reading_as_it_is() -> None:
     c, r = _physrevlett_citation("F. B. McLean")
     assert any(d.field == "title" for d in assess(c, r).discrepancies)
     assert not assess_reading(c, r).discrepancies
+
+
+#: the arXiv record of a JPSJ article (arxiv-browse, tests/data/abs_files: 0704.0670): printed 2008,
+#: posted 2007 — a citation of the preprint may give 2007, one of the journal article owes 2008
+_JPSJ_RECORD = {
+    "id": "doi:10.1143/jpsj.77.014201", "type": "article-journal",
+    "title": "Complete Set of Polarization Transfer Observables for the ¹² C(p,n) Reaction at 296 MeV and 0°",
+    "author": [{"family": "Dozono", "given": "M."}, {"family": "Wakasa", "given": "T."},
+               {"family": "Ihara", "given": "E."}, {"family": "Asaji", "given": "S."},
+               {"family": "Fujita", "given": "K."}, {"family": "Hatanaka", "given": "K."},
+               {"family": "Ishida", "given": "T."}, {"family": "Kaneda", "given": "T."},
+               {"family": "Matsubara", "given": "H."}, {"family": "Nagasue", "given": "Y."},
+               {"family": "Noro", "given": "T."}, {"family": "Sakemi", "given": "Y."},
+               {"family": "Shimizu", "given": "Y."}, {"family": "Takeda", "given": "H."},
+               {"family": "Tameshige", "given": "Y."}, {"family": "Tamii", "given": "A."},
+               {"family": "Yamada", "given": "Y."}],
+    "issued": {"date-parts": [[2008]]}, "container-title": "J. Phys. Soc. Jap.", "volume": "77",
+    "page": "014201", "DOI": "10.1143/jpsj.77.014201",
+    "custom": {"arxiv": "0704.0670", "journal_ref": "J.Phys.Soc.Jap.77:014201,2008", "arxiv_submitted": "2007-04-05"},
+}
+
+
+def test_a_reading_that_takes_the_journal_into_the_title_still_owes_the_printed_year() -> None:
+    """IOP layout, the preprint's year cited for the journal article: a reading of the text that ends
+    the title with the journal ("… and 0° J. Phys. Soc. Jap", no journal) must not pass for a citation
+    of the preprint; the journal stays in the comparison and the year is a discrepancy."""
+    text = ("Dozono M et al. 2007 Complete Set of Polarization Transfer Observables for the ¹² C(p,n) "
+            "Reaction at 296 MeV and 0° J. Phys. Soc. Jap. 77 014201")
+    citation = read_text(text)[0]
+    record = Record.model_validate(_JPSJ_RECORD)
+    cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="journal"))
+    assert cited.container_title == "J. Phys. Soc. Jap."
+    assert [d.field for d in assessment.discrepancies] == ["issued"], assessment.rationale

@@ -222,7 +222,17 @@ def _with_first_fields(other: Record, first: Record) -> Record:
             del missing["title"]
     elif title and (_names_venue(title, other) or names_a_meeting_or_journal(title)):
         del missing["title"]
+    if _venue_glued_to_title(other, first):
+        missing["container_title"] = first.container_title  # the journal stays in the comparison
     return other.model_copy(update=missing) if missing else other
+
+
+def _venue_glued_to_title(other: Record, first: Record) -> bool:
+    """The other reading is the first with its journal read as the end of the title ("… and 0° J. Phys.
+    Soc. Jap" and no journal): it hides the journal, and with it the year of the printed work."""
+    if other.container_title or not (first.container_title and first.title and other.title):
+        return False
+    return title_key(other.title) == title_key(f"{first.title} {first.container_title}")
 
 
 def _after_names(title: str, reading: Record) -> str | None:
