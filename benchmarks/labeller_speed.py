@@ -2,8 +2,8 @@
 
 Texts: the 792 items of benchmarks/physics/test.jsonl (or --dataset). The labeller is timed on every
 text (features, then CRF tagging, best of --repeat runs; feature caches warm after the first run, as
-in a long-running check); then the texts `read_reference` asks the labeller about, the labeller's whole
-reading of those (with marginals, where the version has them), and `read_reference` itself (uncached).
+in a long-running check); then the texts whose labeller reading the hand-written choices
+weigh (`combine.wants_labeller`; the labeller reads every text) and its whole reading of those (with marginals, where the version has them), and `read_reference` itself (uncached).
 Runs against any version of the package (PYTHONPATH=/tmp/base/src) for before/after.
 
 Usage: python benchmarks/labeller_speed.py [--dataset benchmarks/physics/test.jsonl] [--repeat 3]
@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     f, t = min(feats_s) * 1000 / n, min(tag_s) * 1000 / n
     print(f"labeller on {n} texts: features {f:.3f} ms + tagging {t:.3f} ms = {f + t:.3f} ms per string")
     asked = [text for text in texts if combine.wants_labeller(text, parse_reference(clean_pdf_text(text)))]
-    print(f"read_reference asks the labeller on {len(asked)} of {n} texts")
+    print(f"read_reference reads all {n} texts with the labeller; the hand-written choices weigh "
+          f"its reading on {len(asked)}")
     # the labeller's whole reading (features, tagging, marginals where this version has them, fields)
     read = getattr(labeller, "read_labelled_scored", labeller.read_labelled)
     best = min(_timed(lambda: [read(t) for t in asked]) for _ in range(args.repeat))
