@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{best * 1000:.0f} ms in all")
     uncached = combine._read.__wrapped__
     best = min(_timed(lambda: [uncached(t) for t in texts]) for _ in range(args.repeat))
-    print(f"read_reference (clean-up + rules + labeller where asked + combination) on {n} texts: "
+    print(f"read_reference (clean-up + rules + labeller + combination) on {n} texts: "
           f"{best * 1000 / n:.3f} ms per string, {n / best:,.0f} strings/s")
     return 0
 
