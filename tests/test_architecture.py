@@ -29,7 +29,8 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("concepts", ("errors", "folding", "names", "titles", "venues", "identifiers", "normalize",
                   "model", "model_stages", "markup", "places", "retraction", "coverage",
-                  "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "years", "console", "latex_text")),
+                  "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "years", "console", "latex_text",
+                  "word_lines")),
     ("extract", ("extract",)),
     ("reading", ("reading",)),
     ("sources", ("sources", "index")),

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import gzip
 import re
-from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING
 from citecheck.folding import fold
 from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import JOURNAL_WORDS
+from citecheck.word_lines import SortedLines
 
 if TYPE_CHECKING:
     from citecheck.model import Name, Record
@@ -262,36 +262,20 @@ def looks_like_name_list(text: str) -> bool:
     return inits >= 1  # at least one initial: "F. B. McLean" (a headline-case title has none)
 
 
-class NameWords(Mapping[str, str]):
+class NameWords(SortedLines):
     """Person-name word → "f" (family) or "g" (given), held as the file's lines ("f<TAB>word": the
     family words, then the given ones, each sorted, so that the whole list sorts) and looked up by
     bisection: hashing its 35,000 words into a dict took longer than reading the file, for the few
     dozen words one reference asks about."""
 
-    def __init__(self, lines: list[str]) -> None:
-        self._lines = lines
-
     def _listed(self, line: str) -> bool:
-        i = bisect_left(self._lines, line)
-        return i < len(self._lines) and self._lines[i] == line
+        return self.line_from(line) == line
 
     def get(self, word: str, default: str | None = None) -> str | None:  # type: ignore[override]
         return "f" if self._listed(f"f\t{word}") else "g" if self._listed(f"g\t{word}") else default
 
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.get(word) is not None
-
-    def __getitem__(self, word: str) -> str:
-        kind = self.get(word)
-        if kind is None:
-            raise KeyError(word)
-        return kind
-
     def __iter__(self) -> Iterator[str]:
         return (line[2:] for line in self._lines)
-
-    def __len__(self) -> int:
-        return len(self._lines)
 
 
 @lru_cache(maxsize=1)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import gzip
 import math
-from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
 
 from citecheck.names import name_words
+from citecheck.word_lines import SortedLines
 
 __all__ = ["BOUND_PREFIXES", "best_split", "is_known_word", "is_plain_word", "split_glued"]
 
@@ -28,37 +28,19 @@ BOUND_PREFIXES = frozenset(
 _CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
 
-class WordCounts(Mapping[str, str]):
+class WordCounts(SortedLines):
     """word → its count (kept as text: converted only for the few words a split weighs), held as the
     file's lines ("word<TAB>count", sorted by word) and looked up by bisection: splitting the lines
     further and hashing the 84,000 words into a dict took longer than reading the file, for the few
     dozen words one reference asks about. (A tab sorts before any character of a word, so the lines
     sort as their words do.)"""
 
-    def __init__(self, lines: list[str]) -> None:
-        self._lines = lines
-
     def get(self, word: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        head = word + "\t"
-        i = bisect_left(self._lines, head)
-        if i < len(self._lines) and self._lines[i].startswith(head):
-            return self._lines[i][len(head):]
-        return default
-
-    def __contains__(self, word: object) -> bool:
-        return isinstance(word, str) and self.get(word) is not None
-
-    def __getitem__(self, word: str) -> str:
-        count = self.get(word)
-        if count is None:
-            raise KeyError(word)
-        return count
+        line = self.line_from(word + "\t")
+        return line[len(word) + 1:] if line is not None else default
 
     def __iter__(self) -> Iterator[str]:
         return (line.partition("\t")[0] for line in self._lines)
-
-    def __len__(self) -> int:
-        return len(self._lines)
 
 
 @lru_cache(maxsize=1)
