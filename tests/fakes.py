@@ -12,6 +12,7 @@ import os
 import signal
 import sqlite3
 import subprocess
+import sys
 import tarfile
 import time
 from collections.abc import Iterable
@@ -105,6 +106,28 @@ def sql_statements(index: object, run: object) -> list[str]:
 
 
 #: the index fixture's records (real CSL-JSON; tests/data/README)
+#: one BibTeX entry whose work tests/data/index/records.jsonl holds (`records_index`)
+BIBTEX_ENTRY = """@article{holst2007,
+  author = {Holst, Bastian and Nettelmann, Nadine and Redmer, Ronald},
+  title = {Equation of state for dense hydrogen and plasma phase transition},
+  journal = {Contrib. Plasma Phys.}, volume = {47}, pages = {368}, year = {2007},
+  doi = {10.1002/ctpp.200710049}
+}
+"""
+
+
+def modules_after(argv: list[str]) -> tuple[list[str], str]:
+    """Every module `citecheck ARGV` (run in a fresh process) left loaded in its main process, and
+    what it printed on standard output."""
+    code = ("import sys\nfrom citecheck.__main__ import main\n"
+            f"sys.argv = ['citecheck', *{argv!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('LOADED', *sorted(sys.modules), file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    loaded = next(line for line in out.stderr.splitlines() if line.startswith("LOADED"))
+    return loaded.split()[1:], out.stdout
+
+
 RECORDS = Path(__file__).resolve().parent / "data" / "index" / "records.jsonl"
 
 

@@ -11,18 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.fakes import devset_batch, records_index
+from tests.fakes import BIBTEX_ENTRY, devset_batch, modules_after, records_index
 
 #: the free-text reader: the rule parser, the learned labeller, their combination, the PDF text clean-up
 FREE_TEXT_READER = ("citecheck.reading.refparse", "citecheck.reading.labeller", "citecheck.reading.combine",
                     "citecheck.reading.pdftext")
-BIBTEX_ENTRY = """@article{holst2007,
-  author = {Holst, Bastian and Nettelmann, Nadine and Redmer, Ronald},
-  title = {Equation of state for dense hydrogen and plasma phase transition},
-  journal = {Contrib. Plasma Phys.}, volume = {47}, pages = {368}, year = {2007},
-  doi = {10.1002/ctpp.200710049}
-}
-"""
 TEXT_ENTRY = ("B. Holst, N. Nettelmann and R. Redmer, Equation of state for dense hydrogen and plasma phase "
               "transition, Contrib. Plasma Phys. 47, 368 (2007).\n")
 
@@ -75,13 +68,9 @@ def test_offline_stand_ins_hold_the_scopes_their_adapters_declare() -> None:
 def _reader_modules_after_checking(entry: Path, index: Path, jobs: int) -> tuple[list[str], str]:
     """The free-text reader's modules an offline check (the command, in a fresh process) left loaded
     in its main process, and its report."""
-    code = ("import sys\nfrom citecheck.__main__ import main\nsys.argv = ['citecheck', 'check', '--offline', "
-            f"'--index', {str(index)!r}, '-j', '{jobs}', '--format', 'jsonl', '--fail-on', 'never', {str(entry)!r}]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            f"print('LOADED', *sorted(m for m in sys.modules if m in {FREE_TEXT_READER!r}), file=sys.stderr)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
-    loaded = next(line for line in out.stderr.splitlines() if line.startswith("LOADED"))
-    return loaded.split()[1:], out.stdout
+    modules, report = modules_after(["check", "--offline", "--index", str(index), "-j", str(jobs),
+                                     "--format", "jsonl", "--fail-on", "never", str(entry)])
+    return [m for m in modules if m in FREE_TEXT_READER], report
 
 
 @pytest.mark.parametrize(("name", "entries", "jobs", "reader_loaded"), [

@@ -3,37 +3,20 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from citecheck.cli import ELSEWHERE_COMMANDS, ELSEWHERE_GROUPS, app
-from tests.fakes import records_index
+from tests.fakes import BIBTEX_ENTRY, modules_after, records_index
 
 #: the modules of the commands that live beside their subsystems
 ELSEWHERE_MODULES = ("citecheck.bench.cli", "citecheck.service.cli", "citecheck.batch.cli", "citecheck.sources.cli")
-BIBTEX_ENTRY = """@article{holst2007,
-  author = {Holst, Bastian and Nettelmann, Nadine and Redmer, Ronald},
-  title = {Equation of state for dense hydrogen and plasma phase transition},
-  journal = {Contrib. Plasma Phys.}, volume = {47}, pages = {368}, year = {2007},
-  doi = {10.1002/ctpp.200710049}
-}
-"""
-
-
 def _loaded_after(argv: list[str], prefixes: tuple[str, ...]) -> tuple[list[str], str]:
-    """The modules starting with one of ``prefixes`` that the command (in a fresh process) left
-    loaded, and what it printed."""
-    code = ("import sys\nfrom citecheck.__main__ import main\n"
-            f"sys.argv = ['citecheck', *{argv!r}]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            f"print('LOADED', *sorted(m for m in sys.modules if m.startswith({prefixes!r})), file=sys.stderr)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
-    loaded = next(line for line in out.stderr.splitlines() if line.startswith("LOADED"))
-    return loaded.split()[1:], out.stdout
+    """The modules starting with one of ``prefixes`` that the command left loaded, and what it printed."""
+    modules, printed = modules_after(argv)
+    return [m for m in modules if m.startswith(prefixes)], printed
 
 
 def test_a_check_imports_no_other_command(tmp_path: Path) -> None:
