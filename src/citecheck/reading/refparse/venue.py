@@ -71,7 +71,7 @@ _VOL_ISSUE_PAGES_RE = compile_re(
     rf"(?:(?<![\w.])|(?<={CJK_CHAR})(?=\d{{1,5}}(?:\(\d{{1,4}}\))?\D*$))(?P<vol>[A-Z]?\d{{1,5}}[A-Z]?(?:[-–]\d{{1,5}}(?=\s*[,:]\s*{PAGE}|\s+{PAGES}\s*(?:[,.;]|$)))?)(?:\.(?P<dotissue>\d{{1,3}})(?=\s*[:,(]))?\s*"
     rf"(?:,?\s*\(\s*(?P<issue>[\w\s,./&–-]{{1,15}}?)\s*\))?\s*"
     # "Phonetica 61: 4, 220-233" / "Oper. Res. 36, 3, 454-469": an issue before a page range
-    rf"(?:[:,]\s*(?P<issue2>\d{{1,4}})\s*(?:[,:]\s*(?={PAGE}\s*[-–])|:\s*(?=\d)))?"
+    rf"(?:[:,]\s*(?P<commaissue>\d{{1,4}})\s*(?:[,:]\s*(?={PAGE}\s*[-–])|:\s*(?=\d)))?"
     rf"(?:(?:[:,]\s*|\s+|(?<=[,:])|(?<=[,:]\s))(?:pp?\.\s*)?(?P<page>{PAGES}))?(?=\s*(?:[,.;(\[]|$))"
 )
 
@@ -188,7 +188,7 @@ def split_venue(
         tail.volume = norm_pages(best.group("vol"))
         if _article_of_year_volume(text, best):
             tail.volume, tail.page = None, tail.volume  # "J. Stat. Mech. (2007) P06012": the year is the volume
-        issue = best.group("issue") or best.group("dotissue") or best.group("issue2")
+        issue = best.group("issue") or best.group("dotissue") or best.group("commaissue")
         if issue:
             tail.issue = issue.strip()
         if best.group("page"):
@@ -343,7 +343,7 @@ def _volume_group(text: str, comma_style: bool, has_id: bool) -> re.Match[str] |
 
 def _beyond_volume(group: re.Match[str]) -> str | None:
     """What a volume group holds besides the volume (issue, page), the first of them; None for a lone number."""
-    return group.group("issue") or group.group("page") or group.group("dotissue") or group.group("issue2")
+    return group.group("issue") or group.group("page") or group.group("dotissue") or group.group("commaissue")
 
 
 def _article_of_year_volume(text: str, group: re.Match[str]) -> bool:
