@@ -17,16 +17,16 @@ arbiter takes nothing.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from citecheck.model import Record
 from citecheck.names import name_key
 from citecheck.normalize import journal_key, journal_table
+from citecheck.reading.logistic import fitted, probability
 from citecheck.titles import searchable_title, title_key
+from citecheck.years import LAST_YEAR
 
 __all__ = ["ARBITED", "FEATURES", "Context", "features", "field_value", "in_question", "labeller_better", "same_value"]
 
@@ -91,8 +91,9 @@ def _digits(value: str) -> float:
 
 
 def _has_year(value: str) -> float:
+    # (from 1500, a century before the plausible range: the weights were fitted with it)
     digits = "".join(c if c.isdigit() else " " for c in value).split()
-    return float(any(len(d) == 4 and 1500 <= int(d) <= 2099 for d in digits))
+    return float(any(len(d) == 4 and 1500 <= int(d) <= LAST_YEAR for d in digits))
 
 
 def _words(value: str) -> float:
@@ -147,16 +148,10 @@ def in_question(attr: str, mine: Record, theirs: Record) -> bool:
 
 @lru_cache(maxsize=1)
 def _weights() -> dict[str, dict[str, float]]:
-    ref = resources.files("citecheck.data").joinpath(MODEL_NAME)
-    if not ref.is_file():
+    data = fitted(MODEL_NAME)
+    if data is None:
         return {}
-    data = json.loads(ref.read_text(encoding="utf-8"))
     return {f: {k: float(v) for k, v in w.items()} for f, w in data["fields"].items()}
-
-
-def probability(x: dict[str, float], weights: dict[str, float]) -> float:
-    z = weights.get("intercept", 0.0) + sum(weights.get(k, 0.0) * v for k, v in x.items())
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
 
 
 def labeller_better(attr: str, mine: Record, theirs: Record, from_labeller: bool, ctx: Context) -> bool:

@@ -16,14 +16,12 @@ confidence (which also says whether the text is a reference at all: "see above",
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 
 from citecheck.model import Name, Record
 from citecheck.names import name_key
+from citecheck.reading.logistic import fitted, probability
 from citecheck.titles import title_key
 from citecheck.venues import journal_key
 
@@ -110,11 +108,8 @@ def title_holds_year(rec: Record) -> bool:
 
 @lru_cache(maxsize=1)
 def _weights() -> dict[str, float] | None:
-    ref = resources.files("citecheck.data").joinpath(MODEL_NAME)
-    if not ref.is_file():
-        return None
-    data = json.loads(ref.read_text(encoding="utf-8"))
-    return {k: float(v) for k, v in data["weights"].items()}
+    data = fitted(MODEL_NAME)
+    return None if data is None else {k: float(v) for k, v in data["weights"].items()}
 
 
 def reading_confidence(ev: Evidence) -> float:
@@ -123,9 +118,7 @@ def reading_confidence(ev: Evidence) -> float:
     weights = _weights()
     if ev.model is None or weights is None:
         return ev.rules_confidence
-    x = features(ev)
-    z = weights.get("intercept", 0.0) + sum(weights.get(k, 0.0) * v for k, v in x.items())
     # the rules' own confidence also says whether the text is a reference at all ("see above",
     # "ibid."), which the fitted model, fitted on references only, cannot: the weaker of the two
-    p = min(ev.rules_confidence, 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
+    p = min(ev.rules_confidence, probability(features(ev), weights))
     return round(min(p, TITLE_HOLDS_YEAR) if title_holds_year(ev.chosen) else p, 3)
