@@ -201,6 +201,23 @@ def test_et_al_glued_to_a_record_name_is_a_truncated_list() -> None:
     assert comp.extra == ["STAR Collaboration"]
 
 
+def test_a_collaboration_the_record_leaves_out_is_no_evidence_against_the_citation() -> None:
+    """"STAR Collaboration (Abelev B. I. et al.)" against a record of the persons only: the record does not
+    name the collaboration a paper was written for, so the citation's persons alone are compared; a
+    record that names another collaboration still contradicts it."""
+    found = rec(Name(family="Abelev", given="B. I."), Name(family="Aggarwal", given="M. M."))
+    for group in ("STAR Collaboration", "Particle Data Group"):
+        comp = compare_authors(rec(Name(literal=group), Name(family="Abelev", given="B. I."), truncated=True),
+                               found)
+        assert comp is not None and comp.clean and comp.overlap == 1.0, comp
+    cited = rec(Name(family="Abelev", given="B. I."), Name(literal="STAR Collaboration"))
+    assert compare_authors(cited, rec(*found.author, Name(literal="PHENIX Collaboration"))).extra == [
+        "STAR Collaboration"]
+    # persons who are not the record's are still other people, collaboration or not
+    comp = compare_authors(rec(Name(literal="STAR Collaboration"), Name(family="Smith", given="J.")), found)
+    assert comp is not None and comp.matched == 0
+
+
 def test_a_record_that_lists_only_its_first_author_does_not_make_the_cited_team_other_people() -> None:
     from citecheck.verify.compare import assess, identity_mismatch
 

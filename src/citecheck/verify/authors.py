@@ -369,11 +369,23 @@ def _incomparable(c_keys: list[NameKey], f_keys: list[NameKey], found: Record) -
     return not c_collab and all(k.is_collab for k in f_keys)
 
 
+def _without_unlisted_groups(c_keys: list[NameKey], f_keys: list[NameKey]) -> list[NameKey]:
+    """The cited persons alone when the citation names a collaboration or group beside them and the
+    record names none: records routinely leave out the collaboration a paper was written for
+    ("ATLAS Collab. (G. Aad et al.)", "C. Patrignani et al. (Particle Data Group)" against records
+    listing only the persons), so its absence is no evidence against the citation. A record that
+    names a group keeps the cited one in the comparison (another collaboration is still wrong)."""
+    if any(k.is_collab for k in f_keys) or all(k.is_collab for k in c_keys):
+        return c_keys
+    return [k for k in c_keys if not k.is_collab]
+
+
 def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
     """None when either side has no authors, or the lists cannot be compared (collaboration
     name vs the collaboration's member list)."""
     c_keys, c_others = _keys(cited)
     f_keys, f_others = _keys(found)
+    c_keys = _without_unlisted_groups(c_keys, f_keys)
     if not c_keys or not f_keys or _incomparable(c_keys, f_keys, found):
         return None
     c_collab = all(k.is_collab for k in c_keys)
