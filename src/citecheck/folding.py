@@ -1,15 +1,12 @@
-"""Character folding: the one place that turns markup and accents into comparable text.
+"""Character folding: the one place that turns accents and case into comparable text.
 
-``fold`` lower-cases and strips accents (ß→ss, Greek letters spelled out); ``delatex`` turns
-LaTeX into Unicode. The concept modules (`names`, `titles`, `venues`) build their keys on these.
+``fold`` lower-cases and strips accents (ß→ss, Greek letters spelled out); LaTeX is decoded by
+`latex_text.latex_to_text`. The concept modules (`names`, `titles`, `venues`) build their keys on these.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
-
-from pylatexenc.latex2text import LatexNodes2Text
 
 _SPECIAL_LETTERS = str.maketrans(
     {"ß": "ss", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "ł": "l", "Ł": "l", "đ": "d",
@@ -52,21 +49,6 @@ def fold(text: str) -> str:
     if not text.isascii():
         text = text.translate(_DROP_COMBINING)
     return text.lower()
-
-
-_LATEX = LatexNodes2Text()
-
-
-@lru_cache(maxsize=16384)
-def delatex(text: str) -> str:
-    """LaTeX to Unicode ("$\\alpha$-decay" → "α-decay", "M{\\"u}ller" → "Müller"); text without
-    a backslash is returned as is, and unparsable LaTeX falls back to the raw text."""
-    if "\\" not in text:
-        return text
-    try:
-        return str(_LATEX.latex_to_text(text))
-    except Exception:  # pylatexenc raises assorted errors on malformed input
-        return text
 
 
 # letters that match an ASCII one under re.I but do not lower-case to it ("ſ" is an "s", "ı" an "i")

@@ -6,7 +6,7 @@ passes titles (and other text fields) through.
 - HTML/XML entities decoded to a fixed point ("&amp;#39;" → "&#39;" → "'");
 - MathML (``<mml:math>…</mml:math>``, ``<math>…</math>``) into its characters ("B<sub>s</sub>" and
   ``<mml:msub><mml:mi>B</mml:mi><mml:mi>s</mml:mi></mml:msub>`` both read "Bs");
-- TeX math and commands into Unicode through pylatexenc ("$\\alpha$-decay" → "α-decay"), TeX's
+- TeX math and commands into Unicode through `latex_text.latex_to_text` ("$\\alpha$-decay" → "α-decay"), TeX's
   grouping braces dropped ("{B}ose-{E}instein");
 - tags removed without gluing words: inline tags inside a word add nothing ("H<sub>2</sub>O" →
   "H2O", "<scp>T</scp>reebase" → "Treebase"); block tags (``<p>``, ``<br/>``, ``<jats:title>``)
@@ -22,7 +22,7 @@ import html
 import re
 import unicodedata
 
-from citecheck.folding import delatex
+from citecheck.latex_text import latex_to_text
 
 #: a tag: a name after "<" (so "p < 0.05" and "<725::aid-adma725>" stay text)
 _TAG_RE = re.compile(r"</?[A-Za-z][\w.-]*(?::[\w.-]+)?(?:\s[^<>]*)?/?>")
@@ -55,7 +55,6 @@ _TEX_MATH_RE = re.compile(r"\$((?=[^$]*[\\^_{}])[^$]+|[^\W\d_][\w()+=,.'-]{0,15}
 _SCRIPT_RE = re.compile(r"[\^_{}]")
 _BRACES_RE = re.compile(r"(?<!\\)[{}]")
 _WS_RE = re.compile(r"\s+")
-_PERCENT_RE = re.compile(r"(?<!\\)%")
 _MAX_UNESCAPE = 5
 
 
@@ -115,17 +114,15 @@ def _markup(text: str) -> str:
 def _math_span(match: re.Match[str]) -> str:
     inner = match.group(1)
     if "\\" in inner:
-        inner = delatex(f"${inner}$")
+        inner = latex_to_text(f"${inner}$", only_if_backslash=True)
     return _SCRIPT_RE.sub("", inner)
 
 
 def _tex(text: str) -> str:
     """TeX math and commands as Unicode ("$\\alpha$" → "α", "Ca$^{2+}$" → "Ca2+", as
-    "Ca<sup>2+</sup>" reads); a bare "%" stays a percent sign (TeX would take it for a comment)."""
+    "Ca<sup>2+</sup>" reads); a bare "%" or "&" stays itself (`latex_to_text` reads no comment and no table)."""
     text = _TEX_MATH_RE.sub(_math_span, text)
-    if "\\" in text:
-        text = delatex(_PERCENT_RE.sub(r"\\%", text)).replace("\\%", "%")
-    return text
+    return latex_to_text(text, only_if_backslash=True)
 
 
 def plain_text(text: str) -> str:

@@ -7,12 +7,12 @@ Every rule lives in the module that owns its concept; this module only re-export
 - titles (`title_key`, `title_similarity`): `citecheck.titles`
 - person names (`name_key`, `initials`, et al., particles): `citecheck.names`
 - venues (journal keys and abbreviations): `citecheck.venues`
-- character folding (`fold`, `delatex`): `citecheck.folding`
+- character folding (`fold`): `citecheck.folding`
 """
 
 from __future__ import annotations
 
-from citecheck.folding import delatex, fold
+from citecheck.folding import fold
 from citecheck.identifiers import (
     ARXIV_DOI_RE,
     ARXIV_NEW_RE,
@@ -30,7 +30,7 @@ from citecheck.venues import canonical_journal, journal_key, journal_table, lett
 
 __all__ = [
     "ARXIV_DOI_RE", "ARXIV_NEW_RE", "ARXIV_OLD_RE", "DOI_RE", "arxiv_from_doi", "canonical_journal",
-    "delatex", "fold", "initials", "journal_key", "journal_table", "letters_in_parent", "name_key",
+    "fold", "initials", "journal_key", "journal_table", "letters_in_parent", "name_key",
     "normalize_arxiv", "normalize_doi", "normalize_title", "record_arxiv", "record_doi",
     "title_key", "title_similarity", "title_words",
 ]

@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from citecheck.folding import delatex, drop_combining, fold
+from citecheck.folding import drop_combining, fold
+from citecheck.latex_text import latex_to_text
 from citecheck.names import looks_like_name_list
 from citecheck.regex_cache import compile_re
 from citecheck.venues import looks_like_venue
@@ -66,7 +67,7 @@ def title_key(title: str) -> str:
     shrink to nothing, so such titles keep their Unicode letters instead. Remembered: retrieval
     compares each cited title with every candidate's, and a batch cites the same works often.
     """
-    title = delatex(title)
+    title = latex_to_text(title, only_if_backslash=True)
     if "&" in title:  # HTML entities from scraped metadata: "&amp;", "D&apos;Hondt"; "&" = "and"
         title = html.unescape(title).replace("&", " and ")
     ascii_key = normalize_title(title.lower())

@@ -61,7 +61,7 @@ _ENTRY_START_RE = re.compile(r"@\s*([A-Za-z]+)\s*[{(]\s*([^,\s]*)")
 
 def _text(value: str) -> str:
     """LaTeX → Unicode, braces gone, whitespace collapsed."""
-    out = latex_to_text(value) if re.search(r"[\\{}$~]", value) else value
+    out = latex_to_text(value)
     out = out.replace("{", "").replace("}", "").replace("\u00a0", " ")
     return _SPACE_RE.sub(" ", out).strip()
 

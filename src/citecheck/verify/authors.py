@@ -15,7 +15,8 @@ from functools import lru_cache
 
 from rapidfuzz.distance import OSA
 
-from citecheck.folding import delatex, fold
+from citecheck.folding import fold
+from citecheck.latex_text import latex_to_text
 from citecheck.model import Name, Record
 from citecheck.names import (
     COLLECTIVE,
@@ -71,7 +72,7 @@ def _key(family: str | None, given: str | None, literal: str | None, particle: s
     if "&" in f"{family}{given}{literal}":  # HTML entities from scraped metadata: "Ch&apos;ng"
         family, given, literal = (html.unescape(v) if v else v for v in (family, given, literal))
     if "\\" in f"{family}{given}{literal}":  # LaTeX accents: "M{\\"u}ller"
-        family, given, literal = (delatex(v) if v else v for v in (family, given, literal))
+        family, given, literal = (latex_to_text(v, only_if_backslash=True) if v else v for v in (family, given, literal))
     if literal and not family:
         words = literal.replace(",", " ").split()
         if ("," not in literal and len(words) != 2) or COLLECTIVE.search(literal) or literal.isupper():
