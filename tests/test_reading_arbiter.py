@@ -72,3 +72,22 @@ def test_a_part_of_what_the_rules_read_whole_is_not_weighed() -> None:
     assert weighable("title", glued, cut)  # cut where the labeller's journal begins
     assert not weighable("title", Record(title="The use of the rice genome sequence in research"),
                          Record(title="The use of the rice genome sequence", container_title="researchPlant Physiol"))
+
+
+def test_a_title_run_into_the_publisher_is_weighed_where_the_labeller_read_them_apart() -> None:
+    """"An Introduction to quantum field theory, Addison-Wesley, Reading U.S.A. (1995)": the rules ran the
+    title into the publisher; the labeller's shorter title is weighed because the rest is its publisher —
+    not where the rest is only something the labeller read as a place or a piece of its own journal."""
+    glued = Record(title="An Introduction to quantum field theory, Addison-Wesley")
+    cut = Record(title="An Introduction to quantum field theory", publisher="Addison-Wesley")
+    assert weighable("title", glued, cut)
+    korea = Record(title="Its influence on ichthyofauna in the Lake Okjeong, Korea")
+    assert not weighable("title", korea, Record(title="Its influence on ichthyofauna in the Lake Okjeong",
+                                                container_title="Korea. Korean Journal of Ichthyology"))
+    assert not weighable("title", korea, Record(title="Its influence on ichthyofauna in the Lake Okjeong"))
+
+
+def test_a_book_title_followed_by_its_publisher_is_read_without_it() -> None:
+    read = read_reference("M. E. Peskin and D. V. Schroeder, An Introduction to quantum field theory, "
+                          "Addison-Wesley, Reading U.S.A. (1995) [INSPIRE].").record
+    assert read.title == "An Introduction to quantum field theory"

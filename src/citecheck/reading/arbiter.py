@@ -28,7 +28,8 @@ from citecheck.reading.logistic import fitted, probability
 from citecheck.titles import searchable_title, title_key
 from citecheck.years import LAST_YEAR
 
-__all__ = ["ARBITED", "FEATURES", "Context", "features", "field_value", "in_question", "labeller_better", "same_value"]
+__all__ = ["ARBITED", "FEATURES", "Context", "features", "field_value", "in_question", "labeller_better",
+           "rest_read_otherwise", "same_value"]
 
 MODEL_NAME = "arbiter.json"
 #: the fields the arbiter weighs, and the labeller's label whose marginal it sees (None: not scored)
@@ -105,6 +106,26 @@ def _agree_others(attr: str, mine: Record, theirs: Record) -> float:
     alike elsewhere."""
     both = [f for f in ARBITED if f != attr and field_value(mine, f) and field_value(theirs, f)]
     return sum(same_value(f, mine, theirs) for f in both) / len(both) if both else 0.5
+
+
+#: the labeller's fields that a title or a journal the rules ran on may have swallowed (not a place:
+#: titles end in place names — "… in the Lake Okjeong, Korea" — that the labeller reads as one)
+_NEIGHBOURS = {"title": ("container_title", "publisher"), "container_title": ("title", "publisher")}
+
+
+def _neighbour_keys(attr: str, theirs: Record) -> list[str]:
+    return [key for name in _NEIGHBOURS.get(attr, ()) if (key := title_key(str(getattr(theirs, name) or "")))]
+
+
+def rest_read_otherwise(attr: str, mine: Record, theirs: Record) -> bool:
+    """The chosen value runs on past the labeller's into what the labeller read as another field —
+    its journal or publisher ("An Introduction to quantum field theory, Addison-Wesley" where
+    the labeller read the title and the publisher apart)."""
+    a, b = title_key(field_value(mine, attr)), title_key(field_value(theirs, attr))
+    if not a or not b or a == b or b not in a:
+        return False
+    rest = a.replace(b, "", 1)
+    return any(k in rest for k in _neighbour_keys(attr, theirs))
 
 
 def features(attr: str, mine: Record, theirs: Record, from_labeller: bool, ctx: Context) -> dict[str, float]:

@@ -50,7 +50,13 @@ from citecheck.model import Citation, Record, free_text
 from citecheck.names import names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
-from citecheck.reading.arbiter import ARBITED, Context, in_question, labeller_better
+from citecheck.reading.arbiter import (
+    ARBITED,
+    Context,
+    in_question,
+    labeller_better,
+    rest_read_otherwise,
+)
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
@@ -470,7 +476,8 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     """Not a title cut inside a parenthesis or holding the reading's journal, nor one where the rules
     read the venue and no title (the venue read as a title), nor one
     that runs the rules' title into the journal ("… plasma Tech" of "Tech. Phys. Lett.") or cuts it
-    short anywhere but before the labeller's journal ("… sequence" of "… sequence in research")."""
+    short anywhere but before what the labeller read as another field — its journal or publisher ("… sequence" of "… sequence in research"; "An Introduction to quantum field theory" of
+    "…, Addison-Wesley")."""
     title = theirs.title or ""
     if title.count("(") != title.count(")"):
         return False  # cut inside a parenthesis ("p 2711) on the magnetic …")
@@ -482,8 +489,7 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     a, b = title_key(mine.title), title_key(title)
     if not a or not b or a == b or (b not in a and a not in b):
         return True
-    journal = title_key(theirs.container_title or "")
-    return b in a and bool(journal) and journal in a.replace(b, "", 1)
+    return b in a and rest_read_otherwise("title", mine, theirs)
 
 
 def weighed_at_all(r: Readers) -> bool:
