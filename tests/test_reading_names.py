@@ -359,6 +359,16 @@ def test_a_title_naming_a_group_stays_a_title() -> None:
     assert read_pdf_record("Smith J 2010 The Renormalization Group Phys. Rep. 12 1").title == "The Renormalization Group"
 
 
+def test_a_working_group_of_several_words_before_the_names_is_an_author() -> None:
+    """"LHC Higgs Cross Section Working Group, D. de Florian et al., Handbook …": a group of four words
+    before "Working Group" signs with its editors; read into the title, the work's real authors looked
+    like other people."""
+    rec = read_reference("LHC Higgs Cross Section Working Group, D. de Florian et al., Handbook of LHC Higgs "
+                         "Cross Sections: 4. Deciphering the Nature of the Higgs Sector, arXiv:1610.07922 [INSPIRE].").record
+    assert [n.literal or n.family for n in rec.author] == ["LHC Higgs Cross Section Working Group", "de Florian"]
+    assert rec.title == "Handbook of LHC Higgs Cross Sections: 4. Deciphering the Nature of the Higgs Sector"
+
+
 def test_what_counts_as_only_a_collaboration() -> None:
     assert only_a_collaboration("SLAC-E122 Collaboration.")
     assert only_a_collaboration("the CMS Collab.")

@@ -18,7 +18,7 @@ __all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaborat
 
 COLLAB = compile_regex(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
-    rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,2}}(?:Group|Consortium|Team|Working Group)\b)"  # (not "Groups Geom. Dyn.")
+    rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,4}}(?:Group|Consortium|Team|Working Group)\b)"  # (not "Groups Geom. Dyn.")
 )
 
 
