@@ -85,7 +85,7 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if g.get("authors"):
         # GROBID's gold keeps the PDF's "andM .Spannowsky": its name words would hold "andm"
-        out["author"] = [_GLUED_AND_RE.sub(r"\1 ", g["authors"])]
+        out["author"] = [_GLUED_AND_RE.sub(r"\1 ", g["authors"]), *_groups_beside(ref, g["authors"])]
     elif collaboration := [text for label, text in ref.segments if label == "author"]:
         # GROBID tags "ATLAS Collaboration" as <orgName type="collaboration"> and its gold lists no
         # author; the checker (and CSL) read the collaboration as the author: score it as one
@@ -95,6 +95,20 @@ def gold_of(ref: LabelledReference) -> dict[str, Any]:
         if g.get(src):
             out[dst] = g[src]
     return _series(out)
+
+
+_GROUP_RE = re.compile(r"collab|\bgroup\b|consortium", re.I)
+_COLLAB_ABBR_RE = re.compile(r"\b[Cc]ollab\b\.?")
+
+
+def _groups_beside(ref: LabelledReference, persons: str) -> list[str]:
+    """A collaboration signing beside its members ("ATLAS Collab. (G. Aad et al.)", "R. Diener, LCTPC
+    Collaboration"): GROBID tags it <orgName type="collaboration">, which its gold author string leaves
+    out, while its labelled segments (what the labeller learns) and CSL hold it as an author — scored as
+    one of the authors, as where it signs alone (before, every collaboration read beside the names
+    counted as a wrong author)."""
+    return [_COLLAB_ABBR_RE.sub("Collaboration", text) for label, text in ref.segments
+            if label == "author" and _GROUP_RE.search(text) and text not in persons]
 
 
 #: journals with lettered series, for the gold side only (a copy: the scorer must not change with the
