@@ -54,9 +54,9 @@ ORDER = {key: rank for rank, (_, keys) in enumerate(STAGES) for key in keys}
 READING_STAGE = "reading"
 READING_PUBLIC = ("reading", "reading.reconcile")
 READERS = ("checker", "entries", "parallel", "llm")
-#: modules other than the readers that use the reading stage, left until the journal-reference
-#: index takes a reading instead of reading an arXiv ``journal_ref`` itself. Only ever shrinks.
-READING_USER_DEBT = {"index.journal_ref"}
+#: modules other than the readers that use the reading stage: none (an arXiv ``journal_ref`` is read
+#: by the index's own journal-reference reader, `index.journal_ref`). Only ever shrinks.
+READING_USER_DEBT: set[str] = set()
 #: private modules imported from outside their package: the adapters' shared mapping helpers,
 #: used by the dblp dump reader (the live adapter's mapping) and the paper route (identifier paths)
 PRIVATE_MODULE_USES = {

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from citecheck.index.build import BuildStats, build_index
-from citecheck.index.journal_ref import parse_journal_ref, volume_variants
+from citecheck.index.journal_ref import journal_version, parse_journal_ref, volume_variants
 from citecheck.index.schema import (
     SCHEMA_VERSION,
     page_key,
@@ -292,21 +292,52 @@ def test_page_and_volume_keys() -> None:
     ("text", "journal", "volume", "page"),
     [
         ("Phys. Rev. Lett. 81, 4412 (1998)", "Phys. Rev. Lett.", "81", "4412"),
-        ("Phys.Rev.D76:014014,2007", "Phys.Rev.D", "76", "014014"),
-        ("Physica A 379 (2007) 714-726", "Physica A", "379", "714"),
-        ("Opt. Lett. 32(11) 1557-1559 (2007)", "Opt. Lett.", "32", "1557"),
-        ("Optics Letters 32, 15 (2007) 2206-2208", "Optics Letters", "32", "2206"),
+        ("Phys.Rev.D76:014014,2007", "Phys. Rev. D", "76", "014014"),
+        ("Physica A 379 (2007) 714-726", "Physica A", "379", "714-726"),
+        ("Opt. Lett. 32(11) 1557-1559 (2007)", "Opt. Lett.", "32", "1557-1559"),
+        ("Optics Letters 32, 15 (2007) 2206-2208", "Optics Letters", "32", "2206-2208"),
         ("JHEP 0706:026,2007", "JHEP", "0706", "026"),
+        ("Mod.Phys.Lett.A23:1929-1937,2008", "Mod. Phys. Lett. A", "23", "1929-1937"),
+        ("Bull. Lond. Math. Soc. 40 (2008), no. 5, 876--886", "Bull. Lond. Math. Soc.", "40", "876-886"),
+        ("Optics Express, Vol. 15, Issue 11, pp. 7000-7005 (2007)", "Optics Express", "15", "7000-7005"),
+        ("Bernoulli 2008, Vol. 14, No. 4, 988-1002", "Bernoulli", "14", "988-1002"),
+        ("J. Stat. Mech. (2007) P06012", "J. Stat. Mech.", None, "P06012"),
+        ("SIGMA 6 (2010), 014, 36 pages", "SIGMA", "6", "014"),
+        ("Journal of Combinatorial Theory, Series A 115 (2008) 777-798",
+         "Journal of Combinatorial Theory, Series A", "115", "777-798"),
     ],
 )
-def test_parse_journal_ref(text: str, journal: str, volume: str, page: str) -> None:
+def test_parse_journal_ref(text: str, journal: str, volume: str | None, page: str) -> None:
     parsed = parse_journal_ref(text)
     assert parsed is not None
-    assert (parsed["journal"], parsed["volume"], parsed["page"]) == (journal, volume, page)
+    assert (parsed["journal"], parsed.get("volume"), parsed["page"]) == (journal, volume, page)
 
 
 @pytest.mark.parametrize(
-    "text", ["in \"New Trends\", Springer (2009)", "RIMS Kokyuroku, No.1551, pp.57-62 (2007)", ""]
+    ("text", "year", "issue"),
+    [
+        ("Phys.Rev.D76:1999,2007", "2007", None),  # a year-shaped page before the year
+        ("Chinese Phys. Lett., 2005, 22: 1033-1036", "2005", None),  # the year before the volume
+        ("J. Phys. A: Math. Theor. 40 No 41 (12 October 2007) 12315-12333", "2007", "41"),
+        ("Optics Letters 32, 15 (2007) 2206-2208", "2007", "15"),
+    ],
+)
+def test_parse_journal_ref_year_and_issue(text: str, year: str, issue: str | None) -> None:
+    parsed = parse_journal_ref(text)
+    assert parsed is not None and (parsed.get("year"), parsed.get("issue")) == (year, issue)
+
+
+def test_journal_version_is_the_journal_reference_read() -> None:
+    version = journal_version("ActaAstron.56:1-50,2006")
+    assert version is not None
+    assert (version.container_title, version.volume, version.page, version.year) == ("Acta Astron.", "56", "1-50", 2006)
+    assert journal_version("in \"New Trends\", Springer (2009)") is None
+
+
+@pytest.mark.parametrize(
+    "text", ["in \"New Trends\", Springer (2009)", "RIMS Kokyuroku, No.1551, pp.57-62 (2007)", "",
+             "PoS CPOD:045,2007",  # a volume and a year, no page
+             "Lectures on the physics of correlated electron systems X, p255-264, AIP Conf. Proc. 846 (2006)"]
 )
 def test_parse_journal_ref_leaves_prose_alone(text: str) -> None:
     assert parse_journal_ref(text) is None

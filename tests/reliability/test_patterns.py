@@ -181,7 +181,6 @@ _KNOWN = {
     'citecheck.reading.refparse.years._EMPTY_TAIL_PUNCT_RE': REFERENCE,
     'citecheck.identifiers.ARXIV_OLD_RE': REFERENCE,
     'citecheck.identifiers._ARXIV_MONTH': REFERENCE,
-    'citecheck.index.journal_ref._PATTERNS': FIELD,
     'citecheck.remote.listing._SPEC': ARGUMENT,
     'citecheck.remote.targets._ARXIV_ARG': ARGUMENT,
     'citecheck.remote.targets._ARXIV_ID': ARGUMENT,

@@ -11,9 +11,9 @@ import re
 from email.utils import parsedate_to_datetime
 from typing import Any
 
-from citecheck.index.journal_ref import journal_version, parse_journal_ref
+from citecheck.index.journal_ref import journal_version
 from citecheck.markup import plain_text
-from citecheck.model import Record
+from citecheck.model import Record, Version
 from citecheck.normalize import normalize_arxiv, normalize_doi
 
 _SPACES_RE = re.compile(r"\s+")
@@ -46,14 +46,13 @@ def _year(item: dict[str, Any], arxiv_id: str) -> int | None:
     return None
 
 
-def _keep_faces(custom: dict[str, Any], item: dict[str, Any], arxiv_id: str, journal_ref: str) -> None:
+def _keep_faces(custom: dict[str, Any], item: dict[str, Any], arxiv_id: str, version: Version | None) -> None:
     """The preprint's year (v1) and the journal version its journal-ref names, as the arXiv
     adapter keeps them (`Record.dates`, `Record.versions`)."""
     face = Record(custom=custom)
     posted = _year(item, arxiv_id)
     if posted:
         face.set_date("posted", [posted])
-    version = journal_version(journal_ref)
     if version is not None:
         face.add_version(version)
     custom.update(face.custom)
@@ -94,8 +93,8 @@ def csl_from_arxiv_snapshot(item: dict[str, Any]) -> dict[str, Any]:
     if authors:
         csl["author"] = authors
     # the published year when the journal-ref names one (as the corpus does), else v1's year
-    parsed = parse_journal_ref(journal_ref) if journal_ref else None
-    year = int(parsed["year"]) if parsed and parsed.get("year") else _year(item, arxiv_id)
+    version = journal_version(journal_ref)
+    year = version.year if version and version.year else _year(item, arxiv_id)
     if year:
         csl["issued"] = {"date-parts": [[year]]}
     if doi:
@@ -106,7 +105,7 @@ def csl_from_arxiv_snapshot(item: dict[str, Any]) -> dict[str, Any]:
         custom["categories"] = categories
     if journal_ref:
         custom["journal_ref"] = journal_ref
-    _keep_faces(custom, item, arxiv_id, journal_ref)
+    _keep_faces(custom, item, arxiv_id, version)
     if item.get("report-no"):
         custom["report_no"] = str(item["report-no"])
     csl["custom"] = custom
