@@ -429,3 +429,16 @@ def test_a_named_publisher_in_parentheses_is_no_title_word(text: str, publisher:
 def test_two_cities_after_a_books_title_are_its_imprint(text: str) -> None:
     rec = read_pdf_record(text)
     assert rec.title in ("Traditional Oral Epic", "Orality and Literacy: The Technologizing of the Word")
+
+
+def test_a_page_range_of_year_like_numbers_far_from_the_year_is_pages() -> None:
+    """ACM's "… PMLR, 1634–1643." after the year 2019: pages, not a span of years; a span near the
+    reference's year ("for the Years 1935-1936" of a 1937 report) stays in the venue."""
+    rec = parse_reference("Alice Johnson and Bob Lee. 2019. Fast approximate nearest neighbour search. In "
+                          "Proceedings of the 36th International Conference on Machine Learning (ICML '19). "
+                          "PMLR, 1634–1643.").record
+    assert rec.page == "1634-1643" and rec.year == 2019
+    assert rec.container_title is not None and "1634" not in rec.container_title
+    rec = parse_reference("J. Smith (1937). Report of the Director of the Observatory. In Proceedings of the "
+                          "Society for the Years 1935-1936.").record
+    assert rec.page is None and "1935-1936" in (rec.container_title or "")
