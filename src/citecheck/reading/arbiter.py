@@ -26,7 +26,7 @@ from citecheck.names import name_key
 from citecheck.normalize import journal_key, journal_table
 from citecheck.reading.logistic import fitted, probability
 from citecheck.titles import searchable_title, title_key
-from citecheck.years import LAST_YEAR
+from citecheck.years import FIRST_YEAR, LAST_YEAR
 
 __all__ = ["ARBITED", "FEATURES", "Context", "features", "field_value", "in_question", "labeller_better",
            "rest_read_otherwise", "same_value"]
@@ -92,9 +92,8 @@ def _digits(value: str) -> float:
 
 
 def _has_year(value: str) -> float:
-    # (from 1500, a century before the plausible range: the weights were fitted with it)
     digits = "".join(c if c.isdigit() else " " for c in value).split()
-    return float(any(len(d) == 4 and 1500 <= int(d) <= LAST_YEAR for d in digits))
+    return float(any(len(d) == 4 and FIRST_YEAR <= int(d) <= LAST_YEAR for d in digits))
 
 
 def _words(value: str) -> float:
