@@ -138,3 +138,13 @@ def reading_pattern_count() -> int:
 
 def test_the_reading_stage_compiles_no_more_patterns_than_its_ceiling() -> None:
     assert reading_pattern_count() <= READING_PATTERN_CEILING
+
+
+def test_an_edition_is_read_in_english_german_french_and_russian() -> None:
+    from citecheck.reading.refparse.lexicon import EDITION_END_RE
+
+    for text, edition in (("Title, 3rd ed.", "3rd ed."), ("Geschichte der Soziologie. 9. Auflage", "9. Auflage"),
+                          ("Analyse, 3. éd.", "3. éd."), ("Физика. 2-е изд.", "2-е изд.")):
+        m = EDITION_END_RE.search(text)
+        assert m is not None and m.group(0).strip(" ,.") == edition.strip("."), text
+    assert EDITION_END_RE.search("Chapter 9. Auflage und mehr") is None

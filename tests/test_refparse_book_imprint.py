@@ -442,3 +442,27 @@ def test_a_page_range_of_year_like_numbers_far_from_the_year_is_pages() -> None:
     rec = parse_reference("J. Smith (1937). Report of the Director of the Observatory. In Proceedings of the "
                           "Society for the Years 1935-1936.").record
     assert rec.page is None and "1935-1936" in (rec.container_title or "")
+
+
+@pytest.mark.parametrize(("text", "title", "volume", "container", "publisher"), [
+    ("Knuth, Donald E. (1998). The Art of Computer Programming Volume 3: Sorting and Searching. Reading, "
+     "Massachusetts: Addison-Wesley.",
+     "The Art of Computer Programming Volume 3: Sorting and Searching", None, None, "Addison-Wesley"),
+    ("Wiese, Leopold von (1971): Geschichte der Soziologie. 9. Auflage. Berlin: de Gruyter",
+     "Geschichte der Soziologie", None, None, "de Gruyter"),
+    ("Myers, Margaret G. The New York Money Market, Vol. I . New York: Columbia University Press, 1932.",
+     "The New York Money Market", "I", None, "Columbia University Press"),
+    ("Huysmans, Joris-Karl. A rebours. Vol. 7 of Oeuvres complètes. Geneva: Slatkine, 1972.",
+     "A rebours", "7", "Oeuvres complètes", "Slatkine"),
+])
+def test_a_numbered_book_before_its_place_and_publisher_is_a_book(
+        text: str, title: str, volume: str | None, container: str | None, publisher: str) -> None:
+    """A volume, an edition or a series number inside a book's title made the rules read the title as
+    a journal with a volume and lose the imprint ("Reading, Massachusetts: Addison-Wesley")."""
+    rec = parse_reference(text).record
+    assert (rec.title, rec.volume, rec.container_title, rec.publisher) == (title, volume, container, publisher)
+
+
+def test_a_journal_with_a_volume_before_a_publisher_keeps_its_title() -> None:
+    rec = parse_reference("Smith, J. (2001). Some title. Journal of Things, 12. London: Routledge.").record
+    assert (rec.title, rec.container_title, rec.volume) == ("Some title", "Journal of Things", "12")

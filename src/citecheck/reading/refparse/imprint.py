@@ -142,6 +142,21 @@ def cut_sentence_imprint(text: str) -> ParenImprint | None:
     return ParenImprint(m.group("before"), place.strip(" ,") or None, pub.strip(TRIM), m.group("loc"))
 
 
+def cut_final_imprint(text: str) -> ParenImprint | None:
+    """APA's and Harvard's book imprint, "Place: Publisher" as the text's last sentence (". Reading,
+    Massachusetts: Addison-Wesley.", ". Berlin: de Gruyter"), when it reads as an imprint (a known
+    place, or a short one before a publisher-like name); None otherwise."""
+    text = text.strip().rstrip(".").rstrip()
+    cut = text.rfind(". ")
+    body = text[cut + 2 :].strip()
+    if cut < 8 or ":" not in body or "(" in body or not body[:1].isalpha():
+        return None
+    pm = PUBLISHER_RE.match(body)
+    if pm is None or not plausible_imprint(pm.group("place"), pm.group("pub")):
+        return None
+    return ParenImprint(text[:cut], pm.group("place").strip(" ,") or None, pm.group("pub").strip(TRIM), None)
+
+
 _PLACE_PARTICLES = frozenset(
     [
         "am",

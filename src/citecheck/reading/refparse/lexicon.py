@@ -85,12 +85,13 @@ BOOK_SERIES_RE = compile_re(
 )
 
 
-# an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued). (Tried only
-# where a leftmost match can start — at a comma or period, or after none of them or a space — and the
-# number from its first digit: linear in a run of digits or spaces, the same matches.)
+# an edition after a book's title ("3rd ed.", "2nd edn", "third edition"; "3rded" glued; German,
+# French and Russian ordinals "9. Auflage", "2. Aufl.", "3. éd.", "2-е изд."). (Tried only where a
+# leftmost match can start — at a comma or period, or after none of them or a space — and the number
+# from its first digit: linear in a run of digits or spaces, the same matches.)
 EDITION_END_RE = compile_re(
-    r"(?:(?=[,.])|(?<![\s,.]))[,.]?\s*+(?:(?<!\d)\d++\s*+(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)"
-    r"\s*+(?:edn|ed|edition)\.?$",
+    r"(?:(?=[,.])|(?<![\s,.]))[,.]?\s*+(?:(?:(?<!\d)\d++\s*+(?:st|nd|rd|th)|first|second|third|fourth|fifth|revised|new)"
+    r"\s*+(?:edn|ed|edition)|(?<!\d)\d++(?:\.|-?е)\s*+(?:Auflage|Aufl|Ausgabe|éd|édition|изд|издание))\.?$",
     re.I,
 )
 

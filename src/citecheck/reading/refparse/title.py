@@ -20,6 +20,7 @@ from citecheck.reading.refparse.gbt import gbt_imprint, split_gbt
 from citecheck.reading.refparse.gost import cut_extent, fuller_authors, split_gost
 from citecheck.reading.refparse.head import proceedings_start
 from citecheck.reading.refparse.imprint import (
+    cut_final_imprint,
     cut_paren_imprint,
     cut_sentence_imprint,
     is_city,
@@ -40,7 +41,7 @@ from citecheck.reading.refparse.lexicon import (
     norm_pages,
 )
 from citecheck.reading.refparse.state import ParseState, Tail
-from citecheck.reading.refparse.venue import split_venue
+from citecheck.reading.refparse.venue import labelled_volume_at_end, split_venue
 from citecheck.regex_cache import compile_re
 from citecheck.venues import SERIES_JOURNAL
 from citecheck.years import year_pattern
@@ -261,7 +262,28 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
             tail.place, tail.publisher = imprint.place, imprint.publisher
             book_locator(imprint.locator, tail)
             return title, tail
-    return split_venue(rest, st.comma_style, has_id=st.has_id, year=st.record.year)
+    title, tail = split_venue(rest, st.comma_style, has_id=st.has_id, year=st.record.year)
+    if title is None and tail.container and not tail.page and (tail.volume or tail.issue):
+        return _numbered_book(rest) or (title, tail)
+    return title, tail
+
+
+def _numbered_book(rest: str) -> tuple[str | None, Tail] | None:
+    """A book whose title holds a volume, an edition or a series number and whose imprint ends the
+    text ("The Art of Computer Programming Volume 3: Sorting and Searching. Reading, Massachusetts:
+    Addison-Wesley", "Geschichte der Soziologie. 9. Auflage. Berlin: de Gruyter"): read as a periodical,
+    the title became a journal with a volume and the imprint was lost. None without such an imprint."""
+    imprint = cut_final_imprint(rest)
+    if imprint is None:
+        return None
+    body, series, volume = book_volume(imprint.before)
+    if volume is None and (labelled := labelled_volume_at_end(body)):
+        body, volume, series = labelled
+    title, note = book_title(body)
+    if title is None:
+        return None
+    return title, Tail(container=series, volume=volume, place=imprint.place, publisher=imprint.publisher,
+                       note=note)
 
 
 def _authors_after_title(text: str, st: ParseState) -> str:

@@ -150,6 +150,21 @@ _DOUBLE_VOL_END_RE = compile_re(
 )
 
 
+def labelled_volume_at_end(text: str) -> tuple[str, str, str | None] | None:
+    """(the text before, the volume, the series it numbers) when ``text`` ends with a labelled volume
+    ("The New York Money Market, Vol. I", "A rebours. Vol. 7 of Oeuvres complètes"); None otherwise."""
+    last = None
+    for m in _LABELLED_VOL_RE.finditer(text):
+        last = m
+    if last is None:
+        return None
+    rest = text[last.end() :].strip(" .,;")
+    series = rest[3:].strip() if rest.startswith("of ") else None
+    if rest and not series:
+        return None
+    return text[: last.start()].rstrip(" ,.;"), last.group(1) or last.group(2), series
+
+
 def split_venue(
     rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False, year: int | None = None
 ) -> tuple[str | None, Tail]:
