@@ -49,7 +49,8 @@ def test_each_open_index_remembers_its_own_queries(index: LocalIndex, tmp_path: 
 
 
 def _vocab_statements(index: LocalIndex, run: object) -> int:
-    return sum("fts_vocab" in s for s in sql_statements(index, run))
+    """The author posting-count queries ``run`` made (the built table, or fts_vocab in an older index)."""
+    return sum("author_df" in s or "fts_vocab" in s for s in sql_statements(index, run))
 
 
 def test_author_posting_counts_are_asked_once_per_index(index: LocalIndex, tmp_path: Path) -> None:
@@ -79,3 +80,19 @@ def test_a_common_name_stays_out_of_author_queries_when_remembered(
     monkeypatch.setattr(search, "DF_MEMO", 1)
     assert index._searchable_authors(["redmer", "holst", "vygon"]) == []  # (the memo cleared past its bound)
     assert len(index._author_df) <= 3
+
+
+def test_an_index_without_the_author_counts_table_counts_through_fts_vocab(index: LocalIndex, tmp_path: Path) -> None:
+    import sqlite3
+
+    terms = ["holst", "nettelmann", "redmer", "nosuchname"]
+    counts = index._posting_counts({}, index._author_df_sql, terms, 0)
+    db = tmp_path / "older.sqlite"
+    build_index(db, [RECORDS])
+    with sqlite3.connect(db) as conn:  # as an index built before the table was
+        conn.execute("DROP TABLE author_df")
+    older = LocalIndex(db)
+    statements = sql_statements(older, lambda: older._searchable_authors(terms))
+    assert any("fts_vocab" in s for s in statements) and not any("author_df" in s for s in statements)
+    assert older._posting_counts({}, older._author_df_sql, terms, 0) == counts
+    assert counts["holst"] > 0 and counts["nosuchname"] == 0

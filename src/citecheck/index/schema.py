@@ -47,6 +47,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5 (
 CREATE VIRTUAL TABLE IF NOT EXISTS fts_vocab USING fts5vocab (fts, 'col');
 -- document frequency of each title term: lets a search drop terms too common to discriminate
 CREATE TABLE IF NOT EXISTS title_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+-- … and of each author-name term (fts_vocab counts a term's works by reading its whole posting list)
+CREATE TABLE IF NOT EXISTS author_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
 """
 
 

@@ -96,6 +96,8 @@ class LocalIndex:
             self._count = int(meta["records"]) if "records" in meta else self._conn().execute(
                 "SELECT COUNT(*) FROM records"
             ).fetchone()[0]
+            has_author_df = self._conn().execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'author_df'").fetchone()
         except sqlite3.DatabaseError as exc:
             raise IndexOpenError(f"{self.path}: not a citecheck index ({exc})") from exc
         if not row or row[0] != str(SCHEMA_VERSION):
@@ -103,6 +105,10 @@ class LocalIndex:
                 f"{self.path}: index schema version {row[0] if row else '?'}, expected "
                 f"{SCHEMA_VERSION}; rebuild it with `citecheck index build`"
             )
+        # (an index built before the author_df table counts its name words through fts_vocab)
+        self._author_df_sql = (
+            "SELECT term, df FROM author_df WHERE term IN ({marks})" if has_author_df else
+            "SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})")
         if "build_state" in meta:  # set while a new index is bulk-loaded (index.build)
             raise IndexOpenError(f"{self.path}: its build has not finished (still running, or "
                                  "killed: rebuild it with `citecheck index build`)")
@@ -248,9 +254,7 @@ class LocalIndex:
         records one such query took 4 s); rarer co-authors still narrow the search."""
         if not terms:
             return []
-        df = self._posting_counts(
-            self._author_df, "SELECT term, doc FROM fts_vocab WHERE col = 'author_keys' AND term IN ({marks})",
-            terms, 0)
+        df = self._posting_counts(self._author_df, self._author_df_sql, terms, 0)
         return [t for t in terms if df[t] <= AUTHOR_POSTINGS]
 
     def _posting_counts(self, memo: dict[str, int], sql: str, words: Sequence[str], missing: int
