@@ -58,4 +58,4 @@ _CASE_TWINS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212
 def caseless(text: str) -> str:
     """``text`` lower-cased so that an ``re.I`` pattern's ASCII literal, lower-cased, is in it wherever
     the pattern can match (a cheap test before running the pattern)."""
-    return text.translate(_CASE_TWINS).lower()
+    return text.lower() if text.isascii() else text.translate(_CASE_TWINS).lower()

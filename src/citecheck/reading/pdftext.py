@@ -221,6 +221,9 @@ _GLUED_NAME_START_RE = compile_re(  # (every alternative is before one of the ca
     r"(?=[JPTABRC])(?:(?<=[a-z]{3})(?=(?:Journal|Proceedings|Transactions|Annals|Bulletin|Advances|Reviews?)\s?(?:of|on|in)\s(?:the\s)?[A-Z])"
     r"|(?<=[a-z])(?=Collaborations?\b))")
 _JOURNAL_OF_RE = compile_re(r"\b(Journal|Proceedings|Annals|Bulletin|Transactions|Review|Advances)(of|on|in)\b")
+#: every match of the two patterns above holds one of these (a cheap test before running them)
+_NAME_START_WORDS = ("Journal", "Proceedings", "Transactions", "Annals", "Bulletin", "Advances", "Review",
+                     "Collaboration")
 # a number glued to the journal after it ("PYTHIA 8.1Comput. Phys. Commun.", "0.2Phys. Rev. Lett."), or a symbol
 # or short formula end ("mc = ∞Phys. Lett. B", "νPhys. Rev.", "mQPhys. Rev.", "qJ. Phys. A": two abbreviated words)
 _DIGIT_JOURNAL_RE = compile_re(  # (both alternatives are before a capital)
@@ -517,7 +520,8 @@ def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
     text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
     text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
-    text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_NAME_START_RE.sub(" ", text))
+    if any(word in text for word in _NAME_START_WORDS):
+        text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_NAME_START_RE.sub(" ", text))
     if "PoS" in text:
         text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
     text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
@@ -539,7 +543,8 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         import ftfy  # only text that looks mis-decoded needs it (40 ms of start-up otherwise)
 
         text = ftfy.fix_encoding(text)  # "SchÃ¤ffer AA" → "Schäffer AA": UTF-8 read as Latin-1/cp1252
-    text = text.translate(_LIGATURES)
+    if not text.isascii():  # (the table maps no ASCII character)
+        text = text.translate(_LIGATURES)
     text = _pdf_characters(text)
     if pdf_like is None:
         pdf_like = artefact_count(text) >= 3

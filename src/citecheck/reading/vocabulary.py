@@ -52,6 +52,7 @@ def _vocabulary() -> WordCounts:
     return WordCounts(text.rstrip("\n").split("\n"))
 
 
+@lru_cache(maxsize=65536)  # (the clean-up asks the same words of every reference: a bisection each)
 def is_known_word(word: str) -> bool:
     return word.lower() in _vocabulary()
 
