@@ -337,11 +337,13 @@ class Cascade:
     def _status(self, source: Source, error: SourceError | None) -> None:
         """Record one call's outcome; a source that failed once in this cascade stays 'failed'."""
         name = source.name
+        known = self.statuses.get(name)  # (a status is built only where it changes: every call asks)
         if isinstance(error, SourceSkipped):
-            self.statuses.setdefault(name, SourceStatus(source=name, status="skipped", reason=error.reason))
+            if known is None:
+                self.statuses[name] = SourceStatus(source=name, status="skipped", reason=error.reason)
         elif error is not None:
             self.statuses[name] = SourceStatus(source=name, status="failed", reason=error.reason)
-        elif self.statuses.get(name, SourceStatus(source=name, status="skipped")).status == "skipped":
+        elif known is None or known.status == "skipped":
             self.statuses[name] = SourceStatus(source=name, status="answered")
 
     def add(self, record: Record, source: Source, matched_by: MatchedBy,
