@@ -103,3 +103,21 @@ def test_a_reading_that_takes_the_journal_into_the_title_still_owes_the_printed_
     cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="journal"))
     assert cited.container_title == "J. Phys. Soc. Jap."
     assert [d.field for d in assessment.discrepancies] == ["issued"], assessment.rationale
+
+
+def test_a_book_cited_with_its_pages_is_compared_by_its_title() -> None:
+    """"Computer Graphics: Principles and Practice, pp. 992-996, Addison-Wesley": the reader takes the
+    book for the venue of a title-less reference; against the book's record the text re-read around the
+    record's title compares the title too (as good a score, more fields compared)."""
+    text = ("Foley, J. D., van Dam, A., Feiner, S. K., Hughes, J. F., Computer Graphics: Principles and "
+            "Practice, pp. 992-996, Addison-Wesley, Massachusetts 1990.")
+    citation = read_text(text)[0]
+    assert citation.fields.title is None
+    record = Record.model_validate({
+        "type": "book", "title": "Computer Graphics: Principles and Practice", "publisher": "Addison-Wesley",
+        "author": [{"family": "Foley", "given": "J. D."}, {"family": "van Dam", "given": "A."},
+                   {"family": "Feiner", "given": "S. K."}, {"family": "Hughes", "given": "J. F."}],
+        "issued": {"date-parts": [[1990]]}})
+    cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="other"))
+    assert cited.title == "Computer Graphics: Principles and Practice"
+    assert not assessment.discrepancies and "title" in (assessment.compared or []), assessment.rationale

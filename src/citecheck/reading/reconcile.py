@@ -200,10 +200,16 @@ def best_reading(citation: Citation, cand: Candidate) -> tuple[Record, Assessmen
             second = assess_reading(alt, cand.record)
             # a title the parser cut short: the text holds the rest of it, judge all of it
             longer = cut and len(title_key(alt.title or "")) > len(title_key(cited.title or ""))
-            if second.score > assessment.score or longer:
+            if second.score > assessment.score or longer or _more_compared(second, assessment):
                 second.rationale += " (Fields re-read from the citation text around the title.)"
                 return alt, second
     return cited, assessment
+
+
+def _more_compared(second: Assessment, first: Assessment) -> bool:
+    """As good a score with more fields compared (a title the re-reading found, where the first
+    reading had none to compare): the same verdict on more evidence."""
+    return second.score == first.score and len(second.compared or ()) > len(first.compared or ())
 
 
 def _with_first_fields(other: Record, first: Record) -> Record:
@@ -279,15 +285,19 @@ def _title_cut_short(cited: Record, found: Record) -> bool:
 
 
 def _title_in_venue(cited: Record, found: Record, assessment: Assessment) -> bool:
-    """The venue disagrees and the cited venue holds the record's title: the parser ran a Title
-    Case title into the journal's name ("Cascading Failures EPL", IOP layout), or took it for the
-    venue; the text re-read around the title tells them apart."""
-    if not (found.title and cited.container_title) or not any(
-        d.field == "container-title" for d in assessment.discrepancies
-    ):
+    """The cited venue holds the record's title and either the venue disagrees or the reading has no
+    title: the parser ran a Title Case title into the journal's name ("Cascading Failures EPL", IOP
+    layout), or took a book cited with its pages for the venue ("Computer Graphics: Principles and
+    Practice, pp. 992-996, Addison-Wesley" against the book's record); the text re-read around the
+    title tells them apart."""
+    if not (found.title and cited.container_title):
+        return False
+    untitled = not cited.title
+    if not untitled and not any(d.field == "container-title" for d in assessment.discrepancies):
         return False
     venue, title = title_key(cited.container_title), title_key(found.title)
-    return title in venue and venue != title  # (a title too short to align: `realign` declines)
+    # (a venue that is the title and nothing else is a title only where the reading has none)
+    return title in venue and (venue != title or untitled)
 
 
 # -- a reading set right against the record found ---------------------------------------------
