@@ -128,9 +128,12 @@ _LOOKALIKE = str.maketrans({"А": "A", "В": "B", "Е": "E", "К": "K", "М": "M
 _MIXED_WORD_RE = compile_re(r"\b(?=\w*[A-Za-z])(?=\w*[\u0370-\u03ff\u0400-\u04ff])\w+\b")
 
 
+_GREEK_OR_CYRILLIC = frozenset(map(chr, range(0x370, 0x500)))
+
+
 def _greek_or_cyrillic(text: str) -> bool:
     """A Greek or Cyrillic letter in the text (what the above needs; most text is ASCII)."""
-    return not text.isascii() and any("\u0370" <= c <= "\u04ff" for c in text)
+    return not text.isascii() and not _GREEK_OR_CYRILLIC.isdisjoint(text)
 
 
 # -- identifiers ---------------------------------------------------------------------------------
