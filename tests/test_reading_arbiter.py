@@ -16,7 +16,7 @@ from citecheck.reading.arbiter import (
     in_question,
     labeller_better,
 )
-from citecheck.reading.combine import read_reference, weighable
+from citecheck.reading.combine import read_reference, weighable, without_title_in_venue
 
 _CTX = Context({"container": 0.98, "title": 0.99}, 0.9, False, 0, True, False, 8)
 
@@ -91,3 +91,14 @@ def test_a_book_title_followed_by_its_publisher_is_read_without_it() -> None:
     read = read_reference("M. E. Peskin and D. V. Schroeder, An Introduction to quantum field theory, "
                           "Addison-Wesley, Reading U.S.A. (1995) [INSPIRE].").record
     assert read.title == "An Introduction to quantum field theory"
+
+
+def test_a_venue_that_runs_from_the_title_to_the_journal_loses_the_title() -> None:
+    """NLM names the rules misread ("St TP John") pushed the title into their venue; with the title taken
+    from the labeller the venue is the journal alone — but not where a title was cut mid-phrase."""
+    rec = read_reference("Davis RW, Thomas M, Cameron J, St TP John, Scherer S, Padgett RA. Rapid DNA isolations "
+                         "for enzymatic and hybridization analysis. Methods Enzymol (1980) 65:404-411.").record
+    assert (rec.title, rec.container_title) == (
+        "Rapid DNA isolations for enzymatic and hybridization analysis", "Methods Enzymol")
+    cut = Record(title="II. ESCO-Kongreß in", container_title="II. ESCO-Kongreß in Dubrovnik Andrologia")
+    assert without_title_in_venue(cut) is cut

@@ -375,6 +375,21 @@ def located(rec: Record, origin: dict[str, str], rules: Record,
     return out, {k: v for k, v in origin.items() if k != "title"}
 
 
+def without_title_in_venue(rec: Record) -> Record:
+    """The venue without the reading's own title in front of it: where the rules misread the names
+    ("…, St TP John, Scherer S, Padgett RA. Rapid DNA isolations for … analysis. Methods Enzymol (1980)")
+    their venue ran from the title to the journal, and the title taken from the labeller leaves it so."""
+    title, venue = (rec.title or "").strip(), rec.container_title or ""
+    if len(title) < 8 or not venue.startswith(title):
+        return rec
+    rest = venue[len(title):]
+    if rest[:1] not in (".", ",", ":", ";") or not _has_words(rest):  # (a title ended, not cut mid-phrase)
+        return rec
+    out = rec.model_copy()
+    out.container_title = rest.strip(" .,:;") or None
+    return out
+
+
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
@@ -521,6 +536,7 @@ def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
     record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
+    record = without_title_in_venue(record)
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
