@@ -154,23 +154,18 @@ _ACM_VOL_ISSUE_DATE_RE = compile_re(
 )
 
 
-# (the year repeated, each pattern's last group: one pattern for every year, not one compiled per year)
-_YEAR_AT_END_RE = compile_re(r"[,.;]?\s*\(?(?<![\w.])(\d{4})\)?[.;]?\s*$")
-_VANCOUVER_YEAR_RE = compile_re(r"([^\W\d_]\.?)\s+(\d{4})\s*;\s*(?=[A-Z]?\d)")
-
-
 def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     year = int(m.group(1))
     rest = st.rest[m.end() :]
-    same = str(year)
     # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
-    rest = _YEAR_AT_END_RE.sub(lambda m: "" if m.group(1) == same else m.group(0), rest)
+    rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
     # ACM: "Journal 127, 1 (2001), 287–296" / "51, 1 (January 2008), 107–113" repeats it
     # after the volume and issue
+    same = str(year)
     rest = _ACM_VOL_ISSUE_DATE_RE.sub(
         lambda m: f"{m.group(1)}({m.group(2)})" if m.group(3) == same else m.group(0), rest)
     # … and Vancouver after the journal: "Paik HY, … 2008 Dietary Goals … Korean J Nutr 2008;41:887-99"
-    rest = _VANCOUVER_YEAR_RE.sub(lambda m: m.group(1) + " " if m.group(2) == same else m.group(0), rest)
+    rest = re.sub(rf"([^\W\d_]\.?)\s+{year}\s*;\s*(?=[A-Z]?\d)", r"\1 ", rest)
     st.comma_style = False
     st.rest = rest
     return year
