@@ -499,3 +499,25 @@ def test_each_author_scan_is_the_callers_own() -> None:
     again = scan_authors(text)
     assert [n.family for n in again.names] == ["Smith", "Jones", "Brown"]
     assert again.end > 0
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("Virgo, LIGO Scientific collaboration, B.P. Abbott et al., Observation of Gravitational Waves from a Binary "
+     "Black Hole Merger, Phys. Rev. Lett. 116 (2016) 061102 [arXiv:1602.03837].",
+     ["Virgo Collaboration", "LIGO Scientific Collaboration", "Abbott"]),
+    ("LIGO Scientific, Virgo collaboration, B. P. Abbott et al., GW170817: Observation of gravitational waves "
+     "from a binary neutron star inspiral, Phys. Rev. Lett. 119 (2017) 161101.",
+     ["LIGO Scientific Collaboration", "Virgo Collaboration", "Abbott"]),
+    ("R. Diener, LCTPC Collaboration, Phys. Procedia 37 (2012) 456.", ["Diener", "LCTPC Collaboration"]),
+])
+def test_collaborations_listed_with_commas_before_the_names_are_authors(text: str, first: list[str]) -> None:
+    """INSPIRE's "Virgo, LIGO Scientific collaboration, B.P. Abbott et al.": two collaborations and the
+    names, not an inverted name "LIGO Scientific Virgo" with the rest run into the title."""
+    rec = read_reference(text).record
+    assert [n.literal or n.family for n in rec.author] == first
+    assert rec.title is None or "Abbott" not in rec.title
+
+
+def test_a_collaboration_in_brackets_is_no_title() -> None:
+    rec = read_reference("K. Abe et al. (Super-Kamiokande Collaboration), Phys. Rev. D 97, 072001 (2018).").record
+    assert rec.title is None and [n.literal or n.family for n in rec.author] == ["Abe", "Super-Kamiokande Collaboration"]

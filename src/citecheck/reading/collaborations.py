@@ -14,7 +14,8 @@ from citecheck.regex_cache import compile_re, compile_regex
 if TYPE_CHECKING:
     import regex
 
-__all__ = ["COLLAB", "collab_names", "leading_collaboration", "only_a_collaboration", "signs_as_collaboration"]
+__all__ = ["COLLAB", "collab_names", "joint_collaboration", "leading_collaboration", "only_a_collaboration",
+           "signs_as_collaboration"]
 
 COLLAB = compile_regex(
     rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
@@ -70,3 +71,18 @@ def leading_collaboration(text: str) -> tuple[str, str] | None:
     if m is None or not only_a_collaboration(m.group("collab")):
         return None
     return m.group("collab").strip(" ."), m.group("rest")
+
+
+def joint_collaboration(text: str) -> tuple[list[Name], int] | None:
+    """Collaborations listed with commas before one "collaboration(s)", as INSPIRE writes them
+    ("Virgo, LIGO Scientific collaboration, B.P. Abbott et al.", "LIGO Scientific, Virgo
+    Collaborations"): their names and where they end; None unless the text opens so. No piece may
+    read as a person ("R. Diener, LCTPC Collaboration" is a speaker for one collaboration)."""
+    m = _COLLABORATION_WORD.search(text, 0, 80)
+    if m is None or "," not in text[: m.start()]:
+        return None
+    pieces = [p.strip() for p in text[: m.start()].split(",")]
+    if len(pieces) > 3 or any(not p or any(len(w.rstrip(".")) <= 1 or w.endswith(".") for w in p.split())
+                              or COLLAB.fullmatch(f"{p} Collaboration") is None for p in pieces):
+        return None
+    return [Name(literal=f"{p} Collaboration") for p in pieces], m.end()

@@ -496,6 +496,8 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     title = theirs.title or ""
     if title.count("(") != title.count(")"):
         return False  # cut inside a parenthesis ("p 2711) on the magnetic …")
+    if any(title_key(title) == title_key(n.literal or n.display()) for n in mine.author):
+        return False  # one of the reading's authors ("K. Abe et al. (Super-Kamiokande Collaboration), …")
     journal = journal_key(mine.container_title)
     if journal and journal in journal_key(title):
         return False  # the title run into the reading's journal ("… Mottinsulator Physica B 403 1440")

@@ -29,7 +29,12 @@ from citecheck.names import (
     strip_et_al,
     title_like_name,
 )
-from citecheck.reading.collaborations import COLLAB, collab_names, signs_as_collaboration
+from citecheck.reading.collaborations import (
+    COLLAB,
+    collab_names,
+    joint_collaboration,
+    signs_as_collaboration,
+)
 from citecheck.reading.name_forms import (
     F_CAPS_FIRST,
     F_CAPS_FIRST_LAST,
@@ -436,6 +441,13 @@ def _scan_authors(text: str) -> AuthorScan:
     rtl = scan_rtl_authors(text)
     if rtl is not None:  # "حسين، طه (1926)." (names_scripts.py)
         return AuthorScan(names=rtl[0], end=rtl[1])
+    joint = joint_collaboration(text)
+    if joint is not None:  # "Virgo, LIGO Scientific collaboration, B.P. Abbott et al.": the names follow
+        names, end = joint
+        rest = scan_authors(text[end:].lstrip(" ,;:"))
+        skipped = len(text[end:]) - len(text[end:].lstrip(" ,;:"))
+        return AuthorScan(names=[*names, *rest.names], truncated=rest.truncated,
+                          end=end + skipped + rest.end if rest.names else end)
     opening = _JOURNAL_OPENING.match(text)
     if opening and known_journal(opening.group(1)):
         return scan  # "FEBS Letters, Vol. 372, p. 83 (1995)": a journal, no "Letters, F. E. B. S."
