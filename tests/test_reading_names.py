@@ -521,3 +521,9 @@ def test_collaborations_listed_with_commas_before_the_names_are_authors(text: st
 def test_a_collaboration_in_brackets_is_no_title() -> None:
     rec = read_reference("K. Abe et al. (Super-Kamiokande Collaboration), Phys. Rev. D 97, 072001 (2018).").record
     assert rec.title is None and [n.literal or n.family for n in rec.author] == ["Abe", "Super-Kamiokande Collaboration"]
+
+
+def test_a_title_the_rules_took_for_an_organisation_author_is_still_weighed() -> None:
+    rec = read_reference("[2] ATPHTTPD Buffer Overflow Exploit Code. http://www.securiteam.com/exploits/6B00K003GY.html, "
+                         "2001.").record
+    assert rec.title == "ATPHTTPD Buffer Overflow Exploit Code"

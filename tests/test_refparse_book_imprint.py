@@ -466,3 +466,10 @@ def test_a_numbered_book_before_its_place_and_publisher_is_a_book(
 def test_a_journal_with_a_volume_before_a_publisher_keeps_its_title() -> None:
     rec = parse_reference("Smith, J. (2001). Some title. Journal of Things, 12. London: Routledge.").record
     assert (rec.title, rec.container_title, rec.volume) == ("Some title", "Journal of Things", "12")
+
+
+def test_the_iop_book_layout_with_a_roman_volume_is_a_book() -> None:
+    """"A. Bohr and B. R. Mottelson 1975 Nuclear Structure vol II (Reading, MA: Benjamin) ch 4" — a famous
+    textbook the rules read as the journal "Nuclear Structure", volume II."""
+    rec = parse_reference("A. Bohr and B. R. Mottelson 1975 Nuclear Structure vol II (Reading, MA: Benjamin) ch 4").record
+    assert (rec.title, rec.container_title, rec.volume, rec.publisher) == ("Nuclear Structure", None, "II", "Benjamin")

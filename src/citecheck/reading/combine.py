@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from citecheck.model import Citation, Record, free_text
-from citecheck.names import names_cover
+from citecheck.names import is_collective, names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
 from citecheck.reading.arbiter import (
@@ -496,8 +496,8 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     title = theirs.title or ""
     if title.count("(") != title.count(")"):
         return False  # cut inside a parenthesis ("p 2711) on the magnetic …")
-    if any(title_key(title) == title_key(n.literal or n.display()) for n in mine.author):
-        return False  # one of the reading's authors ("K. Abe et al. (Super-Kamiokande Collaboration), …")
+    if any(n.literal and is_collective(n.literal) and title_key(title) == title_key(n.literal) for n in mine.author):
+        return False  # a collaboration among the authors ("K. Abe et al. (Super-Kamiokande Collaboration), …")
     journal = journal_key(mine.container_title)
     if journal and journal in journal_key(title):
         return False  # the title run into the reading's journal ("… Mottinsulator Physica B 403 1440")

@@ -253,7 +253,7 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     numbers)."""
     imprint = cut_paren_imprint(rest, st.paren_imprint) or cut_sentence_imprint(rest)
     if imprint:
-        body, series, volume = book_volume(imprint.before)
+        body, series, volume = _book_volume(imprint.before)
         title, tail = split_venue(body, st.comma_style, has_id=st.has_id, year=st.record.year)
         if not (tail.volume or tail.page):
             if not tail.container:  # comma pieces taken for a publisher are the title's
@@ -268,6 +268,15 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     return title, tail
 
 
+def _book_volume(text: str) -> tuple[str, str | None, str | None]:
+    """`book_volume`, or a labelled volume that ends the text ("Nuclear Structure vol II", "A rebours.
+    Vol. 7 of Oeuvres complètes"): (text before, series, volume)."""
+    body, series, volume = book_volume(text)
+    if volume is None and (labelled := labelled_volume_at_end(body)):
+        body, volume, series = labelled
+    return body, series, volume
+
+
 def _numbered_book(rest: str) -> tuple[str | None, Tail] | None:
     """A book whose title holds a volume, an edition or a series number and whose imprint ends the
     text ("The Art of Computer Programming Volume 3: Sorting and Searching. Reading, Massachusetts:
@@ -276,9 +285,7 @@ def _numbered_book(rest: str) -> tuple[str | None, Tail] | None:
     imprint = cut_final_imprint(rest)
     if imprint is None:
         return None
-    body, series, volume = book_volume(imprint.before)
-    if volume is None and (labelled := labelled_volume_at_end(body)):
-        body, volume, series = labelled
+    body, series, volume = _book_volume(imprint.before)
     title, note = book_title(body)
     if title is None:
         return None
