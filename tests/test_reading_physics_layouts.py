@@ -498,3 +498,12 @@ def test_iop_abbreviated_words_before_a_known_journal_tail(journal: str) -> None
 def test_inspire_volume_year_issue_page(text: str, volume: str, issue: str | None, page: str) -> None:
     rec = read_pdf_record(text)
     assert (rec.volume, rec.issue, rec.page) == (volume, issue, page)
+
+
+@pytest.mark.parametrize("text", ["Smith J., 2020, arXiv e-prints, p. arXiv:2001.01234",
+                                  "Smith J., 2020, arXiv e-prints, arXiv:2001.01234"])
+def test_ads_arxiv_eprints_with_its_p_leave_no_title(text: str) -> None:
+    """ADS writes an arXiv paper as "arXiv e-prints, p. arXiv:2001.01234": the "p." is no title."""
+    rec = read_reference(text).record
+    assert rec.title is None and rec.custom.get("arxiv") == "2001.01234"
+    assert read_reference("Smith J. et al., 2021, arXiv e-prints, p. 12, arXiv:2101.00001").record.page == "12"

@@ -12,8 +12,9 @@ from citecheck.reading.refparse.scripts import normalize_punctuation
 from citecheck.reading.refparse.state import ParseState
 from citecheck.regex_cache import compile_re
 
-#: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id: neither
-#: title nor journal, the id says it all
+#: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id, with the "p."
+#: ADS writes before the id ("arXiv e-prints, p. arXiv:2001.01234"): neither title nor journal, the id
+#: says it all
 #: a laboratory's report number ("Tech. Rep. LA-UR-15-12345", "CERN-TH-2015-123", "SLAC-PUB-1234",
 #: "FERMILAB-PUB-15-123-T"): the report's number, cut out so that it is read as no title or pages
 _REPORT_NO_RE = compile_re(
@@ -23,7 +24,7 @@ _REPORT_NO_RE = compile_re(
     r"BNL|LBNL|ANL|ORNL|KEK|INFN|IPPP|MIT-CTP|DESY|NIKHEF|DAMTP|CP3|LAPTH|SISSA|IFIC)"
     r"(?:[-/ ][A-Z0-9]{1,8}){1,5})\b"
 )
-_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b", re.I)
+_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b(?:\s*,\s*p\.?(?![.\s]*\w))?", re.I)
 
 
 def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
