@@ -121,3 +121,17 @@ def test_a_book_cited_with_its_pages_is_compared_by_its_title() -> None:
     cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="other"))
     assert cited.title == "Computer Graphics: Principles and Practice"
     assert not assessment.discrepancies and "title" in (assessment.compared or []), assessment.rationale
+
+
+def test_the_last_word_of_a_title_cut_at_an_abbreviation_leaves_the_venue() -> None:
+    """"H. Weyl, Uber die Gleichverteilung von Zahlen mod. Eins, Math. Ann. 77 …": the reader cut the title
+    at "mod." and read "Eins, Math. Ann." as the venue; re-read around the record's title, the venue is
+    "Math. Ann." alone."""
+    citation = read_text("H. Weyl, Uber die Gleichverteilung von Zahlen mod. Eins, Math. Ann. 77 (1916), no. 3, "
+                         "313-352.")[0]
+    record = Record.model_validate({
+        "type": "article-journal", "title": "Uber die Gleichverteilung von Zahlen mod. Eins",
+        "container-title": "Math. Ann.", "author": [{"family": "Weyl", "given": "H."}], "volume": "77",
+        "page": "313-352", "issued": {"date-parts": [[1916]]}})
+    cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="title"))
+    assert cited.container_title == "Math. Ann." and not assessment.discrepancies, assessment.rationale

@@ -85,8 +85,12 @@ def _is_the_parsed_venue(cited: Record, span: str) -> bool:
 
 def _venue_after_title(venue: str, title: str) -> str | None:
     """The venue without the (end of the) title the parser glued in front of it:
-    '“Photons as quasi-charged particles.” Physical Review A' → 'Physical Review A'.
+    '“Photons as quasi-charged particles.” Physical Review A' → 'Physical Review A', 'Eins, Math. Ann.'
+    → 'Math. Ann.' after '… Zahlen mod. Eins'.
     The venue as it was when it does not hold the title's last words."""
+    head, comma, after = venue.partition(",")
+    if comma and after.strip(_TRIM) and title_key(head) and f" {title_key(title)}".endswith(f" {title_key(head)}"):
+        return after.strip(_TRIM)  # "Eins, Math. Ann." after the title "… Zahlen mod. Eins": its last word
     tail = title_key(title).split()[-3:]
     tokens = venue.split()
     if len(tail) < 2 or len(tokens) < 2:
