@@ -254,7 +254,7 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
     imprint = cut_paren_imprint(rest, st.paren_imprint) or cut_sentence_imprint(rest)
     if imprint:
         body, series, volume = _book_volume(imprint.before)
-        title, tail = split_venue(body, st.comma_style, has_id=st.has_id, year=st.record.year)
+        title, tail = split_venue(body, st.comma_style, has_id=st.has_id)
         if not (tail.volume or tail.page):
             if not tail.container:  # comma pieces taken for a publisher are the title's
                 title, tail.note = book_title(body if tail.publisher else title or "")
@@ -262,7 +262,7 @@ def _split_unquoted(rest: str, st: ParseState) -> tuple[str | None, Tail]:
             tail.place, tail.publisher = imprint.place, imprint.publisher
             book_locator(imprint.locator, tail)
             return title, tail
-    title, tail = split_venue(rest, st.comma_style, has_id=st.has_id, year=st.record.year)
+    title, tail = split_venue(rest, st.comma_style, has_id=st.has_id)
     if title is None and tail.container and not tail.page and (tail.volume or tail.issue):
         return _numbered_book(rest) or (title, tail)
     return title, tail
@@ -353,12 +353,12 @@ def title_pass(st: ParseState) -> None:
         title, venue, st.layout_type = gbt  # "Title[J]. Journal, 41(3): 456-470" (gbt.py)
         st.thesis = st.thesis or st.layout_type == "thesis"
         imprint = gbt_imprint(venue, st.layout_type)
-        tail = imprint or split_venue(venue, comma_style=True, title_known=True, year=record.year)[1]
+        tail = imprint or split_venue(venue, comma_style=True, title_known=True)[1]
     elif gost:
         title, tail, listed = gost  # "Title / Authors // Journal. Vol. 1. P. 2–3." (gost.py)
         record.author = fuller_authors(record.author, listed)
     elif st.journal_only:
-        _, tail = split_venue(rest, comma_style=True, title_known=True, year=record.year)
+        _, tail = split_venue(rest, comma_style=True, title_known=True)
     elif q:
         title = q.group(1) or q.group(2)
         before = rest[: q.start()].strip(TRIM)
@@ -369,8 +369,7 @@ def title_pass(st: ParseState) -> None:
         elif not before and not record.author:
             rest_after = _authors_after_title(rest_after, st)  # '"Title", F. Jelezko, and J. Wrachtrup, Journal
         lang = _LANGUAGE_CODE_RE.match(rest_after)  # biblatex's "language" field: "eng. In: Journal"
-        _, tail = split_venue(rest_after[lang.end() if lang else 0 :], comma_style=True, title_known=True,
-                              year=record.year)
+        _, tail = split_venue(rest_after[lang.end() if lang else 0 :], comma_style=True, title_known=True)
         if lang:
             tail.add_note(lang.group(1))
     else:

@@ -166,11 +166,10 @@ def labelled_volume_at_end(text: str) -> tuple[str, str, str | None] | None:
 
 
 def split_venue(
-    rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False, year: int | None = None
+    rest: str, comma_style: bool, title_known: bool = False, has_id: bool = False
 ) -> tuple[str | None, Tail]:
     """Split 'Title. Journal, 12(3), 45-67' into title and the venue fields. ``has_id``: the
-    reference carried a DOI or arXiv id (cut out of ``rest``); ``year``: the year the year pass
-    already took from the reference, if any."""
+    reference carried a DOI or arXiv id (cut out of ``rest``)."""
     tail = Tail()
     text = _SUPPLEMENT_RE.sub(r"\1(\2):", rest.strip(TRIM))  # NLM "2017;67 Suppl 2:7-13" → "67(Suppl 2):7-13"
     if not text:
@@ -216,7 +215,7 @@ def split_venue(
                 tail.page = norm_pages(m2.group(1))
         head = text[: best.start()].rstrip(TRIM_KEEP_DOT)
         return split_head(head, tail, comma_style, labelled=False, title_known=title_known)
-    rng = _last_page_range(text, year)
+    rng = _last_page_range(text)
     if rng is not None and (lone := _LONE_ISSUE_RE.search(text, 0, rng.start())):
         # NLM "Clin Orthop Relat Res. 1977;(122):37-45": an issue and no volume; the text before
         # is "Title. Journal" as before any volume
@@ -420,18 +419,11 @@ def _ends_in_word(text: str, words: tuple[str, ...]) -> bool:
     return False
 
 
-#: how far from the reference's year a span of years may lie ("1935-1936" of a 1937 volume)
-_SPAN_NEAR_YEAR = 10
-
-
-def _last_page_range(text: str, year: int | None = None) -> re.Match[str] | None:
-    """The last bare number range of ``text`` that can be pages: not a span of years ("1935-1936"),
-    unless the reference's year is known and far from it ("… 2019. … PMLR, 1634–1643": pages)."""
+def _last_page_range(text: str) -> re.Match[str] | None:
     for m in reversed(list(_BARE_RANGE_RE.finditer(text))):
         a, b = m.group(1), m.group(2)
-        if len(a) == 4 and len(b) == 4 and 1000 < int(a) < 2100 and 1000 < int(b) < 2100 and (
-                year is None or min(abs(int(a) - year), abs(int(b) - year)) <= _SPAN_NEAR_YEAR):
-            continue
+        if len(a) == 4 and len(b) == 4 and 1000 < int(a) < 2100 and 1000 < int(b) < 2100:
+            continue  # "1935-1936" is a span of years
         if m.start() > 0:
             return m
     return None
