@@ -99,3 +99,35 @@ def test_pubmed_pii_and_doi_tags_leave_the_journal_alone() -> None:
     rec = read_pdf_record("JI, R. R., BERTA, T. & NEDERGAARD, M. 2013. Glia and pain: Is chronic pain a gliopathy? Pain. "
                 "doi:S0304-3959(13)00330-8[pii]; 10.1016/j.pain.2013.06.022[doi]")
     assert (rec.container_title, rec.DOI) == ("Pain", "10.1016/j.pain.2013.06.022")
+
+
+@pytest.mark.parametrize("raw,doi", [
+    ("10.1103/PhysRevD.11.395.URL", "10.1103/physrevd.11.395"),  # "doi:X. URL https://…" without its space
+    ("10.1126/science.1193063.PMID:20847271", "10.1126/science.1193063"),
+    ("10.1007/JHEP11(2013)158.URL", "10.1007/jhep11(2013)158"),
+    ("10.16368/j.issn.1674-8999.2002.01.016.", "10.16368/j.issn.1674-8999.2002.01.016"),  # a DOI's own "issn"
+])
+def test_the_next_fields_label_glued_onto_a_doi_is_no_part_of_it(raw: str, doi: str) -> None:
+    from citecheck.identifiers import normalize_doi
+
+    assert normalize_doi(raw) == doi
+
+
+@pytest.mark.parametrize("text,doi", [
+    ("Phys. Rev. Lett. 100 (2008) 228502. doi:10.1103/PhysRevLett .100.228502.", "10.1103/physrevlett.100.228502"),
+    ("Nonlin. Processes Geophys. 19, 227-238. doi: 10.5194/npg- 19-227-2012.", "10.5194/npg-19-227-2012"),
+    ("Mol Biol Evol 32:268-274. doi: 10.1093/molbev /msu300.", "10.1093/molbev/msu300"),
+    ("J. Membr. Sci. 2012. http://dx.doi.org/10.1016/j. memsci.2011.11.020", "10.1016/j.memsci.2011.11.020"),
+    # a whole DOI's suffix has a digit: what follows a space is the reference's, not the DOI's
+    ("Nature 1999. doi:10.1038/nature12373. 2015-16 reprint", "10.1038/nature12373"),
+    # a letters-only suffix before a year is left alone (a year is no DOI's rest)
+    ("Some title. doi:10.1000/xyz. 2015 reprint", "10.1000/xyz"),
+])
+def test_a_doi_broken_at_a_space_is_joined_again(text: str, doi: str) -> None:
+    assert extract_identifiers(text).doi == doi
+
+
+def test_a_broken_doi_leaves_the_page_range_alone() -> None:
+    rec = read_pdf_record("A. A. Tsonis, K. L. Swanson, Topology and predictability of el Niño and laNiña networks ,"
+                          "Phys .Rev .Lett .100 ( 2008)228 -502.doi :10.1103/PhysRevLett .100.228502.")
+    assert (rec.DOI, rec.volume, rec.year) == ("10.1103/physrevlett.100.228502", "100", 2008)

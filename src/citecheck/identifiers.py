@@ -69,15 +69,20 @@ _GLUED_WORDS_RE = compile_re(r"\([A-Za-z]{6,}$")
 _TAG = r"\[(?:doi|pii)"
 _GLUED_TAG_RE = compile_re(rf"{_TAG}\]?$", re.I)
 _TAG_IN_RE = compile_re(rf"{_TAG}\]", re.I)
+# the next field's label glued on where PDF text lost the space: "…11.395.URL https…", "…1193063.PMID:208…"
+_GLUED_LABEL_RE = compile_re(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|Epub|Available)(?![a-z]).*$")
 
 
 def doi_extent(raw: str) -> int:
     """How many characters of ``raw`` (a DOI's match) are the DOI: not the prose punctuation after it
     ("…134[arXiv:…]": an opening bracket never ends a DOI), a closing bracket only when unbalanced, nor
-    a year or a note glued on — those stay in the reference's text. (PubMed's "[doi]" is cut with it.)"""
+    a year, a note or the next field's label ("….URL http…") glued on — those stay in the reference's
+    text. (PubMed's "[doi]" is cut with it.)"""
     if (tag := _TAG_IN_RE.search(raw)) and tag.start() > 0:
         return tag.end()  # "…06.022[doi]": PubMed's tag goes with it
     doi = raw
+    if "." in doi and (label := _GLUED_LABEL_RE.search(doi)):
+        doi = doi[: label.start()]
     while doi and doi[-1] in DOI_TRAILING:
         doi = doi[:-1]
     while doi.endswith(")") and doi.count(")") > doi.count("("):

@@ -94,6 +94,25 @@ _PII_RE = compile_re(r"(?:\bdoi\s*:\s*)?\S+\s?\[pii\]\s*[;,.]?", re.I)
 _EMPTY_BRACKETS_RE = compile_re(r"[\[(<]\s*[\])>]")
 
 
+def _broken_doi_rest(raw: str, after: str) -> str | None:
+    """The rest of a DOI that PDF text broke at a space, or None. Only a suffix without a digit so far
+    is cut short ("10.1103/PhysRevLett .100.228502", "10.5194/npg- 19-227-2012", "10.1093/molbev /msu300",
+    "10.1016/j. memsci.2011.11.020"); its rest has a digit and a separator inside, so a year after a
+    sentence stop ("…/xyz. 2015 reprint") is no part of it."""
+    suffix = raw.split("/", 1)[1]
+    if any(c.isdigit() for c in suffix) or not suffix.rstrip(".-/") or len(suffix) > 24:
+        return None
+    gap = len(after) - len(after.lstrip())
+    if not 1 <= gap <= 2 or not (word := after[gap:].split(None, 1)[0] if after[gap:] else ""):
+        return None
+    body = word.rstrip(".,;:")
+    if not (suffix.endswith((".", "-", "/")) or body[:1] in "./-") or not any(c.isdigit() for c in body):
+        return None
+    if not any(c in "./-" for c in body[1:]) and body[:1] not in "./-":
+        return None
+    return after[: gap + len(word)] if all(c.isalnum() or c in "./-()_" for c in body) else None
+
+
 @dataclass(frozen=True)
 class Identifiers:
     doi: str | None
@@ -147,12 +166,15 @@ def extract_identifiers(text: str) -> Identifiers:
     doi: str | None = None
     m = _DOI_RE.search(text) if "10." in text else None
     if m:
-        raw = m.group(1)
+        raw, start = m.group(1), m.start(1)
+        if (rest := _broken_doi_rest(raw, text[m.end(1):])) is not None:
+            text = text[:start] + raw + rest.lstrip() + text[m.end(1) + len(rest):]
+            raw += rest.lstrip()
         # A DOI ends at whitespace; prose punctuation and unbalanced brackets are trimmed by
         # normalize_doi. Cut only what the DOI really covers.
         doi = normalize_doi(raw)
         if doi:
-            end = m.start(1) + doi_extent(raw)
+            end = start + doi_extent(raw)
             text = _cut(text, (m.start(), end))
             if not arxiv:
                 from citecheck.normalize import arxiv_from_doi
