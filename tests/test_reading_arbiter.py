@@ -16,7 +16,12 @@ from citecheck.reading.arbiter import (
     in_question,
     labeller_better,
 )
-from citecheck.reading.combine import read_reference, weighable, without_title_in_venue
+from citecheck.reading.combine import (
+    read_reference,
+    weighable,
+    without_title_in_venue,
+    without_venue_in_title,
+)
 
 _CTX = Context({"container": 0.98, "title": 0.99}, 0.9, False, 0, True, False, 8)
 
@@ -102,3 +107,18 @@ def test_a_venue_that_runs_from_the_title_to_the_journal_loses_the_title() -> No
         "Rapid DNA isolations for enzymatic and hybridization analysis", "Methods Enzymol")
     cut = Record(title="II. ESCO-Kongreß in", container_title="II. ESCO-Kongreß in Dubrovnik Andrologia")
     assert without_title_in_venue(cut) is cut
+
+
+def test_words_both_the_title_and_the_venue_hold_are_the_venues() -> None:
+    """The rules' title ran into an abbreviated journal the labeller read whole: its first words are
+    cut from the title; where a known journal follows them in the venue, they are the title's."""
+    rec = read_reference("Z. Liu, A. Davidson, BAFF inhibition: A new class of drugs for the treatment of "
+                         "autoimmunity, Exp. Cell. Res. (2011),").record
+    assert (rec.title, rec.container_title) == (
+        "BAFF inhibition: A new class of drugs for the treatment of autoimmunity", "Exp. Cell. Res.")
+    ran = Record(title="HIV-EP2, a member of the family. Comparison with HIV-EP1/MBP-1",
+                 container_title="Comparison with HIV-EP1/MBP-1. J Biol Chem")
+    assert (without_venue_in_title(ran).title, without_venue_in_title(ran).container_title) == (
+        ran.title, "J Biol Chem")
+    apart = Record(title="Neural coding, Neuro", container_title="Neuron")  # part of the venue's word
+    assert without_venue_in_title(apart) is apart

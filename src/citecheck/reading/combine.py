@@ -70,8 +70,10 @@ from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
     JOURNAL_WORDS,
     abbreviated_journal_word,
+    dotless_abbreviation,
     journal_reference,
     known_journal,
+    names_known_journal,
 )
 
 __all__ = ["Reading", "arbitrate", "combine", "other_readings", "read_reference", "wants_labeller"]
@@ -390,6 +392,31 @@ def without_title_in_venue(rec: Record) -> Record:
     return out
 
 
+def without_venue_in_title(rec: Record) -> Record:
+    """The title without the start of its own venue behind it: a title from one reader and a venue
+    from the other may both hold the venue's first words ("…of autoimmunity, Exp. Cell" + "Exp. Cell.
+    Res."); the same words are never two fields'. Where a known journal follows them in the venue
+    ("…-binding protein. Comparison with HIV-EP1" + "Comparison with HIV-EP1. J Biol Chem") they are the title's."""
+    title, venue = rec.title or "", rec.container_title or ""
+    if len(venue) < 3 or len(title) < 12:
+        return rec
+    for sep in (", ", ". ", "; "):
+        cut = title.rfind(sep)
+        tail = title[cut + 2:].rstrip(" .,;:")
+        if cut < 8 or len(tail) < 3 or not venue.startswith(tail) or not _has_words(title[:cut]):
+            continue
+        rest = venue[len(tail):].strip(" .,;:")
+        if rest[:1].isalnum() and venue[len(tail)].isalnum():
+            continue  # (part of the venue's word, not its words)
+        out = rec.model_copy()
+        if names_known_journal(rest) or dotless_abbreviation(rest):  # the venue ran into the title
+            out.container_title = rest
+        else:
+            out.title = title[:cut].rstrip(" .,;:")
+        return out
+    return rec
+
+
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
@@ -538,7 +565,7 @@ def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
     record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
-    record = without_title_in_venue(record)
+    record = without_venue_in_title(without_title_in_venue(record))
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
