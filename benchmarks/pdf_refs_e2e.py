@@ -5,7 +5,9 @@ References: the *test* split of GROBID's corpus (`citecheck.bench.parsing_data.s
 by default its physics-like part (benchmarks/labeller_eval.py's `is_physics`); `--set grobid` takes all.
 Records: built from GROBID's gold fields for each reference — title and journal as labelled (with the
 PDF spacing repaired by `clean_pdf_text`, since a publisher's record has none), authors parsed from the
-gold author string (a comma list of CJK names: one author each), volume, first page, year, DOI. Caveat: these stand in for the publishers' records;
+gold author string (a comma list of CJK names: one author each), volume, first page, year, DOI (read by the
+DOI reader: "doi: 10.5194/npg- 19-227-2012" as labelled is whole in a publisher's record). Caveat: these
+stand in for the publishers' records;
 a reference whose gold lacks a field gives a record that lacks it too.
 
 Runs `citecheck check --offline --index <built index> refs.jsonl -f jsonl` (the installed code, or
@@ -38,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from labeller_eval import _series, sets, validation_sets
 
 from citecheck.reading import names as N
+from citecheck.reading.identifiers import extract_identifiers
 from citecheck.reading.pdftext import clean_pdf_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,8 +79,8 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
             rec[key] = str(gold[key])
     if gold.get("year"):
         rec["issued"] = {"date-parts": [[int(str(gold["year"])[:4])]]}
-    if gold.get("doi"):
-        rec["DOI"] = str(gold["doi"])
+    if gold.get("doi"):  # (as labelled: "doi: 10.5194/npg- 19-227-2012"; a publisher's record has it whole)
+        rec["DOI"] = extract_identifiers(str(gold["doi"])).doi or str(gold["doi"])
     return rec
 
 

@@ -105,6 +105,7 @@ def test_pubmed_pii_and_doi_tags_leave_the_journal_alone() -> None:
     ("10.1103/PhysRevD.11.395.URL", "10.1103/physrevd.11.395"),  # "doi:X. URL https://…" without its space
     ("10.1126/science.1193063.PMID:20847271", "10.1126/science.1193063"),
     ("10.1007/JHEP11(2013)158.URL", "10.1007/jhep11(2013)158"),
+    ("doi :10.1103/physrevd.11.395.url", "10.1103/physrevd.11.395"),  # as a lower-casing export gives it
     ("10.16368/j.issn.1674-8999.2002.01.016.", "10.16368/j.issn.1674-8999.2002.01.016"),  # a DOI's own "issn"
 ])
 def test_the_next_fields_label_glued_onto_a_doi_is_no_part_of_it(raw: str, doi: str) -> None:

@@ -70,7 +70,8 @@ _TAG = r"\[(?:doi|pii)"
 _GLUED_TAG_RE = compile_re(rf"{_TAG}\]?$", re.I)
 _TAG_IN_RE = compile_re(rf"{_TAG}\]", re.I)
 # the next field's label glued on where PDF text lost the space: "…11.395.URL https…", "…1193063.PMID:208…"
-_GLUED_LABEL_RE = compile_re(r"\.(?:URL|PMID|PMCID|ISSN|ISBN|Epub|Available)(?![a-z]).*$")
+# (any case for the labels no DOI holds; "ISSN" upper case only: Chinese DOIs hold "j.issn.")
+_GLUED_LABEL_RE = compile_re(r"\.(?:(?i:url|pmid|pmcid)(?![a-z])|(?:ISSN|ISBN|Epub|Available)(?![a-z])).*$")
 
 
 def doi_extent(raw: str) -> int:
