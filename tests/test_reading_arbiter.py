@@ -122,3 +122,12 @@ def test_words_both_the_title_and_the_venue_hold_are_the_venues() -> None:
         ran.title, "J Biol Chem")
     apart = Record(title="Neural coding, Neuro", container_title="Neuron")  # part of the venue's word
     assert without_venue_in_title(apart) is apart
+
+
+def test_a_venue_the_labeller_reads_as_the_title_is_the_title() -> None:
+    """"Title, vol. 2, Publisher (Year)": the rules took the title for a journal with a volume and read
+    no title; the labeller read it as the title — no known journal, so it is the title."""
+    rec = read_reference("S. Weinberg, The Quantum Theory of Fields, vol. 2, Cambridge University Press (1996).").record
+    assert (rec.title, rec.container_title, rec.volume) == ("The Quantum Theory of Fields", None, "2")
+    journal = read_reference("A. Author, Physical Review Letters, vol. 2, 1996.").record
+    assert journal.title is None

@@ -337,7 +337,10 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         origin[attr] = "labeller"
 
     names_cut = _names_in_title(rec, model)
-    if _title(rec, scored, doubtful, names_cut):
+    if venue_read_as_title(rec, model):
+        take("title")
+        take("container_title")
+    elif _title(rec, scored, doubtful, names_cut):
         if names_cut and len(model.author) > len(rec.author):
             take("author")
         take("title")
@@ -421,6 +424,17 @@ def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
     return _has_words(journal) and any(r.volume or r.page for r in readings)
+
+
+def venue_read_as_title(rec: Record, model: Record) -> bool:
+    """The rules have no title and read the labeller's title, and no more, as their venue, which names
+    no known journal ("S. Weinberg, The Quantum Theory of Fields, vol. 2, Cambridge University Press
+    (1996)"): it is the title (the mirror of `_title_read_as_venue`). An edited book the rules read as an
+    untitled chapter's container (with its series) stays so."""
+    venue = rec.container_title or ""
+    return (not rec.title and rec.type != "chapter" and not rec.collection_title and not model.container_title and bool(model.title) and searchable_title(model.title or "")
+            and journal_key(venue) == journal_key(model.title) and not names_known_journal(venue)
+            and not dotless_abbreviation(venue))
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:
