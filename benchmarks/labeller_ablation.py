@@ -4,15 +4,19 @@ references only, and on both, each scored alone (no rules) and in the combined r
 Models are trained by scripts/train_labeller.py's `train` with the shipped settings (its `C1`, `C2`,
 `ITERATIONS`, `REAL_WEIGHT`: each real reference fitted that many times) into `--models` (reused when
 present) — real: GROBID + AnyStyle train splits; rendered: build/rendered/rendered.jsonl.gz
-(scripts/render_training.py), train *styles* only; both: the union, which is the shipped model.
+(scripts/render_training.py), train *styles* only; both: the union, which is the shipped model;
+both+bst: both and the references rendered through BibTeX styles, build/rendered-bst/rendered.jsonl.gz
+(scripts/render_bst.py), train styles only (asked for by name: `--sources real,rendered,both,both+bst`).
 
 Sets: the validation splits (default) or, with `--test`, the test splits, the UMass set
 (bench-out/umass-citation.jsonl.gz, scripts/fetch_umass.py; all of it is held out) and the rendered
-references of held-out test styles. Scoring is benchmarks/labeller_eval.py's (`_scored`; a rendered
+references of held-out test styles (and, where build/rendered-bst exists, the BibTeX-rendered ones of
+held-out styles). Scoring is benchmarks/labeller_eval.py's (`_scored`; a rendered
 reference's gold is its own labelled segments). `--ci` adds 95 % bootstrap intervals by document.
 
-Usage: python benchmarks/labeller_ablation.py [--test] [--ci] [--sources real,rendered,both]
+Usage: python benchmarks/labeller_ablation.py [--test] [--ci] [--sources real,rendered,both[,both+bst]]
        [--readers labeller,combined] [--models bench-out/labeller-ablation] [--rendered-limit N]
+       [--rendered-bst build/rendered-bst/rendered.jsonl.gz]
 """
 
 from __future__ import annotations
@@ -64,7 +68,10 @@ def model_for(source: str, args: argparse.Namespace) -> Path:
     path = args.models / f"{source}.crfsuite"
     if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
-        refs = tl.training_refs(args.data, source, args.rendered, args.rendered_limit)
+        if source == "both+bst":
+            refs = tl.training_refs(args.data, "both", [args.rendered, args.rendered_bst], args.rendered_limit)
+        else:
+            refs = tl.training_refs(args.data, source, args.rendered, args.rendered_limit)
         t0 = time.process_time()
         tl.train(refs, path, iterations=args.iterations)
         print(f"trained {source} on {len(refs):,} references in {time.process_time() - t0:.0f} CPU-s "
@@ -78,6 +85,10 @@ def chosen_sets(args: argparse.Namespace) -> dict[str, list[LabelledReference]]:
     rendered = tl.load_rendered_split(args.rendered, split)
     out[f"rendered-{split}-styles"] = rendered
     out[f"rendered-{split}-styles-damaged"] = [r for r in rendered if r.gold.get("damaged")]
+    if args.rendered_bst.is_file():
+        bst = tl.load_rendered_split(args.rendered_bst, split)
+        out[f"rendered-bst-{split}-styles"] = bst
+        out[f"rendered-bst-{split}-styles-damaged"] = [r for r in bst if r.gold.get("damaged")]
     return out
 
 
@@ -95,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
     ap.add_argument("--rendered", type=Path, default=tl.RENDERED)
+    ap.add_argument("--rendered-bst", type=Path, default=tl.RENDERED_BST,
+                    help="BibTeX-rendered references (scripts/render_bst.py): a training source and a set")
     ap.add_argument("--umass", type=Path, default=le.UMASS)
     ap.add_argument("--models", type=Path, default=ROOT / "bench-out" / "labeller-ablation")
     ap.add_argument("--sources", default="real,rendered,both")

@@ -31,8 +31,11 @@ source documents (a GROBID TEI file; a grobid-eval paper; an AnyStyle or UMass r
 name no document), and a
 table of how many gold values each field has.
 
+`--model PATH`: read with that labeller model (and the journal lexicon written beside it, if there)
+instead of the shipped one: a candidate from `scripts/train_labeller.py --out`, compared on `--validation`.
+
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--validation | --train]
-       [--set grobid-physics] [--reader rules] [--show FIELD] [--ci] [--umass FILE]
+       [--set grobid-physics] [--reader rules] [--show FIELD] [--ci] [--umass FILE] [--model PATH]
 """
 
 from __future__ import annotations
@@ -172,6 +175,28 @@ def validation_sets(data: Path, split: str = "validation") -> dict[str, list[Lab
             f"anystyle{suffix}": anystyle}
 
 
+def use_model(path: Path) -> None:
+    """Read with the labeller model at ``path`` (and the journal lexicon beside it, if there)."""
+    import json
+
+    import pycrfsuite
+
+    from citecheck.reading import labeller
+    from citecheck.reading.combine import _read
+
+    if not path.is_file():
+        raise SystemExit(f"model not found: {path}")
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(path))
+    labeller._tagger = lambda: tagger  # type: ignore[assignment]
+    lexicon = path.with_name(labeller.LEXICON_NAME)
+    if lexicon.is_file():
+        data = json.loads(lexicon.read_text(encoding="utf-8"))
+        frozen = {k: frozenset(data[k]) for k in ("words", "keys")}
+        labeller._lexicon = lambda: frozen  # type: ignore[assignment]
+    _read.cache_clear()
+
+
 def readers() -> dict[str, Callable[[str], Record]]:
     return {
         "rules-raw": lambda t: parse_reference(t).record,
@@ -223,10 +248,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--umass", type=Path, default=UMASS, help="the converted UMass set (scripts/fetch_umass.py)")
     ap.add_argument("--grobid-eval", type=Path, default=GROBID_EVAL,
                     help="GROBID's converted evaluation files (scripts/fetch_grobid_eval.py)")
+    ap.add_argument("--model", type=Path, default=None,
+                    help="a labeller model to read with instead of the shipped one (its lexicon beside it)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
         return 2
+    if args.model:
+        use_model(args.model)
     for held_out, path, script in (("umass", args.umass, "fetch_umass"),
                                    ("grobid-eval", args.grobid_eval, "fetch_grobid_eval")):
         if args.set and args.set.startswith(held_out) and not path.exists():

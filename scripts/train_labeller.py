@@ -16,7 +16,11 @@ of the combined reading on GROBID physics validation (journal .951, volume .963)
   the repository and the wheel; the model holds weights, not strings). Split by *style*
   (`rendered_split`): validation and test styles are never trained on. `--sources real|rendered|both`
   chooses what is fitted (benchmarks/labeller_ablation.py compares the three); `--rendered-limit` caps
-  the rendered rows used.
+  the rendered rows used from each file.
+- build/rendered-bst/rendered.jsonl.gz — corpus records rendered through BibTeX styles (.bst) by
+  scripts/render_bst.py, in the same row format (styles "bst-<name>", split by style alike). `--rendered`
+  takes several files, fitted in the order given:
+  `--rendered build/rendered/rendered.jsonl.gz build/rendered-bst/rendered.jsonl.gz`.
 
 `--real-weight N` fits each real reference N times (crfsuite has no instance weights: it is appended that
 often), rendered ones once. Tried with a richer feature set (segment case and right-context features,
@@ -32,7 +36,8 @@ rendered rows are taken in file order, which `--seed` of render_training.py fixe
 
 Usage: python scripts/train_labeller.py [--data ../shared/data/parsing] [--out src/citecheck/data/labeller.crfsuite]
        [--c1 0.1 --c2 0.01 | --grid 0.05:0.1,0.02:0.1] [--iterations 150]
-       [--sources both] [--rendered build/rendered/rendered.jsonl.gz] [--rendered-limit N] [--real-weight 1]
+       [--sources both] [--rendered build/rendered/rendered.jsonl.gz [more.jsonl.gz …]] [--rendered-limit N]
+       [--real-weight 1]
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 import pycrfsuite
@@ -59,6 +65,7 @@ from citecheck.venues import journal_table
 
 ROOT = Path(__file__).resolve().parents[1]
 RENDERED = ROOT / "build" / "rendered" / "rendered.jsonl.gz"
+RENDERED_BST = ROOT / "build" / "rendered-bst" / "rendered.jsonl.gz"  # scripts/render_bst.py
 SOURCES = ("real", "rendered", "both")
 
 
@@ -95,11 +102,14 @@ def load_rendered_split(path: Path, split: str, limit: int | None = None) -> lis
     return out[:limit] if limit else out
 
 
-def training_refs(data: Path, sources: str, rendered: Path, limit: int | None) -> list[LabelledReference]:
-    """The train split of the chosen sources."""
+def training_refs(data: Path, sources: str, rendered: Path | Sequence[Path], limit: int | None
+                  ) -> list[LabelledReference]:
+    """The train split of the chosen sources; ``rendered``: one file of rendered rows or several, taken
+    in order (``limit`` rows at most from each)."""
     refs = [r for r in load(data) if r.split == "train"] if sources in ("real", "both") else []
     if sources in ("rendered", "both"):
-        refs += load_rendered_split(rendered, "train", limit)
+        for path in [rendered] if isinstance(rendered, Path) else rendered:
+            refs += load_rendered_split(path, "train", limit)
     return refs
 
 
@@ -158,7 +168,8 @@ def main() -> int:
     ap.add_argument("--real-weight", type=int, default=REAL_WEIGHT,
                     help="how many times each real reference is fitted (rendered ones: once)")
     ap.add_argument("--sources", choices=SOURCES, default="both", help="what is fitted (validation is always real)")
-    ap.add_argument("--rendered", type=Path, default=RENDERED)
+    ap.add_argument("--rendered", type=Path, nargs="+", default=[RENDERED],
+                    help="files of rendered rows (render_training.py, render_bst.py), fitted in this order")
     ap.add_argument("--rendered-limit", type=int, default=None)
     ap.add_argument("--grid", default=f"{C1}:{C2}",
                     help="c1:c2 points tried when --c1/--c2 are not given (the best validation token accuracy "
