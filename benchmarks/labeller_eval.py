@@ -12,6 +12,11 @@ Sets (the *test* split of `citecheck.bench.parsing_data.split_of` only — never
 - grobid-eval: GROBID's two CERN physics evaluation files (arXiv papers, INSPIRE-HEP journal articles),
   withheld from ../shared's copy of the corpus; fetched and converted by scripts/fetch_grobid_eval.py into
   bench-out/grobid-eval.jsonl.gz, each reference with its source paper. Held out as umass is.
+- bbl-physics, bbl-physics-hep (and -damaged of both): a *validation* set, not a test (check changes on
+  it, fit nothing to it): 44 physics papers' reference lists as their BibTeX styles printed them,
+  labelled by aligning each .bbl with its .bib (scripts/build_bbl_set.py → bench-out/bbl-physics.jsonl.gz;
+  benchmarks/data/bbl-physics/README.md); -hep: the particle/nuclear-physics papers; -damaged: the same
+  references with PDF-extraction damage. Pages by the first page, as for GROBID.
 
 Readers compared:
 - rules-raw: `parse_reference` on the string as given (the parser before issue 13);
@@ -52,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from parser_accuracy import FIELDS, Tally, pdf_chars_dropped, score
 
+from citecheck.bench.bbl_align import load_bbl_set
 from citecheck.bench.metrics import bootstrap_f1
 from citecheck.bench.parsing_data import (
     LabelledReference,
@@ -75,6 +81,7 @@ _PHYSICS_RE = re.compile(
 FIELDS_SHOWN = [f for f in FIELDS if f not in ("DOI", "arxiv")]
 UMASS = ROOT / "bench-out" / "umass-citation.jsonl.gz"
 GROBID_EVAL = ROOT / "bench-out" / "grobid-eval.jsonl.gz"
+BBL_PHYSICS = ROOT / "bench-out" / "bbl-physics.jsonl.gz"
 HELD_OUT = ("umass", "umass-physics", "grobid-eval")  # scored on aggregate only: no --show
 _FIRST_PAGE_RE = re.compile(r"[A-Za-z]?\d+")
 
@@ -162,6 +169,11 @@ def sets(data: Path, umass: Path = UMASS, grobid_eval: Path = GROBID_EVAL) -> di
         out |= {"umass": refs, "umass-physics": [r for r in refs if is_physics(r)]}
     if grobid_eval.exists():
         out["grobid-eval"] = list(load_grobid_eval(grobid_eval))
+    for suffix, path in (("", BBL_PHYSICS), ("-damaged", BBL_PHYSICS.with_name("bbl-physics-damaged.jsonl.gz"))):
+        if path.exists():  # a validation set: see the module docstring
+            refs = list(load_bbl_set(path))
+            out |= {f"bbl-physics{suffix}": refs,
+                    f"bbl-physics-hep{suffix}": [r for r in refs if r.gold.get("field") == "hep"]}
     return out
 
 
@@ -215,7 +227,7 @@ def _scored(refs: list[LabelledReference], recs: list[Record]) -> tuple[Tally, l
         gold = gold_of(ref)
         rec = rec.model_copy(update={"title": _letters(rec.title)})
         gold["title"] = _letters(gold.get("title"))
-        if ref.corpus in ("grobid", "grobid-eval", "umass"):  # GROBID's gold page is the first page only
+        if ref.corpus in ("grobid", "grobid-eval", "umass", "bbl-physics"):  # GROBID's gold page is the first page only
             rec.page = rec.first_page
             m = _FIRST_PAGE_RE.search(str(gold.get("pages") or ""))
             gold["pages"] = m.group(0) if m else None
@@ -257,7 +269,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.model:
         use_model(args.model)
     for held_out, path, script in (("umass", args.umass, "fetch_umass"),
-                                   ("grobid-eval", args.grobid_eval, "fetch_grobid_eval")):
+                                   ("grobid-eval", args.grobid_eval, "fetch_grobid_eval"),
+                                   ("bbl-physics", BBL_PHYSICS, "build_bbl_set")):
         if args.set and args.set.startswith(held_out) and not path.exists():
             print(f"{path} not found: run scripts/{script}.py", file=sys.stderr)
             return 2
