@@ -135,3 +135,12 @@ def test_rows_load_as_labelled_references(tmp_path: Path) -> None:
     assert ref.text == text
     assert ref.document == "toy-paper" and ref.corpus == "bbl-physics" and ref.split == "validation"
     assert ref.gold["title"] == "A toy model of ν masses" and ref.gold["field"] == "hep"
+
+
+def test_mciteplus_entries_show_their_switched_title() -> None:
+    bbl = ("\\begin{mcitethebibliography}{1}\n\\bibitem{toy}\nA.~Bee, \\ifthenelse{\\boolean{articletitles}}"
+           "{\\emph{{A title}}, }{}\\href{http://dx.doi.org/10.1000/x}{Phys.\\ Rev.\\ \\textbf{D1} (2001) 1}\\relax\n"
+           "\\mciteBstWouldAddEndPuncttrue\n\\mciteSetBstMidEndSepPunct{\\mcitedefaultmidpunct}\n"
+           "{\\mcitedefaultendpunct}{\\mcitedefaultseppunct}\\relax\n\\EndOfBibitem\n\\end{mcitethebibliography}\n")
+    (item,) = split_bbl(bbl)
+    assert bibitem_text(item.source) == "A. Bee, A title, Phys. Rev. D1 (2001) 1"

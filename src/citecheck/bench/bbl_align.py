@@ -63,7 +63,7 @@ JOURNAL_MACROS: dict[str, str] = {
 # --- the .bbl: entries, and their LaTeX made the text a PDF shows ------------------------------------
 
 _BIBITEM_RE = re.compile(r"\\bibitem\b")
-_END_RE = re.compile(r"\\end\s*\{thebibliography\}")
+_END_RE = re.compile(r"\\end\s*\{(?:mcite)?thebibliography\}")
 _LINE_COMMENT_RE = re.compile(r"(?<!\\)%[^\n]*\n[ \t]*")
 _SPACE_RE = re.compile(r"\s+")
 _DROP_RE = re.compile(r"\\penalty\s*-?\d+|\\hskip\s*[-\d.]+\s*\w+(?:\s*(?:plus|minus)\s*[-\d.]+\s*\w+)*\s*\\relax|"
@@ -168,6 +168,11 @@ _MACROS: dict[str, tuple[bool, int, _Rewrite]] = {
     "urlprefix": (False, 0, lambda o, a, p: "URL "),
     "doibase": (False, 0, lambda o, a, p: ""),
     "bysame": (False, 0, lambda o, a, p: "\u2014\u2014\u2014"),
+    # LHCb.bst (mciteplus): the title under a switch the LHCb template turns on; the list's punctuation
+    "ifthenelse": (False, 3, lambda o, a, p: "{" + a[1] + "}"),
+    "mciteBstWouldAddEndPuncttrue": (False, 0, lambda o, a, p: ""),
+    "mciteSetBstMidEndSepPunct": (False, 3, lambda o, a, p: ""),
+    "EndOfBibitem": (False, 0, lambda o, a, p: ""),
 }
 
 
