@@ -13,7 +13,7 @@ Sets (the *test* split of `citecheck.bench.parsing_data.split_of` only — never
   withheld from ../shared's copy of the corpus; fetched and converted by scripts/fetch_grobid_eval.py into
   bench-out/grobid-eval.jsonl.gz, each reference with its source paper. Held out as umass is.
 - bbl-physics, bbl-physics-hep (and -damaged of both): a *validation* set, not a test (check changes on
-  it, fit nothing to it): 44 physics papers' reference lists as their BibTeX styles printed them,
+  it, fit nothing to it): 50 physics papers' reference lists as their BibTeX styles printed them,
   labelled by aligning each .bbl with its .bib (scripts/build_bbl_set.py → bench-out/bbl-physics.jsonl.gz;
   benchmarks/data/bbl-physics/README.md); -hep: the particle/nuclear-physics papers; -damaged: the same
   references with PDF-extraction damage. Pages by the first page, as for GROBID.
