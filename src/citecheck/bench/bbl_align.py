@@ -33,7 +33,10 @@ import bibtexparser
 
 from citecheck.bench.parsing_data import LabelledReference
 from citecheck.folding import fold
+from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION
 from citecheck.latex_text import latex_to_text
+from citecheck.names import ET_AL
+from citecheck.years import MONTHS
 
 __all__ = ["CORPUS", "JOURNAL_MACROS", "Alignment", "BblEntry", "align", "bib_entries", "bibitem_text",
            "decode_field", "load_bbl_set", "paper_rows", "row_of", "segments_of", "split_bbl"]
@@ -374,13 +377,14 @@ def _token_spans(text: str, token: str, start: int = 0, end: int | None = None) 
     return [(m.start(), m.end()) for m in pattern.finditer(text, start, len(text) if end is None else end)]
 
 
-_ET_AL_RE = re.compile(r"(?:[\s,]*(?:et\s*al\.?|and\s+others|[\[(]?(?:[Tt]he\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}"
+_ET_AL_RE = re.compile(r"(?:[\s,]*(?:" + ET_AL + r"|[\[(]?(?:[Tt]he\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}"
                        r"\s+[Cc]ollaboration[\])]?))+")
 _TRAILING_INITIALS_RE = re.compile(r",?\s*(?:[A-Z][a-z]?\.(?:\s*-?\s*[A-Z][a-z]?\.)*)(?:,?\s*(?:Jr|Sr)\.?)?")
 _GIVEN_PREFIX_RE = re.compile(r"^[\w.\-'\u2019\s]{0,40}$")
 _YEAR_IN_PARENS_RE = re.compile(r"\(\s*\d{4}[a-z]?\s*\)")
-_MONTH_BEFORE_RE = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.?\s+$")
-_ARXIV_IN_JOURNAL_RE = re.compile(r"arXiv:\s*((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?)", re.I)
+_MONTH_BEFORE_RE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(m[:3] for m in MONTHS) + r")[a-z]*\.?\s+$")
+_ARXIV_IN_JOURNAL_RE = re.compile(
+    rf"arXiv:\s*((?:{ARXIV_NEW}|[a-z-]+(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER})(?:{ARXIV_VERSION})?)", re.I)
 _PAGE_RE = re.compile(r"^[A-Za-z]?\d+[A-Za-z]?$")
 _PAGE_RANGE_RE = re.compile(r"\s*(?:--?|\u2013|\u2014)\s*[A-Za-z]?\d+")
 
