@@ -527,3 +527,24 @@ def test_a_title_the_rules_took_for_an_organisation_author_is_still_weighed() ->
     rec = read_reference("[2] ATPHTTPD Buffer Overflow Exploit Code. http://www.securiteam.com/exploits/6B00K003GY.html, "
                          "2001.").record
     assert rec.title == "ATPHTTPD Buffer Overflow Exploit Code"
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("H. Müller und K. Schmidt, Zur Theorie der Supraleitung, Z. Phys. 120 (1943) 45.", ["Müller", "Schmidt"]),
+    ("J. García y M. López, Estudio de la turbulencia, Rev. Mex. Fis. 12 (1963) 100.", ["García", "López"]),
+    ("А. А. Абрикосов и Л. П. Горьков, ЖЭТФ 39, 1781 (1960).", ["Абрикосов", "Горьков"]),
+    ("J. de Boer en K. Bakker, Over de theorie, Physica 12 (1946) 10.", ["de Boer", "Bakker"]),
+])
+def test_and_between_the_last_two_names_in_other_languages(text: str, families: list[str]) -> None:
+    rec = read_reference(text).record
+    assert [" ".join(filter(None, (a.non_dropping_particle, a.family))) or a.family for a in rec.author] == families
+
+
+@pytest.mark.parametrize("text", [
+    "J. Sebastiao e Silva : Math. Ann. 136, 38 (1958).",  # "e" joins the parts of one Portuguese family name
+    "Flaches Land und mobiles Subjekt. Zur nach-modernen Landschaft. In: Italienisch 66 (2011), S. 32-50.",
+    "Ludolf Kuchenbuch, Bäuerliche Gesellschaft und Klosterherrschaft im 9. Jahrhundert. Wiesbaden 1978.",
+])
+def test_a_conjunction_before_no_initial_joins_no_names(text: str) -> None:
+    rec = read_reference(text).record
+    assert not any(a.family in ("Silva", "Land", "Gesellschaft") for a in rec.author)

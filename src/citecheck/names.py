@@ -45,6 +45,16 @@ def alternation(words: Iterable[str]) -> str:
 ET_AL_WORDS = r"et\s+al"
 #: "et al." after names, the period optional ("Smith et al., 2019")
 ET_AL_SHORT = ET_AL_WORDS + r"\.?"
+#: "and" between the last two names: English and French/Latin, then German, Spanish, Russian/Bulgarian,
+#: Ukrainian, Danish/Norwegian, Swedish, Dutch, Turkish, Hungarian (not Portuguese/Italian "e": it joins
+#: the parts of one family name, "Sebastião e Silva"; not Polish "i" or Czech "a": an initial's or an
+#: article's letter)
+AND_WORDS = ("and", "et", "und", "y", "и", "і", "og", "och", "en", "ve", "és")
+#: one of `AND_WORDS` ending a name (`regex` syntax): "and"/"et" before a space or comma ("Svoboda K and,
+#: Malinow R"); the others only before an initial ("H. Müller und K. Schmidt"), for a German title's
+#: capitalised nouns ("Flaches Land und mobiles Subjekt", "Gesellschaft und Klosterherrschaft") are no names
+AND_WORD = (r"(?<![^\W\d_])(?:" + alternation(AND_WORDS[:2]) + r"(?=[\s,])|" + alternation(AND_WORDS[2:])
+            + r"(?=\s+\p{Lu}\p{Ll}?\.))")
 #: what "and" is followed by in an author list that goes on unnamed ("and others", "and co-workers")
 AND_OTHERS = ("others", "co-?workers", "collaborators", "colleagues")
 #: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")

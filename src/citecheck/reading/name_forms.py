@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from citecheck.model import Name
-from citecheck.names import SUFFIX, SUFFIX_DOTTED, TEXT_PARTICLE
+from citecheck.names import AND_WORD, SUFFIX, SUFFIX_DOTTED, TEXT_PARTICLE
 from citecheck.regex_cache import compile_regex
 from citecheck.years import YEAR
 
@@ -50,7 +50,8 @@ PART_SP = rf"(?:{PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PART_SP})+{WORD})*"  # ("de Oliveira Santos,")
 # What may follow a complete name: a separator, the end of the author block or a year.
-_END = r"(?=\s*(?:[,;:.(\[\"“]|(?<![^\W\d_])and\b|(?<=[^\W\d_]{4})and(?=\s+[A-Z]\.)|&|(?<![^\W\d_])et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))"
+_END = (r"(?=\s*(?:[,;:.(\[\"“]|" + AND_WORD + r"|(?<![^\W\d_])and\b|(?<=[^\W\d_]{4})and(?=\s+[A-Z]\.)|&|"
+        r"(?<![^\W\d_])et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))")
 
 # "A. B. Family" / "A. B. de Family" / "J. Christian Gerdes"
 F_INIT_FIRST = compile_regex(
@@ -100,7 +101,7 @@ _GIVEN_FIRST = (
 F_GIVEN_FIRST = compile_regex(_GIVEN_FIRST + _END)
 # After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
 # Mahler: Memories and Letters")
-F_GIVEN_FIRST_NC = compile_regex(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|\d{4}\b))")
+F_GIVEN_FIRST_NC = compile_regex(_GIVEN_FIRST + r"(?=\s*(?:[,;.(\[\"“]|" + AND_WORD + r"|(?<![^\W\d_])and\b|&|(?<![^\W\d_])et\b|$|\d{4}\b))")
 # "Del Rey, Lester." / "Vargas Llosa, Mario, and ...": a two-word family name, inverted
 F_FAM_GIVEN_DOT = compile_regex(
     rf"(?P<family>{WORD}\s{WORD}),\s+(?P<given>{WORD}(?:\s{_INIT})*)"

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, TypeAlias
 from citecheck.model import Name
 from citecheck.names import (
     AND_OTHERS,
+    AND_WORD,
+    AND_WORDS,
     ET_AL,
     NOT_NAME_END,
     NOT_NAME_WORDS,
@@ -90,8 +92,8 @@ _ORG = compile_regex(
     rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
     r"(?=\s*(?:[.,;(]|$))"
 )
-_SEP = compile_regex(r"\s*(?:[,;]+\s*(?:and|&|und|et|y)\s+|,+|;|\s+(?:and|und|et|y),?\s+|\s*&\s*)\s*")
-_LAST_SEP = compile_regex(r"\b(?:and|und|et|y)\b|&")
+_SEP = compile_regex(rf"\s*(?:[,;]+\s*(?:{AND_WORD}|&)\s+|,+|;|\s+{AND_WORD},?\s+|\s*&\s*)\s*")
+_LAST_SEP = compile_regex(rf"(?<!\w){alternation(AND_WORDS)}(?!\w)|&")
 _SPACE_SEP = compile_regex(r"\s+")
 # A family name alone before the year: "Bouwman, 1993." / "Katz, 1999."
 _FAMILY_YEAR = compile_regex(rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD})?)\s*,?\s*(?=\(?{YEAR}[a-z]?\)?[.,:;\s])")
