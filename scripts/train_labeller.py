@@ -20,7 +20,8 @@ of the combined reading on GROBID physics validation (journal .951, volume .963)
 - build/rendered-bst/rendered.jsonl.gz — corpus records rendered through BibTeX styles (.bst) by
   scripts/render_bst.py, in the same row format (styles "bst-<name>", split by style alike). `--rendered`
   takes several files, fitted in the order given:
-  `--rendered build/rendered/rendered.jsonl.gz build/rendered-bst/rendered.jsonl.gz`.
+  `--rendered build/rendered/rendered.jsonl.gz build/rendered-bst/rendered.jsonl.gz`. Not in the shipped
+  model: the labeller alone reads better with them, the combined reading does not (scripts/render_bst.py).
 
 `--real-weight N` fits each real reference N times (crfsuite has no instance weights: it is appended that
 often), rendered ones once. Tried with a richer feature set (segment case and right-context features,
