@@ -348,6 +348,27 @@ SECTIONS: tuple[Section, ...] = (
         by_hand="fetches GROBID's two evaluation files over the network once (`scripts/fetch_grobid_eval.py`)",
     ),
     Section(
+        "labeller_bbl_physics", "Field F1 on physics reference lists as their BibTeX styles wrote them (validation)",
+        "The readers on bbl-physics: 3,317 references of 50 physics papers (14 particle/nuclear, 33 "
+        "astro/cosmology, 3 general) from 42 public repositories, in 18 BibTeX styles (JHEP, utphys, "
+        "LHCb, apsrev, aasjournal, mnras, …), each paper's `.bbl` labelled by aligning it with the `.bib` it "
+        "was made from (benchmarks/data/bbl-physics/README.md); \"-hep\" is the particle/nuclear part, "
+        "\"-damaged\" every reference with PDF-extraction damage (seeded). A validation set: built to look "
+        "like the held-out CERN references, never trained on; nothing was tuned on it yet. Scored as "
+        "`labeller_eval`; each F1 with its 95 % bootstrap interval resampling whole papers.",
+        "test -f bench-out/bbl-physics.jsonl.gz || python scripts/build_bbl_set.py\n"
+        "python benchmarks/labeller_eval.py --set bbl-physics --ci\n"
+        "python benchmarks/labeller_eval.py --set bbl-physics-hep --ci\n"
+        "python benchmarks/labeller_eval.py --set bbl-physics-damaged --ci",
+        ("Astro/cosmology dominates, and the eight chapters of one book are about a third of the rows; "
+         "178 references repeat another's text (chapters citing the same works).",
+         "The gold is the `.bib` as the style printed it: the first page only, a DOI only where the text "
+         "shows it, a year that is also the volume (J. Stat. Mech.) as the volume.",
+         "39 of the 42 repositories state no licence: nothing of the set is in git; the sources are "
+         "listed by repository and commit and the script rebuilds the set from clones of them."),
+        by_hand="needs the 42 source repositories cloned (`scripts/build_bbl_set.py --clone-commands`)",
+    ),
+    Section(
         "labeller_ablation", "What rendered references add to the labeller",
         "The CRF labeller fitted on real gold only (GROBID + AnyStyle train splits), on CSL-rendered "
         "references only (build/rendered, scripts/render_training.py: corpus records in 200+ CSL styles, "
