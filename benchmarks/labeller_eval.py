@@ -37,10 +37,13 @@ name no document), and a
 table of how many gold values each field has.
 
 `--model PATH`: read with that labeller model (and the journal lexicon written beside it, if there)
-instead of the shipped one: a candidate from `scripts/train_labeller.py --out`, compared on `--validation`.
+instead of the shipped one: a candidate from `scripts/train_labeller.py --out`, compared on `--validation`;
+`--arbiter PATH`: with the arbiter weights fitted for it (`scripts/fit_arbiter.py --model PATH --out FILE
+--no-confidence`), so that the combined reading is the one the candidate would ship with.
 
 Usage: python benchmarks/labeller_eval.py [--data ../shared/data/parsing] [--validation | --train]
        [--set grobid-physics] [--reader rules] [--show FIELD] [--ci] [--umass FILE] [--model PATH]
+       [--arbiter FILE]
 """
 
 from __future__ import annotations
@@ -209,6 +212,21 @@ def use_model(path: Path) -> None:
     _read.cache_clear()
 
 
+def use_arbiter(path: Path) -> None:
+    """Combine the readings with the arbiter weights in ``path`` (scripts/fit_arbiter.py --out)."""
+    import json
+
+    from citecheck.reading import arbiter
+    from citecheck.reading.combine import _read
+
+    if not path.is_file():
+        raise SystemExit(f"arbiter weights not found: {path}")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    weights = {f: {k: float(v) for k, v in w.items()} for f, w in data["fields"].items()}
+    arbiter._weights = lambda: weights  # type: ignore[assignment]
+    _read.cache_clear()
+
+
 def readers() -> dict[str, Callable[[str], Record]]:
     return {
         "rules-raw": lambda t: parse_reference(t).record,
@@ -262,12 +280,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="GROBID's converted evaluation files (scripts/fetch_grobid_eval.py)")
     ap.add_argument("--model", type=Path, default=None,
                     help="a labeller model to read with instead of the shipped one (its lexicon beside it)")
+    ap.add_argument("--arbiter", type=Path, default=None,
+                    help="arbiter weights to combine with instead of the shipped ones (scripts/fit_arbiter.py --out)")
     args = ap.parse_args(argv)
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
         return 2
     if args.model:
         use_model(args.model)
+    if args.arbiter:
+        use_arbiter(args.arbiter)
     for held_out, path, script in (("umass", args.umass, "fetch_umass"),
                                    ("grobid-eval", args.grobid_eval, "fetch_grobid_eval"),
                                    ("bbl-physics", BBL_PHYSICS, "build_bbl_set")):

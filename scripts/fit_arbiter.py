@@ -10,7 +10,11 @@ validation sets on average and loses on no set more than `arbiter.TOLERANCE` (be
 `choose`, which also picks the field's threshold); the weights are then fitted on all of it. Deterministic (lbfgs, fixed data order). Needs scikit-learn (the dev extra); the runtime reads
 the weights only.
 
-Usage: python scripts/fit_arbiter.py [--folds 5] [--C 1.0] [--no-confidence]
+`--model PATH` fits the arbiter for a candidate labeller model instead of the shipped one (with `--out`
+elsewhere and `--no-confidence`: benchmarks/labeller_eval.py `--model PATH --arbiter FILE` then scores the
+combined reading the candidate would ship with).
+
+Usage: python scripts/fit_arbiter.py [--folds 5] [--C 1.0] [--no-confidence] [--model PATH --out FILE]
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import arbiter as ab  # noqa: E402
+import labeller_eval as le  # noqa: E402
 import train_labeller as tl  # noqa: E402
 
 from citecheck.reading.arbiter import FEATURES, MODEL_NAME  # noqa: E402
@@ -41,10 +46,16 @@ def main() -> int:
     ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-confidence", action="store_true", help="leave the reading confidence as it is")
+    ap.add_argument("--model", type=Path, default=None, help="a candidate labeller model (default: the shipped one)")
     args = ap.parse_args()
     if not (args.data / "grobid-train").is_dir():
         print(f"data folder not found: {args.data}", file=sys.stderr)
         return 2
+    if args.model:
+        if args.out == OUT:
+            print("--model fits weights for a candidate: give --out a file outside the package", file=sys.stderr)
+            return 2
+        le.use_model(args.model)
     sets = ab.validation_sets(args.data, args.rendered)
     exs = ab.examples(sets)
     probs = ab.cv_probabilities(exs, ab.RUNTIME, args.folds, args.C)
