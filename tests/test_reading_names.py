@@ -548,3 +548,19 @@ def test_and_between_the_last_two_names_in_other_languages(text: str, families: 
 def test_a_conjunction_before_no_initial_joins_no_names(text: str) -> None:
     rec = read_reference(text).record
     assert not any(a.family in ("Silva", "Land", "Gesellschaft") for a in rec.author)
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("Raghunath Ghara, T. Roy Choudhury, and Kanan K. Datta. 21 cm signal from cosmic dawn. MNRAS 447 (2015) 1806.",
+     ["Ghara", "Choudhury", "Datta"]),
+    ("Harish Vedantham, N. Udaya Shankar, and Ravi Subrahmanyan. Imaging the Epoch of Reionization. ApJ 745 (2012) 176.",
+     ["Vedantham", "Shankar", "Subrahmanyan"]),
+])
+def test_a_given_name_first_list_is_not_read_as_a_two_word_family_name(text: str, families: list[str]) -> None:
+    """Not "Ghara, Raghunath, T." with "Roy Choudhury" left over: the first name is given name first."""
+    assert [a.family for a in scan_authors(text).names] == families
+
+
+def test_an_inverted_two_word_family_name_stays_inverted() -> None:
+    assert [(a.given, a.family) for a in scan_authors("Van Eck, C. L., Haverkorn, M. 2018, A&A 613, A58").names] == [
+        ("C. L.", "Van Eck"), ("M.", "Haverkorn")]

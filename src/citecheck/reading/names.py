@@ -381,7 +381,8 @@ def _journal_initial_cut(pattern: regex.Pattern[str], text: str, pos: int,
     return m
 
 
-def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name]
+def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[Name],
+               first: tuple[tuple[str, regex.Pattern[str]], ...] | None = None
                ) -> tuple[str | None, AnyMatch, Name] | None:
     """The name at `pos` in the list's style (the first name fixes it): (style, match, name)."""
     got = None
@@ -392,7 +393,7 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
         got = _chicago_next(text, pos) if style == "fam_init" else _chicago_next(text, pos, (F_INIT_FIRST,))
         if got:
             return "fam_given", got[1], got[2]
-    candidates = () if known_journal_at(text, pos) else _FIRST_TRY if style is None else _CANDIDATES[style, last]
+    candidates = () if known_journal_at(text, pos) else (first or _FIRST_TRY) if style is None else _CANDIDATES[style, last]
     for sty, pattern in candidates:  # (no name where a journal starts: `_before_journal`)
         m = _before_journal(pattern, text, pos)
         if m:
@@ -427,7 +428,6 @@ def scan_authors(text: str) -> AuthorScan:
 @lru_cache(maxsize=4096)
 def _scan_authors(text: str) -> AuthorScan:
     scan = AuthorScan()
-    pos = 0
     ditto = _DITTO.match(text)
     if ditto:  # "---. 2000b" (same authors as above): no names, but skip the dashes and the co-authors
         more = scan_authors(text[ditto.end():]).end if F_INIT_FIRST.match(text, ditto.end()) else 0
@@ -459,6 +459,33 @@ def _scan_authors(text: str) -> AuthorScan:
     chicago = _chicago_inverted_first(text)
     if chicago:
         return chicago
+    scan = _scan_names(text)
+    if _two_word_family_cut_short(text, scan):
+        given_first = _scan_names(text, _GIVEN_FIRST_TRY)
+        if len(given_first.names) > len(scan.names) and given_first.end > scan.end:
+            return given_first
+    return scan
+
+
+#: the first name written given name first, for `_two_word_family_cut_short`
+_GIVEN_FIRST_TRY = (("given_first", F_GIVEN_FIRST), ("init_first", F_INIT_FIRST))
+
+
+def _two_word_family_cut_short(text: str, scan: AuthorScan) -> bool:
+    """"Raghunath Ghara, T. Roy Choudhury, and Kanan K. Datta" read as "Ghara, Raghunath, T." (a family
+    name of two words, then initials) with a word left over: the list is given name first."""
+    first = scan.names[0] if scan.names else None
+    if first is None or not first.family or " " not in first.family or first.non_dropping_particle:
+        return False
+    rest = text[scan.end:]
+    return rest[:1] == " " and rest[1:2].isupper()
+
+
+def _scan_names(text: str, first: tuple[tuple[str, regex.Pattern[str]], ...] | None = None) -> AuthorScan:
+    """The names from the start of ``text`` in the style its first name sets (``first``: the forms that
+    name is tried in)."""
+    scan = AuthorScan()
+    pos = 0
     style: str | None = None
     last = False  # the separator before this name was "and"/"&": it is the last author
     spaced = False  # two inverted names followed each other with only a space between them
@@ -473,7 +500,7 @@ def _scan_authors(text: str) -> AuthorScan:
             scan.names.append(Name(literal=org.group(0).strip()))
             pos = org.end()
         else:
-            got = _next_name(text, pos, style, last, scan.names)
+            got = _next_name(text, pos, style, last, scan.names, first)
             if got is None:
                 break
             style, m, name = got
