@@ -507,3 +507,18 @@ def test_ads_arxiv_eprints_with_its_p_leave_no_title(text: str) -> None:
     rec = read_reference(text).record
     assert rec.title is None and rec.custom.get("arxiv") == "2001.01234"
     assert read_reference("Smith J. et al., 2021, arXiv e-prints, p. 12, arXiv:2101.00001").record.page == "12"
+
+
+@pytest.mark.parametrize(("text", "title", "number"), [
+    ("L. Linssen, A. Miyamoto, M. Stanitzki, and H. Weerts, Physics and Detectors at CLIC: CLIC Conceptual Design "
+     "Report, CERN-2012-003 (2012), arXiv:1202.5940.",
+     "Physics and Detectors at CLIC: CLIC Conceptual Design Report", "CERN-2012-003"),
+    ("H. Abramowicz et al., Higgs Physics at the CLIC Electron-Positron Linear Collider, CLICDP-PUB-2016-001 (2016), "
+     "arXiv:1608.07538.", "Higgs Physics at the CLIC Electron-Positron Linear Collider", "CLICDP-PUB-2016-001"),
+    ("CMS Collaboration, Pileup Jet Identification, CMS Physics Analysis Summary CMS-PAS-JME-13-005 (2013).",
+     "Pileup Jet Identification", "CMS-PAS-JME-13-005"),
+])
+def test_a_laboratorys_report_number_is_no_title_nor_volume(text: str, title: str, number: str) -> None:
+    """Any laboratory's number (words, a year, a number), and the note series before it, leave the title."""
+    rec = parse_reference(text).record
+    assert (rec.title, rec.number, rec.volume) == (title, number, None)

@@ -18,11 +18,16 @@ from citecheck.regex_cache import compile_re
 #: a laboratory's report number ("Tech. Rep. LA-UR-15-12345", "CERN-TH-2015-123", "SLAC-PUB-1234",
 #: "FERMILAB-PUB-15-123-T"): the report's number, cut out so that it is read as no title or pages
 _REPORT_NO_RE = compile_re(
-    r"(?:\b(?:Tech(?:nical)?\.?\s*Rep(?:ort)?\.?|Report|Preprint)\s*(?:No\.?\s*)?)?"
+    r"(?:\b(?:Tech(?:nical)?\.?\s*Rep(?:ort)?\.?|Report|Preprint|(?:(?:CMS|ATLAS|LHCb|ALICE)\s+)?"
+    r"(?:Physics\s+Analysis\s+Summary|(?:Conference|Public|Internal)\s+Note)|Technical\s+Design\s+Report)"
+    r"\s*(?:No\.?\s*)?)?"
     r"\b(?P<id>(?:LA-UR|SLAC-PUB|SLAC-R|FERMILAB-(?:PUB|CONF|THESIS|TM|FN)|CERN-(?:TH|EP|PH-TH|PH-EP|LHCC|THESIS|"
     r"OPEN|ACC|SPSC)|ATLAS-(?:CONF|PHYS-PUB|PHYS-CONF)|CMS-(?:PAS|DP|NOTE)|LHCb-(?:CONF|PAPER|PUB)|ALICE-PUBLIC|"
     r"BNL|LBNL|ANL|ORNL|KEK|INFN|IPPP|MIT-CTP|DESY|NIKHEF|DAMTP|CP3|LAPTH|SISSA|IFIC)"
-    r"(?:[-/ ][A-Z0-9]{1,8}){1,5})\b"
+    r"(?:[-/ ][A-Z0-9]{1,8}){1,5}"
+    # any laboratory's: capitalised words, then a year (or its two digits) and a number
+    # ("CERN-2012-003", "ILC-REPORT-2013-040", "CLICDP-PUB-2016-001", "CERN-LEP-84-01")
+    r"|[A-Z][A-Za-z]{1,12}(?:-[A-Z][A-Za-z]{0,12}){0,3}-(?:\d{2}|\d{4})-\d{2,5}(?:-[A-Z])?)\b"
 )
 _EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b(?:\s*,\s*p\.?(?![.\s]*\w))?", re.I)
 
