@@ -564,3 +564,18 @@ def test_a_given_name_first_list_is_not_read_as_a_two_word_family_name(text: str
 def test_an_inverted_two_word_family_name_stays_inverted() -> None:
     assert [(a.given, a.family) for a in scan_authors("Van Eck, C. L., Haverkorn, M. 2018, A&A 613, A58").names] == [
         ("C. L.", "Van Eck"), ("M.", "Haverkorn")]
+
+
+def test_a_collaboration_named_with_a_number_or_six_words() -> None:
+    for text, collab in (("Muon g-2 Collaboration, Final Report of the Muon E821 Anomalous Magnetic Moment "
+                          "Measurement at BNL, Phys. Rev. D 73 (2006) 072003.", "Muon g-2 Collaboration"),
+                         ("LHC Higgs Cross Section Working Group Collaboration, Handbook of LHC Higgs Cross "
+                          "Sections: 3. Higgs Properties, 1307.1347.",
+                          "LHC Higgs Cross Section Working Group Collaboration")):
+        assert [a.literal for a in read_reference(text).record.author] == [collab]
+
+
+def test_a_title_case_title_ending_in_collaboration_is_no_collaboration() -> None:
+    rec = read_reference("Gaver W. The Affordances Of Media Spaces For Collaboration. In Proceedings Of ACM "
+                         "Conference On Computer Supported Collaborative Work 1992. pages 17-22.").record
+    assert rec.title == "The Affordances Of Media Spaces For Collaboration"

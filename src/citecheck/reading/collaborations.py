@@ -17,8 +17,10 @@ if TYPE_CHECKING:
 __all__ = ["COLLAB", "collab_names", "joint_collaboration", "leading_collaboration", "only_a_collaboration",
            "signs_as_collaboration"]
 
+# a word of a collaboration's name: capitalised or a number, or a lower-case one with a digit ("Muon g-2")
+_WORD = rf"(?:[{U}\d][\w/&+.-]*|\p{{Ll}}+-?\d[\w/&+.-]*)"
 COLLAB = compile_regex(
-    rf"(?:[Tt]he\s+)?(?P<name>(?:[{U}\d][\w/&+.-]*\s+){{0,3}}?(?:[{U}\d][\w/&+.-]*)(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
+    rf"(?:[Tt]he\s+)?(?P<name>(?:{_WORD}\s+){{0,5}}?{_WORD}(?:\s+and\s+(?:[{U}][\w/&+-]*\s+){{0,2}}[{U}][\w/&+-]*)?\s+[Cc]ollab(?:orations?\b|\.)(?:\s+[IVXL]{{1,6}}\b)?"
     rf"|[Cc]ollaboration\s+[{U}][\w/&+-]*|(?:[{U}][\w-]+\s+){{0,4}}(?:Group|Consortium|Team|Working Group)\b)"  # (not "Groups Geom. Dyn.")
 )
 
@@ -42,8 +44,18 @@ _TITLE_GOES_ON = compile_re(r"\s+(?!(?:et|and|collab\w*)\b|in\s*:)[a-z]")  # ("â
 
 def signs_as_collaboration(match: re.Match[str] | regex.Match[str]) -> bool:
     """A `COLLAB` match the author grammar may take as an author: not a title that runs on in lower
-    case after "Collaboration"."""
-    return _TITLE_GOES_ON.match(match.string, match.end()) is None
+    case after "Collaboration", nor a Title Case title that ends in it ("The Affordances Of Media Spaces
+    For Collaboration": a collaboration's name has no function words)."""
+    return _no_function_words(match.group("name")) and _TITLE_GOES_ON.match(match.string, match.end()) is None
+
+
+def _no_function_words(name: str | None) -> bool:
+    """A collaboration's name has no function words ("and" joins two collaborations)."""
+    return not any(w in _FUNCTION_WORDS for w in (name or "").lower().split())
+
+
+# (refparse's FUNCTION_WORDS less "and": that module imports this one)
+_FUNCTION_WORDS = frozenset(("of", "the", "in", "for", "on", "at", "to", "a", "an", "with", "from", "by"))
 
 
 _COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")
@@ -57,7 +69,10 @@ def only_a_collaboration(text: str) -> bool:
         return True
     text += "." if text.endswith("ollab") else ""  # "CMS Collab."
     # (the word first: the grammar's full match costs several times its search)
-    return _COLLABORATION_WORD.search(text) is not None and COLLAB.fullmatch(text) is not None
+    if _COLLABORATION_WORD.search(text) is None:
+        return False
+    m = COLLAB.fullmatch(text)
+    return m is not None and _no_function_words(m.group("name"))
 
 
 _LEADING_COLLAB = compile_regex(r"(?P<collab>(?:[Tt]he\s+)?(?:\S+\s+){0,3}?\S+\s+[Cc]ollab(?:orations?\b|\.))[\s.,:;]+(?P<rest>.+)")
