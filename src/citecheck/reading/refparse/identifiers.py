@@ -13,8 +13,8 @@ from citecheck.reading.refparse.state import ParseState
 from citecheck.regex_cache import compile_re
 
 #: "ArXiv e-prints" (how ADS names the arXiv in a journal's place) beside the arXiv id, with the "p."
-#: ADS writes before the id ("arXiv e-prints, p. arXiv:2001.01234"): neither title nor journal, the id
-#: says it all
+#: ADS writes before the id ("arXiv e-prints, p. arXiv:2001.01234"; natbib's AAS styles: "page arXiv:…"):
+#: neither title nor journal, the id says it all
 #: a laboratory's report number ("Tech. Rep. LA-UR-15-12345", "CERN-TH-2015-123", "SLAC-PUB-1234",
 #: "FERMILAB-PUB-15-123-T"): the report's number, cut out so that it is read as no title or pages
 _REPORT_NO_RE = compile_re(
@@ -29,7 +29,7 @@ _REPORT_NO_RE = compile_re(
     # ("CERN-2012-003", "ILC-REPORT-2013-040", "CLICDP-PUB-2016-001", "CERN-LEP-84-01")
     r"|[A-Z][A-Za-z]{1,12}(?:-[A-Z][A-Za-z]{0,12}){0,3}-(?:\d{2}|\d{4})-\d{2,5}(?:-[A-Z])?)\b"
 )
-_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b(?:\s*,\s*p\.?(?![.\s]*\w))?", re.I)
+_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b(?:\s*,\s*p(?:age|\.)?(?![.\s]*\w))?", re.I)
 
 
 def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
