@@ -522,3 +522,17 @@ def test_a_laboratorys_report_number_is_no_title_nor_volume(text: str, title: st
     """Any laboratory's number (words, a year, a number), and the note series before it, leave the title."""
     rec = parse_reference(text).record
     assert (rec.title, rec.number, rec.volume) == (title, number, None)
+
+
+def test_natbib_writes_an_arxiv_paper_as_its_page() -> None:
+    """AAS/natbib styles: "Title. arXiv e-prints, page arXiv:1812.10333, Dec 2018": "page" is no title's."""
+    rec = read_reference("Zhaoting Chen, Yidong Xu, Yougang Wang, and Xuelei Chen. Stages of Reionization as revealed "
+                         "by the Minkowski Functionals. arXiv e-prints, page arXiv:1812.10333, Dec 2018.").record
+    assert (rec.title, rec.custom.get("arxiv")) == ("Stages of Reionization as revealed by the Minkowski Functionals",
+                                                   "1812.10333")
+
+
+def test_an_arxiv_preprint_without_its_number_is_a_status_not_a_title_word() -> None:
+    rec = read_reference("L. Kayal, V. Sanjay, N. Yewale, A. Kumar, and R. Dasgupta, Focusing of concentric "
+                         "free-surface waves, arXiv preprint (2024).").record
+    assert (rec.title, rec.year) == ("Focusing of concentric free-surface waves", 2024)

@@ -36,8 +36,9 @@ _STATUS_RE = compile_re(
     r"accepted for publication|under review|im Druck|sous presse|this (?:issue|volume)|these proceedings|"
     # a lone "submitted", "accepted", "forthcoming" only after a mark: "Title of the accepted paper" keeps it
     r"(?:(?<=[,.;(])|(?<=[,.;(]\s))(?:submitted|accepted|forthcoming)|"
-    # "…, Preprint 2015.", "… Title. Preprint": the word alone at the end, or before the year
-    rf"(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
+    # "…, Preprint 2015.", "… Title. Preprint", "…, arXiv preprint (2024)": the word alone at the end, or
+    # before the year
+    rf"(?:arxiv\s+)?(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
 #: a word each of `_STATUS_RE`'s alternatives holds (lower-cased, as `caseless` leaves it)
