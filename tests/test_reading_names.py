@@ -579,3 +579,20 @@ def test_a_title_case_title_ending_in_collaboration_is_no_collaboration() -> Non
     rec = read_reference("Gaver W. The Affordances Of Media Spaces For Collaboration. In Proceedings Of ACM "
                          "Conference On Computer Supported Collaborative Work 1992. pages 17-22.").record
     assert rec.title == "The Affordances Of Media Spaces For Collaboration"
+
+
+def test_a_short_family_name_that_is_a_title_word_in_a_list() -> None:
+    names = scan_authors("Jingying Wang, Haiguang Xu, Tao An, Junhua Gu, and Xiang-Ping Wu. Exploring the Cosmic "
+                         "Reionization Epoch").names
+    assert [a.family for a in names] == ["Wang", "Xu", "An", "Gu", "Wu"]
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("Adrian Liu, MaxTegmark, and Matias Zaldarriaga. Will point sources spoil 21-cm tomography? MNRAS 394, 1575",
+     ["Liu", "Tegmark", "Zaldarriaga"]),
+    ("Anastasia Fialkov, RennanBarkana, and MatanLotem. Charting the parameter space. MNRAS 472",
+     ["Fialkov", "Barkana", "Lotem"]),
+    ("A. Smith, B. McDonald, and C. Jones. Title here. Phys. Rev. 1, 2", ["Smith", "McDonald", "Jones"]),
+])
+def test_a_given_and_family_name_glued_by_the_pdf_in_a_list(text: str, families: list[str]) -> None:
+    assert [a.family for a in scan_authors(text).names] == families

@@ -22,6 +22,7 @@ from citecheck.names import (
     ET_AL,
     NOT_NAME_END,
     NOT_NAME_WORDS,
+    PARTICLES,
     VERB_END,
     abbreviates,
     alternation,
@@ -133,6 +134,8 @@ _FIRST_TRY = (
     ("fam_given", F_FAM_GIVEN),
     ("fam_caps", F_FAM_CAPS),
 )
+# Family names (Chinese, Korean) that are also title words: "Tao An", "Yi He", "Jin On"
+_SHORT_FAMILIES = frozenset(["an", "he", "on", "to", "so", "do", "ma", "in"])
 _TITLE_STOP = frozenset(
     ["the", "a", "an", "on", "of", "in", "for", "and", "to", "with", "from", "by", "toward", "towards", "how", "why", "what", "when", "is", "are", "new", "study", "analysis", "introduction", "review"]
 )
@@ -162,7 +165,8 @@ def _journal_family(m: AnyMatch, text: str) -> bool:  # "K. Mannheim Astropart. 
     return is_journal_word(fam) and text[end : end + 1] == "."
 
 
-def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False) -> bool:
+def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_literal: bool = False,
+               in_list: bool = False) -> bool:
     fam = (name.family or "").lower()
     if (style == "init_first" and is_journal_word(fam)) or fam in ("thesis", "dissertation"):
         return False  # "K. Bahcall Phys." ; "Ph.D. Thesis" is no "P. D. Thesis"
@@ -172,12 +176,16 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
     if style == "fam_init" and title_word_given(given):
         return False
     title_like = fam in _TITLE_STOP or given.split(" ")[0] in _TITLE_STOP
+    if title_like and in_list and style == "given_first" and fam in _SHORT_FAMILIES and _COMMA_NEXT.match(text, end):
+        title_like = False  # "…, Haiguang Xu, Tao An, Junhua Gu": a family name in a list, no title's "an"
     if style == "caps_first" and fam in _TITLE_STOP:  # "and A Study." is no "A. Study"
         return False
     if style in ("given_first", "fam_given") and title_like_name(name, after_literal):
         return False
     if style == "given_first" and opens_with_plain_word(given) and opens_with_plain_word(fam):
         return False
+    if style == "fam_given" and _camel_pair(name.given or ""):
+        return False  # "Adrian Liu, MaxTegmark": a given-first list with a glued name, no "Liu, Adrian"
     if style == "fam_given" and len(fam.split()) >= 2 and all(plain(w) for w in fam.split()):
         return False  # "… Gauge Fields and Complex Geometry, Springer-Verlag": no "Geometry, Springer"
     if style == "fam_given" and len(given.split()) >= 2 and all(plain(w) for w in given.split()):
@@ -399,7 +407,7 @@ def _next_name(text: str, pos: int, style: str | None, last: bool, names: list[N
         if m:
             name = name_from(m)
             after_literal = bool(names) and all(n.literal for n in names)
-            if _plausible(name, sty, text, m.end(), after_literal):
+            if _plausible(name, sty, text, m.end(), after_literal, bool(names)):
                 return style or sty, m, name
     if not last and style in ("init_first", "given_first", "caps_first"):
         got = _chicago_next(text, pos, _MIXED_FORMS)
@@ -501,11 +509,16 @@ def _scan_names(text: str, first: tuple[tuple[str, regex.Pattern[str]], ...] | N
             pos = org.end()
         else:
             got = _next_name(text, pos, style, last, scan.names, first)
-            if got is None:
+            glued = _glued_given_family(text, pos, last) if got is None and style in ("given_first", "init_first") else None
+            if glued is not None:
+                scan.names.append(glued[0])
+                pos = glued[1]
+            elif got is None:
                 break
-            style, m, name = got
-            scan.names.append(name)
-            pos = m.end()
+            else:
+                style, m, name = got
+                scan.names.append(name)
+                pos = m.end()
         scan.end = pos
         et = _ETAL.match(text, pos)
         if et:
@@ -532,6 +545,35 @@ def _scan_names(text: str, first: tuple[tuple[str, regex.Pattern[str]], ...] | N
     if spaced:
         scan = _bare_then_given_first(text, scan) or scan
     return _group_after(text, scan)
+
+
+def _glued_given_family(text: str, pos: int, last: bool) -> tuple[Name, int] | None:
+    """A given and a family name PDF text glued in a list written given name first ("…, MaxTegmark, and
+    LloydKnox."): one word of two capitalised parts, then a comma or "and" (the last name: a full stop).
+    (Name, where it ends) or None."""
+    word = text[pos:pos + 40].split(",", 1)[0].split(" ", 1)[0].rstrip(".")
+    end = pos + len(word)
+    after = text[end:end + 5]
+    if not (after[:1] == "," or after == " and " or (last and after[:1] == ".")):
+        return None
+    pair = _camel_pair(word)
+    return (Name(given=pair[0], family=pair[1]), end) if pair else None
+
+
+def _camel_pair(word: str) -> tuple[str, str] | None:
+    """"MaxTegmark" → ("Max", "Tegmark"): two capitalised parts glued; not "McDonald", "DeWitt",
+    "LeBlanc" (one family name with a capital inside)."""
+    caps = [i for i, c in enumerate(word) if c.isupper()]
+    if not word.isalpha() or len(caps) != 2 or caps[0] != 0 or caps[1] < 2 or len(word) - caps[1] < 2:
+        return None
+    given, family = word[:caps[1]], word[caps[1]:]
+    if not given[1:].islower() or not family[1:].islower() or given.lower() in _GLUED_PREFIXES or given.lower() in PARTICLES:
+        return None
+    return given, family
+
+
+# (and a name particle: "DeWitt", "LeBlanc", "VanDyke")
+_GLUED_PREFIXES = frozenset(("mc", "mac", "o", "st"))
 
 
 # The family name an inverted reading leaves over: "… R.K. Gupta, Phys. Rev. C" read as "Sharma, R.K." + "Gupta"
