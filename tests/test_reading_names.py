@@ -596,3 +596,14 @@ def test_a_short_family_name_that_is_a_title_word_in_a_list() -> None:
 ])
 def test_a_given_and_family_name_glued_by_the_pdf_in_a_list(text: str, families: list[str]) -> None:
     assert [a.family for a in scan_authors(text).names] == families
+
+
+@pytest.mark.parametrize(("text", "families"), [
+    ("XiaominWang, MaxTegmark, Mário G. Santos, and LloydKnox. 21 cm Tomography with Foregrounds. ApJ, 650, 529",
+     ["Wang", "Tegmark", "Santos", "Knox"]),
+    ("AviadCohen, Anastasia Fialkov, RennanBarkana, and MatanLotem. Charting the parameter space. MNRAS 472",
+     ["Cohen", "Fialkov", "Barkana", "Lotem"]),
+    ("JavaScript, The Good Parts. O'Reilly 2008.", []),  # a glued first word, then no name: a title
+])
+def test_a_glued_first_name_opens_a_given_name_first_list(text: str, families: list[str]) -> None:
+    assert [a.family for a in scan_authors(text).names] == families

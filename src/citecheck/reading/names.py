@@ -184,7 +184,7 @@ def _plausible(name: Name, style: str, text: str = "", end: int = 0, after_liter
         return False
     if style == "given_first" and opens_with_plain_word(given) and opens_with_plain_word(fam):
         return False
-    if style == "fam_given" and _camel_pair(name.given or ""):
+    if style == "fam_given" and (_camel_pair(name.given or "") or _camel_pair(name.family or "")):
         return False  # "Adrian Liu, MaxTegmark": a given-first list with a glued name, no "Liu, Adrian"
     if style == "fam_given" and len(fam.split()) >= 2 and all(plain(w) for w in fam.split()):
         return False  # "… Gauge Fields and Complex Geometry, Springer-Verlag": no "Geometry, Springer"
@@ -509,8 +509,12 @@ def _scan_names(text: str, first: tuple[tuple[str, regex.Pattern[str]], ...] | N
             pos = org.end()
         else:
             got = _next_name(text, pos, style, last, scan.names, first)
-            glued = _glued_given_family(text, pos, last) if got is None and style in ("given_first", "init_first") else None
-            if glued is not None:
+            glued = (_glued_given_family(text, pos, last)
+                     if got is None and (style in ("given_first", "init_first") or style is None) else None)
+            if glued is not None and style is None and not _name_follows(text, glued[1]):
+                glued = None  # ("JavaScript, The Good Parts": a glued first word, then no name)
+            if glued is not None:  # (the first name glued: the list is written given name first)
+                style = style or "given_first"
                 scan.names.append(glued[0])
                 pos = glued[1]
             elif got is None:
@@ -558,6 +562,15 @@ def _glued_given_family(text: str, pos: int, last: bool) -> tuple[Name, int] | N
         return None
     pair = _camel_pair(word)
     return (Name(given=pair[0], family=pair[1]), end) if pair else None
+
+
+def _name_follows(text: str, end: int) -> bool:
+    """After a list's first name: a comma, then a name written given name first (or glued too)."""
+    sep = _COMMA_NEXT.match(text, end)
+    if sep is None:
+        return False
+    return (_next_name(text, sep.end(), "given_first", False, [Name(family="x")]) is not None
+            or _glued_given_family(text, sep.end(), False) is not None)
 
 
 def _camel_pair(word: str) -> tuple[str, str] | None:
