@@ -48,6 +48,8 @@ TOO_SLOW = 0.05  # CPU seconds at N/16, N/4 or N: flagged at once (a pattern of 
 
 REFERENCE = "inside one reference, or a field, name or identifier of one"
 BENCH = "a corpus record's family name, building a benchmark (not an input under check)"
+BENCH_FILE = ("one item of a chosen paper's .bbl/.bib or of a BibTeX style's output, building a benchmark or "
+              "training set (not an input under check)")
 WINDOW = "a window of 21 characters before a period"
 FIELD = "one field of a citation or a record (a venue, pages)"
 ARGUMENT = "a command-line argument (an arXiv listing or id the user typed)"
@@ -149,6 +151,15 @@ _KNOWN = {
     'citecheck.reading.identifiers._PII_RE': REFERENCE,
     'citecheck/verify/venue.py:\\([^)]*\\)': FIELD,
     'citecheck.bench.pool._GLUED_INITIALS_RE': BENCH,
+    'citecheck.bench.bbl_align._ET_AL_RE': BENCH_FILE,
+    'citecheck.bench.bbl_align._TRAILING_INITIALS_RE': BENCH_FILE,
+    'citecheck.bench.bbl_align._PAGE_RANGE_RE': BENCH_FILE,
+    'citecheck.bench.bst_render._TRAILING_IN_RE': BENCH_FILE,
+    'citecheck/bench/bbl_align.py:\\s*(?:--?|\\u2013|\\u2014|,)\\s*': BENCH_FILE,
+    'citecheck/bench/bbl_align.py:\\s+[Cc]ollaboration\\b': BENCH_FILE,
+    'citecheck/bench/bbl_align.py:\\s*(?:--?|\\u2013|\\u2014)\\s*': BENCH_FILE,
+    'citecheck/bench/bbl_align.py:\\s*(?:---|\\u2014|\\u2013)': BENCH_FILE,
+    'citecheck/bench/bbl_align.py:[a-z]?\\s*\\)?\\s*[./]\\d': BENCH_FILE,
     'citecheck.claims.sentences._WORD_BEFORE_RE': WINDOW,
     'citecheck.reading.cleanup._END_LANGUAGE_RE': REFERENCE,
     'citecheck.reading.collaborations.COLLAB': REFERENCE,

@@ -377,16 +377,16 @@ def _token_spans(text: str, token: str, start: int = 0, end: int | None = None) 
     return [(m.start(), m.end()) for m in pattern.finditer(text, start, len(text) if end is None else end)]
 
 
-_ET_AL_RE = re.compile(r"(?:[\s,]*(?:" + ET_AL + r"|[\[(]?(?:[Tt]he\s+)?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}"
+_ET_AL_RE = re.compile(r"(?:[\s,]*+(?:" + ET_AL + r"|[\[(]?(?:[Tt]he\s+)?[A-Z][\w-]*+(?:\s+[A-Z][\w-]*+){0,3}"
                        r"\s+[Cc]ollaboration[\])]?))+")
-_TRAILING_INITIALS_RE = re.compile(r",?\s*(?:[A-Z][a-z]?\.(?:\s*-?\s*[A-Z][a-z]?\.)*)(?:,?\s*(?:Jr|Sr)\.?)?")
+_TRAILING_INITIALS_RE = re.compile(r",?\s*+(?:[A-Z][a-z]?\.(?:\s*+-?\s*+[A-Z][a-z]?\.)*)(?:,?\s*+(?:Jr|Sr)\.?)?")
 _GIVEN_PREFIX_RE = re.compile(r"^[\w.\-'\u2019\s]{0,40}$")
 _YEAR_IN_PARENS_RE = re.compile(r"\(\s*\d{4}[a-z]?\s*\)")
 _MONTH_BEFORE_RE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(m[:3] for m in MONTHS) + r")[a-z]*\.?\s+$")
 _ARXIV_IN_JOURNAL_RE = re.compile(
     rf"arXiv:\s*((?:{ARXIV_NEW}|[a-z-]+(?:\.[A-Z]{{2}})?{ARXIV_OLD_NUMBER})(?:{ARXIV_VERSION})?)", re.I)
 _PAGE_RE = re.compile(r"^[A-Za-z]?\d+[A-Za-z]?$")
-_PAGE_RANGE_RE = re.compile(r"\s*(?:--?|\u2013|\u2014)\s*[A-Za-z]?\d+")
+_PAGE_RANGE_RE = re.compile(r"\s*+(?:--?|\u2013|\u2014)\s*+[A-Za-z]?\d+")
 
 
 @dataclass
