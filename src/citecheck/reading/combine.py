@@ -431,10 +431,11 @@ def venue_read_as_title(rec: Record, model: Record) -> bool:
     no known journal ("S. Weinberg, The Quantum Theory of Fields, vol. 2, Cambridge University Press
     (1996)"): it is the title (the mirror of `_title_read_as_venue`). An edited book the rules read as an
     untitled chapter's container (with its series) stays so."""
-    venue = rec.container_title or ""
-    return (not rec.title and rec.type != "chapter" and not rec.collection_title and not model.container_title and bool(model.title) and searchable_title(model.title or "")
-            and journal_key(venue) == journal_key(model.title) and not names_known_journal(venue)
-            and not dotless_abbreviation(venue))
+    venue, theirs = rec.container_title or "", model.title or ""
+    if rec.title or rec.type == "chapter" or rec.collection_title or model.container_title:
+        return False
+    return (searchable_title(theirs) and journal_key(venue) == journal_key(theirs)
+            and not names_known_journal(venue) and not dotless_abbreviation(venue))
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:
