@@ -19,6 +19,9 @@ scripts/fetch_grobid_eval.py writes them to bench-out/), never seen by the rules
 Usage: python benchmarks/pdf_refs_e2e.py [--set grobid-physics|grobid|grobid-eval] [--split test|validation|train]
        [--pythonpath DIR] [--show LABEL] [--save FILE.jsonl]
 
+`--set bbl-physics[-hep][-damaged]`: the validation set of physics `.bbl` reference lists labelled from
+their `.bib` (scripts/build_bbl_set.py), as typeset or with seeded PDF damage; whole, `--split` ignored.
+
 ``--split validation`` (or ``train``) runs the same check on a split the figures are not reported on:
 the ground to find reading mistakes on without looking at the test split.
 """
@@ -47,6 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
 # (Korean lists separate names by a middle dot that PDF text gives as "·", "・", "․" or "."; "北鄕繁 & 鈴木輝之")
 _CJK_SEPARATORS = "[,、，.·・․&]"
+# physics papers' .bbl reference lists, labelled from their .bib (validation: benchmarks/labeller_eval.py)
+_BBL = ("bbl-physics", "bbl-physics-damaged", "bbl-physics-hep", "bbl-physics-hep-damaged")
 _CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*{_CJK_SEPARATORS}\s*{_CJK}{{2,6}})+")
 
 
@@ -87,9 +92,10 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data" / "parsing")
-    ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid", "grobid-eval"],
+    ap.add_argument("--set", default="grobid-physics", choices=["grobid-physics", "grobid", "grobid-eval", *_BBL],
                     help="grobid-eval: GROBID's withheld physics evaluation files (scripts/fetch_grobid_eval.py; "
-                         "held out: aggregate figures only, no --show)")
+                         "held out: aggregate figures only, no --show); bbl-physics*: a validation set "
+                         "(scripts/build_bbl_set.py), whole, --split ignored")
     ap.add_argument("--split", default="test", choices=["test", "validation", "train"],
                     help="the split to check (report on test; develop on validation or train)")
     ap.add_argument("--pythonpath", default=None, help="run the checker from this src/ folder")
@@ -100,7 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.set == "grobid-eval" and args.show:
         print("grobid-eval is held out: no --show", file=sys.stderr)
         return 2
-    if args.split == "test":
+    if args.set in _BBL:
+        all_sets = sets(args.data)
+        if args.set not in all_sets:
+            print(f"{args.set}: not built; run scripts/build_bbl_set.py (see its README)", file=sys.stderr)
+            return 2
+        refs = all_sets[args.set]
+    elif args.split == "test":
         refs = sets(args.data)[args.set]
     else:
         suffix = "-val" if args.split == "validation" else f"-{args.split}"
@@ -127,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         verdicts = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     labels = Counter(v.get("label") for v in verdicts)
     total = sum(labels.values())
-    which = "held-out" if args.split == "test" else args.split
+    which = "validation" if args.set in _BBL else "held-out" if args.split == "test" else args.split
     print(f"{args.set}: {len(refs)} {which} references, {total} with a record to find")
     for label in ("EXACT", "MINOR", "MAJOR", "UNVERIFIED", "ERROR"):
         print(f"  {label:<10} {labels.get(label, 0):4d}  {100 * labels.get(label, 0) / max(total, 1):5.1f} %")
