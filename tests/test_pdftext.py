@@ -317,3 +317,22 @@ def test_many_identifiers_are_left_as_they_are_and_few_are_protected() -> None:
     out = clean_pdf_text(few)
     assert "doi:10.1103/PhysRev.47.777" in out and "arXiv:1002.4459 [hep-ph]" in out
     assert out.startswith("A. Author, Phys. Rev. 47, 777 (1935)")
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("S. Hein-emeyer, S. Liebler, T .Stefa-niak and G. Weig- lein, HL-LHC", "S. Heinemeyer, S. Liebler, T. Stefaniak and G. Weiglein, HL-LHC"),
+    ("R. Subrah -manyan, and others.", "R. Subrahmanyan, and others."),
+    ("Matthew McQuinn, Matias Zald-arriaga, Lars Hernqu-ist, and", "Matthew McQuinn, Matias Zaldarriaga, Lars Hernquist, and"),
+    ("Bradley Greig and Andrei Mesi -nger. Simultaneously", "Bradley Greig and Andrei Mesinger. Simultaneously"),
+])
+def test_family_name_broken_at_a_line_end_is_joined(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw, True) == clean
+
+
+@pytest.mark.parametrize("raw", [
+    "Smith AB, Jones C. Self-consistent field theory of polymers",  # a compound after an initial
+    "A. Ewall-Wice, A. de Oliveira-Costa, M. Johnston-Hollitt",  # a name's second part is capitalised
+    "Casimir-Like Force Aris-ing from Quantum Fluctuations",  # "Force" is no given name in a list
+])
+def test_compounds_and_double_names_keep_their_hyphen(raw: str) -> None:
+    assert clean_pdf_text(raw, True) == raw.replace("Aris-ing", "Arising")

@@ -408,23 +408,48 @@ def _join_hyphen(a: str, b: str, spaced: bool) -> str:
     return f"{a}-{b}"
 
 
+def _broken_name(m: re.Match[str], a: str, b: str) -> bool:
+    """A family name broken at a line end, after an initial or a given name ("S. Hein-emeyer", "Matias
+    Zald-arriaga", "Andrei Mesi -nger"): a name's second part after a hyphen is capitalised ("Ewall-Wice")."""
+    if not (a[:1].isupper() and a[1:].islower() and b.islower()) or a.lower() in BOUND_PREFIXES \
+            or (is_known_word(a) and is_known_word(b)):
+        return False  # "Self-consistent", "Non-linear": a compound, not a name
+    parts = split_glued(a + b)
+    if parts and _journal_word(parts[0]):
+        return False  # "X. Jour-nalof Chemical Physics": a journal's name after an initial
+    before = m.string[max(0, m.start() - 24):m.start()]
+    if _INITIAL_BEFORE_RE.search(before):
+        return True
+    head, _, given = before.rstrip().rpartition(" ")  # a list's ", Given Fam-ily" (neither piece a word)
+    head = head.rstrip()
+    return (given.istitle() and given.isalpha() and (not head or head[-1] in ",;&" or head.endswith(" and"))
+            and given.lower() in name_words() and not (is_known_word(a) or is_known_word(b)))
+
+
 def _spaced_hyphen(m: re.Match[str]) -> str:
     a, sep, b = m.group(1), m.group(2), m.group(3)
     if b in _NOT_A_PIECE:
         return m.group(0)
     if not b[:1].islower():
         return f"{a}-{b}"
+    if _broken_name(m, a, b):
+        return a + b
     out = _join_hyphen(a, b, True)
     if out == f"{a}-{b}" and sep == "- " and not (is_known_word(a) and is_known_word(b)):
         return a + b  # "Mur- phy": a word broken at the line end (as clean_reference mends it)
     return out
 
 
+def _hyphen(m: re.Match[str]) -> str:
+    a, b = m.group(1), m.group(2)
+    if not b[:1].islower() or is_known_word(f"{a}-{b}"):
+        return m.group(0)
+    return a + b if _broken_name(m, a, b) else _join_hyphen(a, b, False)
+
+
 def _hyphens(text: str) -> str:
     text = _SPACED_HYPHEN_RE.sub(_spaced_hyphen, text)
-    return _HYPHEN_RE.sub(lambda m: _join_hyphen(m.group(1), m.group(2), False)
-                          if m.group(2)[:1].islower() and not is_known_word(m.group(1) + "-" + m.group(2))
-                          else m.group(0), text)
+    return _HYPHEN_RE.sub(_hyphen, text)
 
 
 def _camel(m: re.Match[str]) -> str:
