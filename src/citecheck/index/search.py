@@ -40,11 +40,9 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, canonical_journal, journal_key, normalize_arxiv
 from citecheck.normalize import normalize_doi as _normalize_doi
+from citecheck.titles import STOP_WORDS
 from citecheck.venues import journal_matches, same_volume, year_volume_forms
 
-STOPWORDS = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into", "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were", "which", "with", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du"]
-)
 MIN_TERMS = 3  # title words OR-ed into a search at least (the rarest ones) ...
 MAX_TERMS = 8  # ... and at most,
 ROW_BUDGET = 600  # while the words' titles add up to no more than this many
@@ -224,7 +222,7 @@ class LocalIndex:
         Words no indexed title contains are dropped: they cannot match anything.
         """
         # stopwords and single letters only ("On the"): nothing worth a full-text search
-        words = list(dict.fromkeys(w for w in key.split() if w not in STOPWORDS and len(w) > 1))
+        words = list(dict.fromkeys(w for w in key.split() if w not in STOP_WORDS and len(w) > 1))
         if not words:
             return []
         df = self._posting_counts(self._title_df, "SELECT term, df FROM title_df WHERE term IN ({marks})", words, -1)

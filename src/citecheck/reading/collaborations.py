@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from citecheck.model import Name
 from citecheck.reading.name_forms import U
 from citecheck.regex_cache import compile_re, compile_regex
+from citecheck.titles import FUNCTION_WORDS
 
 if TYPE_CHECKING:
     import regex
@@ -54,8 +55,8 @@ def _no_function_words(name: str | None) -> bool:
     return not any(w in _FUNCTION_WORDS for w in (name or "").lower().split())
 
 
-# (refparse's FUNCTION_WORDS less "and": that module imports this one)
-_FUNCTION_WORDS = frozenset(("of", "the", "in", "for", "on", "at", "to", "a", "an", "with", "from", "by"))
+# (less "and": it joins two collaborations, "CMS and ATLAS Collaborations")
+_FUNCTION_WORDS = FUNCTION_WORDS - {"and"}
 
 
 _COLLABORATION_WORD = compile_regex(r"\b[Cc]ollab(?:orations?\b|\.)")

@@ -35,6 +35,7 @@ from citecheck.names import name_words
 from citecheck.reading import names as N
 from citecheck.reading.identifiers import extract_identifiers
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
+from citecheck.titles import FUNCTION_WORDS
 from citecheck.venues import journal_reference, journal_table
 from citecheck.years import MONTH_ABBREVIATIONS, MONTHS, YEAR
 
@@ -48,7 +49,7 @@ _TOKEN_RE = re.compile(r"\d+|[^\W\d_]+|\S")  # (digits first: faster, the same t
 # (a year as the model was trained to see one: up to 2049; changing it needs the model retrained)
 _YEAR_RE = re.compile(rf"^(?!20[5-9]\d){YEAR}$")
 _MONTHS = frozenset([*MONTH_ABBREVIATIONS, "sept", *(m.lower() for m in MONTHS)])
-_ORDINARY = frozenset(["in", "of", "and", "the", "for", "on", "to", "a", "an", "with", "by", "at", "from", "vol", "no", "pp", "p", "eds", "ed", "et", "al"])
+_ORDINARY = FUNCTION_WORDS | {"vol", "no", "pp", "p", "eds", "ed", "et", "al"}
 
 
 class Token(NamedTuple):

@@ -49,7 +49,9 @@ _SUFFIX = rf"(?:,?\s+{SUFFIX_DOTTED}(?=[\s,.;]|$))?"
 PART_SP = rf"(?:{PARTICLE}\s+|d['’])"
 # A family name: particles, a word, and more "particle word" pairs ("du Croo de Jongh").
 _FAMILY = rf"(?:(?:{PART_SP})+{WORD}(?:\s{WORD}(?=\s*[,;]))?|{WORD})(?:\s(?:{PART_SP})+{WORD})*"  # ("de Oliveira Santos,")
-# What may follow a complete name: a separator, the end of the author block or a year.
+# What may follow a complete name: a separator, the end of the author block or a year. (`AND_WORD`'s
+# "and" comes before a space or a comma; "and" before any other non-letter ends a name too, "D. Scott
+# and. M. J. Rees" of a damaged text, as does one glued to a family name before an initial.)
 _END = (r"(?=\s*(?:[,;:.(\[\"“]|" + AND_WORD + r"|(?<![^\W\d_])and\b|(?<=[^\W\d_]{4})and(?=\s+[A-Z]\.)|&|"
         r"(?<![^\W\d_])et(?:al|c)?\b|$|\d{4}\b|on\sbehalf\b|for\s(?:the\s)?(?:\S+\s){1,5}?[Cc]ollab))")
 

@@ -70,6 +70,7 @@ from citecheck.reading.plain_words import (
     title_words_pair,
 )
 from citecheck.regex_cache import compile_re, compile_regex
+from citecheck.titles import FUNCTION_WORDS
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
 
@@ -136,9 +137,8 @@ _FIRST_TRY = (
 )
 # Family names (Chinese, Korean) that are also title words: "Tao An", "Yi He", "Jin On"
 _SHORT_FAMILIES = frozenset(["an", "he", "on", "to", "so", "do", "ma", "in"])
-_TITLE_STOP = frozenset(
-    ["the", "a", "an", "on", "of", "in", "for", "and", "to", "with", "from", "by", "toward", "towards", "how", "why", "what", "when", "is", "are", "new", "study", "analysis", "introduction", "review"]
-)
+_TITLE_STOP = FUNCTION_WORDS | {"toward", "towards", "how", "why", "what", "when", "is", "are", "new", "study",
+                                "analysis", "introduction", "review"}
 
 
 @dataclass

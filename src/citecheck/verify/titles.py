@@ -14,7 +14,7 @@ from typing import Literal
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.regex_cache import compile_re
-from citecheck.titles import title_key
+from citecheck.titles import STOP_WORDS, title_key
 
 TitleMatch = Literal["same", "close", "related", "different"]
 
@@ -56,13 +56,8 @@ def _spelling_variants(wa: list[str], wb: list[str]) -> bool:
     return all(x == y or _american(x) == _american(y) for x, y in zip(wa, wb, strict=True))
 
 
-#: words that say nothing about which work a title names
-_STOP_WORDS = frozenset([
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "has", "have", "in", "into",
-    "is", "it", "its", "of", "on", "or", "that", "the", "their", "this", "to", "was", "were",
-    "which", "with", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en",
-    "du", "versus", "vs",
-])
+#: words that say nothing about which work a title names ("versus" too: "Nature versus Nurture")
+_STOP_WORDS = STOP_WORDS | {"versus", "vs"}
 #: residue of markup in scraped titles (<i>, <sub>, MathML, TeX font switches)
 _MARKUP_WORDS = frozenset(["sub", "sup", "mml", "math", "mi", "mo", "mn", "mrow", "msub", "msup",
                            "msubsup", "mtext", "em", "tt", "rm", "bf"])

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from citecheck.names import TEXT_PARTICLES
 from citecheck.regex_cache import compile_re
+from citecheck.titles import FUNCTION_WORDS as TITLE_FUNCTION_WORDS
 from citecheck.years import YEAR
 
 MONTH = (
@@ -219,36 +221,9 @@ def expand_pages(value: str | None) -> str | None:
     return f"{m.group('pre')}{a}-{m.group('pre')}{full}"
 
 
-FUNCTION_WORDS = frozenset(
-    [
-        "of",
-        "and",
-        "the",
-        "in",
-        "for",
-        "on",
-        "at",
-        "to",
-        "a",
-        "an",
-        "de",
-        "des",
-        "du",
-        "la",
-        "le",
-        "les",
-        "und",
-        "für",
-        "et",
-        "&",
-        "y",
-        "del",
-        "della",
-        "di",
-        "van",
-        "von",
-    ]
-)
+#: function words: English (`titles.FUNCTION_WORDS`), the particles of running text (`names.TEXT_PARTICLES`:
+#: "de", "van", "della" are articles and prepositions too), and other languages' articles and "and"s
+FUNCTION_WORDS = TITLE_FUNCTION_WORDS | set(TEXT_PARTICLES) | {"des", "les", "und", "für", "et", "&", "y"}
 
 
 US_STATE_RE = compile_re(r"^(?:[A-Z]{2}|[A-Z]\.[A-Z]\.|D\.C\.?)$")
