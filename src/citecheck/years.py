@@ -28,8 +28,13 @@ def year_pattern(first: int = FIRST_YEAR) -> str:
 #: a year in the plausible range
 YEAR = year_pattern()
 
-#: the months in English, in order (the parser's `reading.refparse.lexicon.MONTH` also reads other languages)
+#: the months in English, in order (the parser's `reading.refparse.lexicon.MONTH` reads them from
+#: their first three letters on, and `OTHER_MONTHS`)
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
+#: the French and German months whose names are not the English ones (regex text, as the parser reads
+#: them: "mars" and "mai" in lower case only, the other French ones in any case)
+OTHER_MONTHS = (r"mars|mai|(?i:janvier|février|fevrier|avril|juin|juillet|août|aout|septembre|octobre|novembre|"
+                r"décembre)|Januar|Februar|März|Juni|Juli|Oktober|Dezember")
 #: BibTeX's month macros, in order: "jan" … "dec"
 MONTH_ABBREVIATIONS = tuple(m[:3].lower() for m in MONTHS)

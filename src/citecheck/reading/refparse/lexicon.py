@@ -8,13 +8,13 @@ import re
 from citecheck.names import TEXT_PARTICLES
 from citecheck.regex_cache import compile_re
 from citecheck.titles import FUNCTION_WORDS as TITLE_FUNCTION_WORDS
-from citecheck.years import YEAR
+from citecheck.years import MONTHS, OTHER_MONTHS, YEAR
 
+#: an English month, abbreviated to its first three letters or written out ("Jan", "January"; "Sept" too)
+_ENGLISH_MONTH = "|".join("Sep(?:t(?:ember)?)?" if m == "September" else f"{m[:3]}(?:{m[3:]})?" if m[3:] else m
+                          for m in MONTHS)
 MONTH = (
-    r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|"
-    r"Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|Spring|Summer|Fall|Autumn|"
-    r"Winter|mars|mai|(?i:janvier|février|fevrier|avril|juin|juillet|août|aout|septembre|octobre|"
-    r"novembre|décembre)|Januar|Februar|März|Juni|Juli|Oktober|Dezember)(?:\.|(?![^\W\d_]))"  # (not "Springer")
+    rf"(?:{_ENGLISH_MONTH}|Spring|Summer|Fall|Autumn|Winter|{OTHER_MONTHS})(?:\.|(?![^\W\d_]))"  # (not "Springer")
 )
 
 
