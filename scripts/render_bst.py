@@ -57,6 +57,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ import render_training as rt  # noqa: E402
 from citecheck.bench import bst_render, pdf_damage  # noqa: E402
 from citecheck.bench.parsing_data import LabelledReference, split_of  # noqa: E402
 from citecheck.latex_text import latex_to_text  # noqa: E402
+from citecheck.venues import canonical_journal  # noqa: E402
 
 DEB_ROOT = ROOT / "build" / "texlive-deb"
 PACKAGES = ("texlive-base", "texlive-bibtex-extra", "texlive-publishers", "texlive-latex-base",
@@ -83,43 +85,29 @@ STYLES = (
     "splncs04", "ACM-Reference-Format", "plainurl", "unsrturl", "abbrvurl", "vancouver", "pnas2009",
     "cell", "JAmChemSoc", "rsc", "aomplain", "aomalpha", "achemso", "jneurosci", "agu04", "ametsoc2014",
 )
-#: the printed short forms of journals that INSPIRE's BibTeX uses, by full title
-INSPIRE_JOURNALS = {
-    "physical review letters": "Phys. Rev. Lett.", "physical review d": "Phys. Rev. D",
-    "physical review c": "Phys. Rev. C", "physical review b": "Phys. Rev. B",
-    "physical review a": "Phys. Rev. A", "physical review e": "Phys. Rev. E",
-    "physical review x": "Phys. Rev. X", "physical review": "Phys. Rev.",
-    "journal of high energy physics": "JHEP", "nuclear physics b": "Nucl. Phys. B",
-    "nuclear physics a": "Nucl. Phys. A", "physics letters b": "Phys. Lett. B",
-    "physics letters a": "Phys. Lett. A", "the european physical journal c": "Eur. Phys. J. C",
-    "european physical journal c": "Eur. Phys. J. C", "the astrophysical journal": "Astrophys. J.",
-    "astrophysical journal": "Astrophys. J.", "the astrophysical journal letters": "Astrophys. J. Lett.",
-    "the astrophysical journal supplement series": "Astrophys. J. Suppl.",
-    "monthly notices of the royal astronomical society": "Mon. Not. Roy. Astron. Soc.",
-    "journal of cosmology and astroparticle physics": "JCAP", "astronomy & astrophysics":
-    "Astron. Astrophys.", "astronomy and astrophysics": "Astron. Astrophys.",
-    "classical and quantum gravity": "Class. Quant. Grav.",
-    "communications in mathematical physics": "Commun. Math. Phys.",
-    "journal of mathematical physics": "J. Math. Phys.", "annals of physics": "Annals Phys.",
-    "reviews of modern physics": "Rev. Mod. Phys.", "physics reports": "Phys. Rept.",
-    "modern physics letters a": "Mod. Phys. Lett. A",
-    "international journal of modern physics a": "Int. J. Mod. Phys. A",
-    "international journal of modern physics d": "Int. J. Mod. Phys. D",
-    "progress of theoretical physics": "Prog. Theor. Phys.",
-    "progress of theoretical and experimental physics": "PTEP",
-    "journal of physics a: mathematical and theoretical": "J. Phys. A",
-    "journal of physics g: nuclear and particle physics": "J. Phys. G",
-    "new journal of physics": "New J. Phys.", "fortschritte der physik": "Fortsch. Phys.",
-    "chinese physics c": "Chin. Phys. C", "journal of instrumentation": "JINST",
-    "astroparticle physics": "Astropart. Phys.", "scipost physics": "SciPost Phys.",
-    "nuclear instruments and methods in physics research section a: accelerators, spectrometers, "
-    "detectors and associated equipment": "Nucl. Instrum. Meth. A",
-    "computer physics communications": "Comput. Phys. Commun.", "general relativity and gravitation":
-    "Gen. Rel. Grav.", "living reviews in relativity": "Living Rev. Rel.",
-    "annual review of nuclear and particle science": "Ann. Rev. Nucl. Part. Sci.",
-    "nature physics": "Nature Phys.", "physical review research": "Phys. Rev. Res.",
-    "journal of statistical mechanics: theory and experiment": "J. Stat. Mech.",
-}
+#: the printed short forms of journals that INSPIRE's BibTeX uses; which journal each names (its full
+#: title, other abbreviations) is the venue table's: `venues.canonical_journal`
+INSPIRE_FORMS = (
+    "Phys. Rev. Lett.", "Phys. Rev. D", "Phys. Rev. C", "Phys. Rev. B", "Phys. Rev. A", "Phys. Rev. E",
+    "Phys. Rev. X", "Phys. Rev.", "JHEP", "Nucl. Phys. B", "Nucl. Phys. A", "Phys. Lett. B", "Phys. Lett. A",
+    "Eur. Phys. J. C", "Astrophys. J.", "Astrophys. J. Lett.", "Astrophys. J. Suppl.", "Mon. Not. Roy. Astron. Soc.",
+    "JCAP", "Astron. Astrophys.", "Class. Quant. Grav.", "Commun. Math. Phys.", "J. Math. Phys.", "Annals Phys.",
+    "Rev. Mod. Phys.", "Phys. Rept.", "Mod. Phys. Lett. A", "Int. J. Mod. Phys. A", "Int. J. Mod. Phys. D",
+    "Prog. Theor. Phys.", "PTEP", "J. Phys. A", "J. Phys. G", "New J. Phys.", "Fortsch. Phys.", "Chin. Phys. C",
+    "JINST", "Astropart. Phys.", "SciPost Phys.", "Nucl. Instrum. Meth. A", "Comput. Phys. Commun.",
+    "Gen. Rel. Grav.", "Living Rev. Rel.", "Ann. Rev. Nucl. Part. Sci.", "Nature Phys.", "Phys. Rev. Res.",
+    "J. Stat. Mech.",
+)
+
+
+@cache
+def _inspire_forms() -> dict[str, str]:
+    return {canonical_journal(form): form for form in INSPIRE_FORMS}
+
+
+def inspire_form(journal: str) -> str | None:
+    """INSPIRE's printed short form of ``journal`` (a full title or another abbreviation of it), if it has one."""
+    return _inspire_forms().get(canonical_journal(journal)) if journal else None
 LICENCE = {
     **{k: v for k, v in rt.LICENCE.items() if k != "styles"},
     "styles": "BibTeX styles from Debian's TeX Live packages (each file, its package and the licence"
@@ -180,7 +168,7 @@ def physics_weight(record: dict[str, Any]) -> float:
         weight *= 2
     if record.get("DOI"):
         weight *= 1.5
-    if record.get("container-title-short") or str(record.get("container-title", "")).lower() in INSPIRE_JOURNALS:
+    if record.get("container-title-short") or inspire_form(str(record.get("container-title") or "")):
         weight *= 2
     return weight
 
@@ -207,7 +195,7 @@ def sample(corpus: list[tuple[str, dict[str, Any]]], n: int, paperscape_share: f
 
 def _journal(record: dict[str, Any], rng: random.Random) -> str | None:
     full = str(record.get("container-title") or "")
-    short = INSPIRE_JOURNALS.get(full.lower()) or record.get("container-title-short")
+    short = inspire_form(full) or record.get("container-title-short")
     if short and rng.random() < 0.75:
         return str(short)
     return full or None
