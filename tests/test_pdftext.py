@@ -336,3 +336,14 @@ def test_family_name_broken_at_a_line_end_is_joined(raw: str, clean: str) -> Non
 ])
 def test_compounds_and_double_names_keep_their_hyphen(raw: str) -> None:
     assert clean_pdf_text(raw, True) == raw.replace("Aris-ing", "Arising")
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("A. H. Patil, L. V. E. Koopmans, A. G. deBruyn, M. A. Brentjens", "A. H. Patil, L. V. E. Koopmans, A. G. de Bruyn, M. A. Brentjens"),
+    ("vanHaasteren, R., & Levin, Y. 2013, MNRAS, 428, 1147", "van Haasteren, R., & Levin, Y. 2013, MNRAS, 428, 1147"),
+    ("Willem Elbers and Rien van deWeygaert. Persistent", "Willem Elbers and Rien van de Weygaert. Persistent"),
+    ("P.deForcrand, J.van der Meer", "P. de Forcrand, J. van der Meer"),
+    ("Searches for diHiggs production at the LHC", "Searches for diHiggs production at the LHC"),
+])
+def test_particle_glued_to_a_family_name(raw: str, clean: str) -> None:
+    assert clean_pdf_text(raw, True) == clean

@@ -269,8 +269,10 @@ _GLUED_IOP_INITIAL_RE = compile_re(
 _GLUED_POS_RE = compile_re(r"\bPoS(?=[A-Z])")
 # … and the title's last word glued before it: "Matrix Product StatesPoS LATTICE2014"
 _POS_AFTER_WORD_RE = compile_re(r"(?<=[a-z]{2})(?=PoS\s?(?:[A-Z]{2,}|\d))")
-# "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name
-_GLUED_PARTICLE_RE = compile_re(rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])")
+# "P.deForcrand", "J.van der Meer": an initial glued to a particle and the family name; "A. G. deBruyn",
+# "vanHaasteren, R.": a particle glued to the family name
+_GLUED_PARTICLE_RE = compile_re(
+    rf"\b([A-Z])\.({TEXT_PARTICLE})(?=[A-Z][a-z]|\s[a-z]+\s[A-Z][a-z])|(?<![\w'’.-])(?!di)({TEXT_PARTICLE})(?=[A-Z][a-z]{{2}})")  # (not "diHiggs")
 # a list number left before the first author goes: "11 E. W. Becker", "10T .Seki", "17.Møller ,J .S.:",
 # "5.W .Glöckle"; one glued to any other capital gets its space (group "glued")
 _LIST_NUMBER_RE = compile_re(
@@ -552,7 +554,7 @@ def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
         text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_NAME_START_RE.sub(" ", text))
     if "PoS" in text:
         text = _GLUED_POS_RE.sub("PoS ", _POS_AFTER_WORD_RE.sub(" ", text))
-    text = _GLUED_PARTICLE_RE.sub(r"\1. \2 ", text)
+    text = _GLUED_PARTICLE_RE.sub(lambda m: f"{m.group(1)}. {m.group(2)} " if m.group(1) else f"{m.group(3)} ", text)
     if pdf_like:
         text = _GLUED_INITIAL_RE.sub(r"\1 \2", text)
     else:
