@@ -604,6 +604,11 @@ def test_a_given_and_family_name_glued_by_the_pdf_in_a_list(text: str, families:
     ("AviadCohen, Anastasia Fialkov, RennanBarkana, and MatanLotem. Charting the parameter space. MNRAS 472",
      ["Cohen", "Fialkov", "Barkana", "Lotem"]),
     ("JavaScript, The Good Parts. O'Reilly 2008.", []),  # a glued first word, then no name: a title
+    ("MaxTegmark and Matias Zaldarriaga. Fast Fourier transform telescope. Phys. Rev. D, 79, 083530",
+     ["Tegmark", "Zaldarriaga"]),  # two authors: "and" after the glued first one
+    ("TonyPan and RennanBarkana. Measuring the History of Cosmic Reionization. arXiv:1209.5751",
+     ["Pan", "Barkana"]),
+    ("JavaScript and The Good Parts. O'Reilly 2008.", []),
 ])
 def test_a_glued_first_name_opens_a_given_name_first_list(text: str, families: list[str]) -> None:
     assert [a.family for a in scan_authors(text).names] == families

@@ -565,12 +565,13 @@ def _glued_given_family(text: str, pos: int, last: bool) -> tuple[Name, int] | N
 
 
 def _name_follows(text: str, end: int) -> bool:
-    """After a list's first name: a comma, then a name written given name first (or glued too)."""
-    sep = _COMMA_NEXT.match(text, end)
-    if sep is None:
+    """After a list's first name: a comma or "and", then a name written given name first (or glued too)."""
+    sep = _SEP.match(text, end)
+    if sep is None or sep.end() == end:
         return False
-    return (_next_name(text, sep.end(), "given_first", False, [Name(family="x")]) is not None
-            or _glued_given_family(text, sep.end(), False) is not None)
+    last = bool(_LAST_SEP.search(sep.group(0)))
+    return (_next_name(text, sep.end(), "given_first", last, [Name(family="x")]) is not None
+            or _glued_given_family(text, sep.end(), last) is not None)
 
 
 def _camel_pair(word: str) -> tuple[str, str] | None:
