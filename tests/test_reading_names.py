@@ -612,3 +612,9 @@ def test_a_given_and_family_name_glued_by_the_pdf_in_a_list(text: str, families:
 ])
 def test_a_glued_first_name_opens_a_given_name_first_list(text: str, families: list[str]) -> None:
     assert [a.family for a in scan_authors(text).names] == families
+
+
+def test_a_middle_initial_glued_to_the_family_name_in_a_given_name_first_list() -> None:
+    names = scan_authors("Takamitsu L. Tanaka, Ryan M.O'Leary, and Rosalba Perna. The imprint of the cosmic").names
+    assert [(a.given, a.family) for a in names] == [("Takamitsu L.", "Tanaka"), ("Ryan M.", "O'Leary"),
+                                                    ("Rosalba", "Perna")]

@@ -97,8 +97,8 @@ F_CAPS_FIRST = compile_regex(_CAPS_FIRST + r"(?=\s*(?:[,;:]|(?<![^\W\d_])and\b|&
 F_CAPS_FIRST_LAST = compile_regex(_CAPS_FIRST + r"(?=\s*(?:[,;:(]|$)|\.(?:\s|$))")
 # "Given M. Family" / "Ronald L Rivest" (full first name)
 _GIVEN_FIRST = (
-    rf"(?P<given>(?:[{U}]\.?\s)?{WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{WORD}))*)\s+"
-    rf"(?P<family>(?:{PART_SP})*{WORD}){_SUFFIX}"
+    rf"(?P<given>(?:[{U}]\.?\s)?{WORD}(?:[\s-](?:{_INIT}|[{U}](?=\s)|{WORD}))*)(?:\s+|(?<=\s[{U}]\.)(?=[{U}]))"
+    rf"(?P<family>(?:{PART_SP})*{WORD}){_SUFFIX}"  # ("Ryan M.O'Leary": PDF text lost the space)
 )
 F_GIVEN_FIRST = compile_regex(_GIVEN_FIRST + _END)
 # After an inverted first author a colon ends a title, not a name ("Mahler, Alma, Gustav
