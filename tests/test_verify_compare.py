@@ -186,6 +186,15 @@ def test_abbreviated_page_range_and_letter_pages() -> None:
     assert assess(c, apj).score == 10.0
 
 
+@pytest.mark.parametrize("cited_page", ["806~814", "806〜814", "pp. 806-814", "806, 810"])
+def test_page_ranges_written_with_a_wave_dash_or_a_label(cited_page: str) -> None:
+    jama = BY_ID["doi:10.1001/jama.2014.732"]
+    c = cited_from(jama)
+    c.page = cited_page
+    assert assess(c, jama).score == 10.0
+    assert c.first_page == "806"
+
+
 def test_rationale_names_checked_and_differing_fields() -> None:
     r = BY_ID["doi:10.1103/physrevlett.81.4412"]
     c = m_year(1)(r)

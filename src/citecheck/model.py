@@ -9,11 +9,14 @@ pythonic attribute names (``record.container_title``) and serialise back under t
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from citecheck.regex_cache import compile_re
 
 OUTPUT_SCHEMA_VERSION = "1.0"
 
@@ -129,6 +132,19 @@ class Version(_CslModel):
     source: str | None = None  # the field it was read from ("journal_ref", "publication_info", ...)
 
 
+_PAGE_LABEL_RE = compile_re(r"^\s*(?:pp?\.|pages?|art\.|no\.)\s*", re.IGNORECASE)
+# what ends a first page: a range's dash (a Japanese wave dash too: "243~251"), a list's comma
+_PAGE_END_RE = compile_re(r"\s*[-–—‐‑~〜～]+\s*|,\s*")
+
+
+def first_page_of(page: str | None) -> str | None:
+    """A page field's first page: "1755-1769", "243~251", "pp. 12–15", "1, 46, 48 passim" → "1755", "243",
+    "12", "1"; None for an empty field."""
+    if not page:
+        return None
+    return _PAGE_END_RE.split(_PAGE_LABEL_RE.sub("", page.strip()))[0].strip() or None
+
+
 class Record(_CslModel):
     """A CSL-JSON item. Unknown CSL keys are kept (``extra='allow'``)."""
 
@@ -216,9 +232,7 @@ class Record(_CslModel):
 
     @property
     def first_page(self) -> str | None:
-        if not self.page:
-            return None
-        return self.page.replace("–", "-").replace("—", "-").split("-")[0].strip() or None
+        return first_page_of(self.page)
 
     @property
     def authors_truncated(self) -> bool:

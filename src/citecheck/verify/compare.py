@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from rapidfuzz.distance import Levenshtein
 
 from citecheck.identifiers import normalize_doi, record_arxiv, record_doi
-from citecheck.model import Assessment, Discrepancy, Record
+from citecheck.model import Assessment, Discrepancy, Record, first_page_of
 from citecheck.names import is_misread_name
 from citecheck.venues import same_year_volume, year_volume
 from citecheck.verify.authors import AuthorComparison, compare_authors
@@ -65,10 +65,7 @@ _WEIGHTS = {"title": 3.0, "author": 2.0, "issued": 1.0, "container-title": 1.0, 
 
 
 def _first_page(value: str | None) -> str:
-    if not value:
-        return ""
-    text = re.sub(r"^\s*(?:pp?\.|pages?|art\.|no\.)\s*", "", value.strip(), flags=re.I)
-    return re.split(r"\s*[-–—‐‑]+\s*|,\s*", text)[0].strip().lower()
+    return (first_page_of(value) or "").lower()
 
 
 def _page_equal(a: str, b: str) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from citecheck.identifiers import arxiv_month
-from citecheck.model import Record, TitleFace, Version, set_year
+from citecheck.model import Record, TitleFace, Version, first_page_of, set_year
 from citecheck.verify.titles import compare_titles
 from citecheck.verify.venue import best_venue_match, is_preprint_venue, venue_names
 
@@ -127,7 +127,7 @@ def _version_score(cited: Record, names: list[str], volume: str | None, page: st
         score += 2
     if _lead(cited.volume) and _lead(cited.volume) == _lead(volume):
         score += 1
-    if cited.first_page and page and cited.first_page.lower() == re.split(r"[-–]", page)[0].strip().lower():
+    if cited.first_page and page and cited.first_page.lower() == (first_page_of(page) or "").lower():
         score += 1
     return score
 
