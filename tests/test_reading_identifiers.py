@@ -132,3 +132,19 @@ def test_a_broken_doi_leaves_the_page_range_alone() -> None:
     rec = read_pdf_record("A. A. Tsonis, K. L. Swanson, Topology and predictability of el Niño and laNiña networks ,"
                           "Phys .Rev .Lett .100 ( 2008)228 -502.doi :10.1103/PhysRevLett .100.228502.")
     assert (rec.DOI, rec.volume, rec.year) == ("10.1103/physrevlett.100.228502", "100", 2008)
+
+
+def test_a_parenthesis_the_url_does_not_open_ends_it() -> None:
+    ids = extract_identifiers("VWR https://us.vwr.com/store/product/24725854/)(accessed: January2019).")
+    assert ids.url == "https://us.vwr.com/store/product/24725854/"
+    wiki = extract_identifiers("Quark, https://en.wikipedia.org/wiki/Quark_(particle), 2020.")
+    assert wiki.url == "https://en.wikipedia.org/wiki/Quark_(particle)"
+
+
+def test_an_iso_access_date_is_cut_whole() -> None:
+    # its month and day were read as pages ("05-12") and its text as the title's
+    ids = extract_identifiers("Poppler. http://poppler.freedesktop.org. Accessed: 2015-05-12.")
+    assert "05" not in ids.rest and "Accessed" not in ids.rest
+    rec = read_reference("LAMBRECHT meteo GmbH. Lambrecht Weather Station. URL https://www.lambrecht.net/"
+                         "wetterstation/. accessed on 2019-08-20.").record
+    assert rec.page is None

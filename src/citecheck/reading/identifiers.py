@@ -77,7 +77,7 @@ _URL_LEADIN_RE = compile_re(
 _ACCESSED_WORDS = ("accessed", "retrieved", "viewed", "visited", "abgerufen")
 _ACCESSED_RE = compile_re(
     rf"[\[(]?\s*\b(?:last\s+)?(?:{'|'.join(_ACCESSED_WORDS)})\b\s*(?:on\s*)?:?\s*"
-    r"[\w ,./-]{0,30}?\d{4}\s*[\])]?\.?",
+    r"[\w ,./-]{0,30}?\d{4}(?:-\d{1,2}){0,2}\s*[\])]?\.?",  # "Accessed: 2015-05-12." whole
     re.I,
 )
 _RETRIEVED_RE = compile_re(
@@ -184,6 +184,8 @@ def extract_identifiers(text: str) -> Identifiers:
     m = _URL_RE.search(text) if "http" in low or "www." in low else None
     if m:
         raw_url = m.group(0).rstrip(".,;:)]}'\"")
+        if ")" in raw_url and "(" not in raw_url[: raw_url.index(")")]:  # "…/24725854/)(accessed: …)"
+            raw_url = raw_url[: raw_url.index(")")]
         if raw_url.count("(") > raw_url.count(")") and m.group(0)[len(raw_url):].startswith(")"):
             raw_url += ")"
         url = raw_url if raw_url.lower().startswith("http") else "https://" + raw_url
