@@ -40,6 +40,9 @@ def test_scopes_parse_and_reject_unknown_ones() -> None:
     ("numpy, version 1.26, https://github.com/numpy/numpy", {"type": "article-journal"}, "software"),
     ("Python docs. Retrieved 2024 from https://docs.python.org/", {"URL": "https://docs.python.org/"},
      "webpage"),
+    # an access date with an abbreviated month before the URL
+    ("A. Author, Cleaning agents, (accessed Oct. 18, 2016). http://example.org/agents.pdf",
+     {"title": "Cleaning agents", "URL": "http://example.org/agents.pdf"}, "webpage"),
     # words in a journal paper's title do not make it a data set
     ("A large-scale dataset for X. Nature 5, 1 (2020)",
      {"title": "A large-scale dataset for X", "container-title": "Nature", "volume": "5", "page": "1"},

@@ -68,8 +68,13 @@ _CUES: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("legal", compile_re(r"\b(?:U\.?S\.?C\.?|Stat\.|Act of \d{4}|v\.\s+[A-Z]\w+,\s+\d+\s+U\.S\.)|"
                          r"\b(?:New York Times|Washington Post|The Guardian|Reuters)\b")),
 )
-_WEB = compile_re(r"\b(?:retrieved|accessed|available|online)\b[^.]{0,40}\bhttps?://|"
-                  r"\[online\]|\bURL\b", re.I)
+# an access date may hold an abbreviated month ("accessed Oct. 18, 2016). http://…")
+_WEB = compile_re(r"\b(?:retrieved|accessed|available|online)\b(?:[^.]|\.(?!\s*(?-i:[A-Z][a-z]))){0,40}"
+                  r"\bhttps?://|\[online\]|\bURL\b", re.I)
+#: a work cited by its name and URL that is a program: a code host in the URL, or the name says so
+_SOFTWARE_WEB = compile_re(r"(?:github\.com|gitlab\.com|bitbucket\.org|sourceforge\.net|pypi\.org|"
+                           r"cran\.r-project\.org)\b|/software/|\b(?:software|package|library|code|"
+                           r"toolkit|program)\b", re.I)
 
 
 class ScopeError(ValueError):
@@ -136,6 +141,23 @@ def work_type(citation: Citation) -> str:
             and not fields.DOI and _WEB.search(text):
         return "webpage"
     return base
+
+
+#: the kinds of work whose cited URL is worth a look (articles have identifiers and sources)
+URL_KINDS = frozenset({"webpage", "software", "manual", "dataset", "report", "standard", "legal"})
+
+
+def cited_by_url(citation: Citation) -> bool:
+    """Whether the cited URL is a way to check the citation (``--check-urls``): an http(s) URL of a
+    kind of work that no bibliographic source holds — however short its name, it is no ERROR."""
+    url = citation.fields.URL or ""
+    return url.startswith(("http://", "https://")) and work_type(citation) in URL_KINDS
+
+
+def web_type(name: str, url: str) -> str:
+    """The CSL type of a work cited by no more than its name and URL ("LArSoft, (accessed Oct. 18,
+    2016). http://larsoft.org."): software where the name or the URL says so, else a web page."""
+    return "software" if _SOFTWARE_WEB.search(f"{name} {url}") else "webpage"
 
 
 class _Scoped(Protocol):
@@ -219,11 +241,11 @@ def absence_evidence(
                 reasons.append(why)
     if covering:
         return covering, "; ".join(dict.fromkeys(reasons))
-    return None, _not_covered_reason(kind, answered, statuses, scopes, notes or {})
+    return None, _not_covered_reason(kind, answered, statuses, scopes, notes or {}, cited_by_url(citation))
 
 
 def _not_covered_reason(kind: str, answered: set[str], statuses: Sequence[SourceStatus],
-                        scopes: Mapping[str, Sequence[str]], notes: Mapping[str, str]) -> str:
+                        scopes: Mapping[str, Sequence[str]], notes: Mapping[str, str], url: bool) -> str:
     asked = [s.source for s in statuses if s.source in answered]
     where = "; ".join(notes.get(name, name) for name in asked) or "no source"
     verb = "which does" if len(asked) == 1 else "none of which"
@@ -237,6 +259,8 @@ def _not_covered_reason(kind: str, answered: set[str], statuses: Sequence[Source
     hint = {"book": "Open Library (--sources openlibrary)", "chapter": "Open Library for the book",
             "dataset": "DataCite (--sources datacite)", "software": "DataCite (--sources datacite)",
             "webpage": "the page itself (--check-urls)"}.get(kind, "a source that holds it")
+    if url and kind != "webpage":
+        hint += ", the cited page (--check-urls)"
     return text + f"; no asked source covers {kind} works: check with {hint} or by hand"
 
 
@@ -272,6 +296,7 @@ def identifier_absence_proven(kind: str, ident: str, source: str,
 
 
 __all__ = [
-    "SCHOLARLY_SOURCES", "WORK_TYPES", "ScopeError", "absence_evidence",
-    "identifier_absence_proven", "is_positive_evidence", "parse_scope", "parse_scopes", "source_scopes", "work_type",
+    "SCHOLARLY_SOURCES", "URL_KINDS", "WORK_TYPES", "ScopeError", "absence_evidence", "cited_by_url",
+    "identifier_absence_proven", "is_positive_evidence", "parse_scope", "parse_scopes", "source_scopes", "web_type",
+    "work_type",
 ]

@@ -344,6 +344,8 @@ def _what_was_cited(cited: Record) -> str:
         what.append("title")
     elif cited.container_title:
         what.append(f"{cited.container_title} {cited.volume or ''}, {cited.first_page or ''}".strip())
+    elif cited.URL and not cited.author:
+        what.append("URL")  # a web page cited by its address alone
     return " or ".join(what) or "authors"
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from citecheck.coverage import cited_by_url
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Candidate, Citation, Record, Signals, SourceStatus
 from citecheck.model_stages import Retrieval, TextReadings
@@ -163,7 +164,10 @@ class Cascade:
         self.citation, self.sources, self.options, self.memo = citation, sources, options, memo
         self.texts = texts or _carried(citation)
         self.cited = citation.fields
-        self.has_title = searchable_title(self.cited.title)
+        # a work cited by its name and URL: the name is its title, however short ("LArSoft"), and its
+        # page is there to ask for (--check-urls), with a name or none
+        self.by_url = cited_by_url(citation)
+        self.has_title = searchable_title(self.cited.title) or bool(self.cited.title and self.by_url)
         self.result = Retrieval()
         self.statuses: dict[str, SourceStatus] = {}
         self.seen: dict[str, Candidate] = {}
@@ -174,7 +178,7 @@ class Cascade:
             await self.identifiers()
         if options.journal_lookup and self._jvp() and not self.decisive():
             await self.journal_volume_page()
-        if options.title_search and (self.has_title or cited.author) and not self.decisive():
+        if options.title_search and (self.has_title or cited.author or self.by_url) and not self.decisive():
             await self.title_search()
         if options.title_search and not self.seen:
             await self.alternative_readings()

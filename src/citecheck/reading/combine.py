@@ -65,6 +65,7 @@ from citecheck.reading.refparse import ParsedReference, parse_reference
 from citecheck.reading.refparse.journals import names_a_venue
 from citecheck.reading.refparse.lexicon import COUNTRIES
 from citecheck.reading.refparse.title import conference_name
+from citecheck.reading.refparse.web import read_by_name
 from citecheck.reading.vocabulary import is_plain_word
 from citecheck.titles import searchable_title, title_key
 from citecheck.venues import (
@@ -481,6 +482,8 @@ def readers_of(text: str) -> Readers:
     if cut:
         rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
+    if read_by_name(rules.record):  # a name and a URL (refparse/web.py): the labeller reads names there
+        return Readers(rules, None, artefact_count(text) >= PDF_LIKE, cut, False)
     scored = read_labelled_scored(text)  # every free-text reference: the labeller reads it first
     return Readers(rules, scored, artefact_count(text) >= PDF_LIKE, cut, wants_labeller(text, rules))
 

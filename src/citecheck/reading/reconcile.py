@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from citecheck.coverage import cited_by_url
 from citecheck.extract.errors import NOT_A_REFERENCE
 from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record, free_text
@@ -98,7 +99,7 @@ async def read(citation: Citation, reparser: Reparser | None = None) -> Reading:
             citation.parse_warnings.append("re-parsed: rule-based parse had low confidence")
     if not checkable(citation.fields):
         _take_quoted_span(citation)
-    if not checkable(citation.fields):
+    if not (checkable(citation.fields) or cited_by_url(citation)):  # a web page's URL is to check
         return Reading(citation.fields, rules_reading, unreadable=_why_unreadable(citation))
     return Reading(citation.fields, rules_reading, texts=texts)
 

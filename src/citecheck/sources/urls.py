@@ -26,7 +26,7 @@ import urllib.parse
 
 import httpx
 
-from citecheck.coverage import work_type
+from citecheck.coverage import cited_by_url
 from citecheck.model import Citation, Record
 from citecheck.normalize import title_similarity
 from citecheck.sources._common import guarded
@@ -38,8 +38,6 @@ MAX_URLS = 50
 MAX_BYTES = 256 * 1024
 MAX_REDIRECTS = 5
 TIMEOUT = 8.0
-#: the kinds of work whose URL is worth a look (articles have identifiers and sources)
-URL_TYPES = frozenset({"webpage", "software", "manual", "dataset", "report", "standard", "legal"})
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.I | re.S)
 
 
@@ -71,8 +69,7 @@ class UrlSource(Source):
         self._client: httpx.AsyncClient | None = None
 
     def covers(self, citation: Citation) -> bool:
-        url = citation.fields.URL or ""
-        return url.startswith(("http://", "https://")) and work_type(citation) in URL_TYPES
+        return cited_by_url(citation)
 
     async def search(self, citation: Citation, limit: int = 10) -> list[Record]:
         url = citation.fields.URL or ""

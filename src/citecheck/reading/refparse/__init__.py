@@ -5,6 +5,8 @@ The parser is a row of named passes over one `ParseState` (state.py): the text s
 and fills its fields:
 
 1. identifiers (identifiers.py): cut DOI, arXiv id and URL out; clean the text
+1a. a web page or program cited by its name and URL (web.py) is read whole: the other passes
+   do not run
 1b. several works (works.py): an entry citing more works keeps the first; the rest becomes
    the note ("…; 31, 4723 (1998)", "[Erratum …]", "and references therein")
 2. authors (authors.py): the author list from the front, with a small name grammar
@@ -34,6 +36,7 @@ from citecheck.reading.refparse.finish import finish, leftovers_pass
 from citecheck.reading.refparse.identifiers import identifiers_pass
 from citecheck.reading.refparse.state import ParsedReference, ParseState
 from citecheck.reading.refparse.title import title_pass
+from citecheck.reading.refparse.web import web_pass
 from citecheck.reading.refparse.works import several_works_pass
 from citecheck.reading.refparse.years import year_pass
 
@@ -63,6 +66,7 @@ def parse_reference(text: str) -> ParsedReference:
 
 def _parse(text: str, record: Record, warnings: list[str]) -> ParsedReference:
     state: ParseState = identifiers_pass(text, record, warnings)
-    for run in PASSES:
-        run(state)
+    if not web_pass(state):  # a name and a URL (web.py) is read whole
+        for run in PASSES:
+            run(state)
     return finish(state)
