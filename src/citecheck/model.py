@@ -134,7 +134,7 @@ class Version(_CslModel):
 
 _PAGE_LABEL_RE = compile_re(r"^\s*(?:pp?\.|pages?|art\.|no\.)\s*", re.IGNORECASE)
 # what ends a first page: a range's dash (a Japanese wave dash too: "243~251"), a list's comma
-_PAGE_END_RE = compile_re(r"\s*[-–—‐‑~〜～]+\s*|,\s*")
+_PAGE_END_RE = compile_re(r"[-–—‐‑~〜～]+|,")
 
 
 def first_page_of(page: str | None) -> str | None:

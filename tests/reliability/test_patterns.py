@@ -145,7 +145,6 @@ _SPACE_RUN_NAMES = (
     'citecheck/reading/refparse/venue.py:\\s*\\([^()]*$',
     'citecheck/sources/http.py:\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?\\s*',
     'citecheck/sources/urls.py:\\s+[—–|·•:-]\\s+',
-    'citecheck/verify/compare.py:\\s*[-–—‐‑]+\\s*|,\\s*',
 )
 _KNOWN = {
     'citecheck.reading.identifiers._PII_RE': REFERENCE,
