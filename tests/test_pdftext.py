@@ -333,6 +333,7 @@ def test_family_name_broken_at_a_line_end_is_joined(raw: str, clean: str) -> Non
     "Smith AB, Jones C. Self-consistent field theory of polymers",  # a compound after an initial
     "A. Ewall-Wice, A. de Oliveira-Costa, M. Johnston-Hollitt",  # a name's second part is capitalised
     "Casimir-Like Force Aris-ing from Quantum Fluctuations",  # "Force" is no given name in a list
+    "Maas, A. Twoandthree-point Green's functions",  # glued words before a word: no name's pieces
 ])
 def test_compounds_and_double_names_keep_their_hyphen(raw: str) -> None:
     assert clean_pdf_text(raw, True) == raw.replace("Aris-ing", "Arising")

@@ -414,8 +414,8 @@ def _broken_name(m: re.Match[str], a: str, b: str) -> bool:
     """A family name broken at a line end, after an initial or a given name ("S. Hein-emeyer", "Matias
     Zald-arriaga", "Andrei Mesi -nger"): a name's second part after a hyphen is capitalised ("Ewall-Wice")."""
     if not (a[:1].isupper() and a[1:].islower() and b.islower()) or a.lower() in BOUND_PREFIXES \
-            or (is_known_word(a) and is_known_word(b)):
-        return False  # "Self-consistent", "Non-linear": a compound, not a name
+            or (is_known_word(a) and is_known_word(b)) or (is_known_word(b) and split_glued(a.lower())):
+        return False  # "Self-consistent", "Non-linear", "A. Twoandthree-point": a compound, not a name
     parts = split_glued(a + b)
     if parts and _journal_word(parts[0]):
         return False  # "X. Jour-nalof Chemical Physics": a journal's name after an initial
