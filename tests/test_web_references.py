@@ -140,3 +140,4 @@ def test_check_urls_fetches_the_page_of_a_short_name(site: LoopbackServer) -> No
     assert found.label is Label.EXACT and found.match is not None, found.rationale
     assert found.match_source == "url" and site.url + "/larsoft" == found.match.URL
     assert gone.label is Label.UNVERIFIED and gone.match is None, gone.rationale  # link rot is no fabrication
+    assert "(--check-urls)" not in gone.rationale and "fetched" in gone.rationale, gone.rationale
