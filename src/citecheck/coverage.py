@@ -256,15 +256,13 @@ def _not_covered_reason(kind: str, answered: set[str], statuses: Sequence[Source
             text += (f" (for a {kind} absence is evidence only when {', '.join(SCHOLARLY_SOURCES)}"
                      f" all answer; not answered: {', '.join(missing)})")
         return text + "; check online or with a complete index (citecheck index build --covers)"
-    fetched = "url" in answered  # (--check-urls was on: the page was asked for and is not the cited work)
-    page = "the cited page by hand (fetched: it is not the cited work, or it is gone)" if fetched \
-        else "the page itself (--check-urls)"
+    # (with --check-urls on, the url source answered: the page is gone or is not the cited work)
+    how = "(fetched: it is not the cited work, or it is gone)" if "url" in answered else "(--check-urls)"
     hint = {"book": "Open Library (--sources openlibrary)", "chapter": "Open Library for the book",
             "dataset": "DataCite (--sources datacite)", "software": "DataCite (--sources datacite)",
-            "webpage": page}.get(kind, "a source that holds it")
+            "webpage": f"the page itself {how}"}.get(kind, "a source that holds it")
     if url and kind != "webpage":
-        hint += ", " + ("the cited page (fetched: it is not the cited work, or it is gone)" if fetched
-                        else "the cited page (--check-urls)")
+        hint += f", the cited page {how}"
     return text + f"; no asked source covers {kind} works: check with {hint} or by hand"
 
 

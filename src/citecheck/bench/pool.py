@@ -202,9 +202,9 @@ class Known:
         return set(self.titles)
 
 
-def jvp_key(container: str, volume: str, page: str) -> tuple[str, str, str]:
-    page = page.replace("–", "-").split("-")[0].strip().lower()
-    return canonical_journal(container), volume.strip().lower(), page
+def jvp_key(container: str, volume: str, first_page: str) -> tuple[str, str, str]:
+    """The key of a journal, volume and first page (`Record.first_page`: the range already cut)."""
+    return canonical_journal(container), volume.strip().lower(), first_page.strip().lower()
 
 
 @dataclass
