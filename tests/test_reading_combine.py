@@ -166,3 +166,18 @@ def test_a_korean_reference_keeps_its_author_names_out_of_the_title() -> None:
     # by the Unicode-aware title key, the labeller's (without "양연경,") is taken
     text = "양연경, 뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구, 한국과학예술포럼, 17, 2014, pp.233-233."
     assert read_reference(text).record.title == "뮤지엄 에듀테인먼트 스마트 콘텐츠 모델 연구"
+
+
+def test_a_title_glued_to_the_journal_keeps_the_rules_split() -> None:
+    # PDF text with no space between the title's last word and the journal's first: the rules' clean-up
+    # splits it, the labeller reads the glued token as the title's; the rules' title stands
+    for text, title, journal in (
+        ("Okvátovity , Z.; Simon ,F.; Dóra ,B.Anomalous hyperfine coupling and nuclear magnetic relaxation in "
+         "WeylsemimetalsPhys .Rev . B 2016 ,94, 245141.",
+         "Anomalous hyperfine coupling and nuclear magnetic relaxation in Weyl semimetals", "Phys. Rev. B"),
+        ("Weber,H.W.; Sporna ,J .F.; Seidl , E .Transitionfrom Type-II to Type-I Superconductivity with Magnetic "
+         "Field DirectionPhys .Rev .Lett .1978 , 41 , 1502–1506.",
+         "Type-II to Type-I Superconductivity with Magnetic Field Direction", "Phys. Rev. Lett."),
+    ):
+        rec = read_reference(text).record
+        assert rec.title and rec.title.endswith(title) and rec.container_title == journal, text

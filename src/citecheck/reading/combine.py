@@ -546,12 +546,23 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     journal = journal_key(mine.container_title)
     if journal and journal in journal_key(title):
         return False  # the title run into the reading's journal ("… Mottinsulator Physica B 403 1440")
+    if _glued_to_journal(mine, title, journal):
+        return False
     if not mine.title:
         return not mine.container_title or bool(theirs.container_title)
     a, b = title_key(mine.title), title_key(title)
     if not a or not b or a == b or (b not in a and a not in b):
         return True
     return b in a and rest_read_otherwise("title", mine, theirs)
+
+
+def _glued_to_journal(mine: Record, title: str, journal: str) -> bool:
+    """The labeller's title is the rules' with the start of the rules' journal after it: the title's
+    last word glued to the journal's first in the PDF text ("… in WeylsemimetalsPhys .Rev . B",
+    "… superconductorsRev. Mod. Phys."), which the rules' clean-up split and the labeller read whole."""
+    a, b = "".join(title_key(mine.title or "").split()), "".join(title_key(title).split())
+    tail = b[len(a):]
+    return bool(journal and a and tail and b.startswith(a) and journal.startswith(tail))
 
 
 def weighed_at_all(r: Readers) -> bool:
