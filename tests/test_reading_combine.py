@@ -181,3 +181,17 @@ def test_a_title_glued_to_the_journal_keeps_the_rules_split() -> None:
     ):
         rec = read_reference(text).record
         assert rec.title and rec.title.endswith(title) and rec.container_title == journal, text
+
+
+def test_a_name_before_the_subtitle_stays_in_the_title() -> None:
+    # the labeller reads "DIRAC" / "CHIPS" as the last author's name; the rules read the authors before it
+    for text, title in (
+        ("A. Tsaregorodtsev et al., DIRAC: A community grid solution, J .Phys .Conf .Ser. 119, 062048 (2008).",
+         "DIRAC: A community grid solution"),
+        ("C .M. Trott, B. Pindor ,P. Procopio ,R .B. Wayth, and G .Bernardi. CHIPS: The Cosmological HI Power "
+         "Spectrum Estimator. ApJ, 818:139, 2016.", "CHIPS: The Cosmological HI Power Spectrum Estimator"),
+    ):
+        assert read_reference(text).record.title == title, text
+    # without authors read before it, the word before the colon may be the author's ("Wickel: Über …")
+    rec = read_reference("Wickel: Über stationäre Paralyse. Allg. Z. Psychiatr. 71, 360 (1914).").record
+    assert rec.title == "Über stationäre Paralyse"

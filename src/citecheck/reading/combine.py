@@ -278,7 +278,7 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool)
     if names_cut:  # `_names_in_title`
         return True
     # the rules ran it into the authors or journal
-    return doubtful and _inner_title(rec.title, theirs, bool(rec.author))
+    return doubtful and _inner_title(rec.title, theirs, bool(rec.author)) and not _named_head(rec, theirs or "")
 
 
 _MADE_UP_RE = re.compile(r"\b[A-Z][a-z]{0,5}\.|\d|arxiv|^\W*\w{0,3}\W*$", re.I)
@@ -546,7 +546,7 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
     journal = journal_key(mine.container_title)
     if journal and journal in journal_key(title):
         return False  # the title run into the reading's journal ("… Mottinsulator Physica B 403 1440")
-    if _glued_to_journal(mine, title, journal):
+    if _glued_to_journal(mine, title, journal) or _named_head(mine, title):
         return False
     if not mine.title:
         return not mine.container_title or bool(theirs.container_title)
@@ -563,6 +563,20 @@ def _glued_to_journal(mine: Record, title: str, journal: str) -> bool:
     a, b = "".join(title_key(mine.title or "").split()), "".join(title_key(title).split())
     tail = b[len(a):]
     return bool(journal and a and tail and b.startswith(a) and journal.startswith(tail))
+
+
+def _named_head(rec: Record, theirs: str) -> bool:
+    """The labeller's title is the rules' without its first word, where the rules read the authors
+    before it: a name before the subtitle ("DIRAC: A community grid solution", "CHIPS: The
+    Cosmological HI Power Spectrum Estimator"), which the labeller reads as the last author's, or a
+    number that is not the year ("2020 global reassessment of …"), which it reads as a date."""
+    mine = rec.title or ""
+    at = mine.find(theirs) if len(theirs) >= 8 and rec.author else -1
+    head = mine[:at].strip() if at > 0 else ""
+    if head.isdigit():
+        return len(head) == 4 and head != rec.year
+    word = head[:-1].rstrip()
+    return head.endswith(":") and word[:1].isalnum() and all(c.isalnum() or c in "+-" for c in word)
 
 
 def weighed_at_all(r: Readers) -> bool:
