@@ -73,7 +73,7 @@ def test_ligatures_and_lookalikes() -> None:
         "Information deficits, Phys. Rev. B 12, 3 (2001)"
 
 
-def test_glued_and_before_the_last_author_13c() -> None:
+def test_glued_and_before_the_last_author() -> None:
     from citecheck.reading.pdftext import clean_pdf_text
 
     assert clean_pdf_text("V. Mateu, andI .W .Stewart ,Phys .Rev .D83 ,074021 ( 2011)").startswith(
@@ -348,3 +348,20 @@ def test_compounds_and_double_names_keep_their_hyphen(raw: str) -> None:
 ])
 def test_particle_glued_to_a_family_name(raw: str, clean: str) -> None:
     assert clean_pdf_text(raw, True) == clean
+
+
+@pytest.mark.parametrize(("raw", "want"), [
+    ("X. Chen and,, J. Miralda-Escudé. The Spin-Kinetic Temperature Coupling. ApJ, 602:1–11, 2004",
+     "X. Chen and J. Miralda-Escudé. The Spin-Kinetic Temperature Coupling. ApJ, 602:1–11, 2004"),
+    ("J. Fadili, and . N. Aghanim. SZ and CMB reconstruction", "J. Fadili, and N. Aghanim. SZ and CMB reconstruction"),
+    ("E. Chachoua, and , A. Moss, Elastic properties", "E. Chachoua, and A. Moss, Elastic properties"),
+    ("Rajesh Mondal, Prakash,, Sarkar, and Varun Sahni", "Rajesh Mondal, Prakash, Sarkar, and Varun Sahni"),
+    ("Nature,, Astronomy, 7, 611", "Nature, Astronomy, 7, 611"),
+])
+def test_stray_commas_and_periods_go(raw: str, want: str) -> None:
+    assert clean_pdf_text(raw) == want
+
+
+def test_a_word_that_starts_with_and_is_not_the_joint() -> None:
+    assert clean_pdf_text("K. Jones and. Andrew, Title") == "K. Jones and Andrew, Title"
+    assert clean_pdf_text("K. Jones, andrew. Title") == "K. Jones, andrew. Title"

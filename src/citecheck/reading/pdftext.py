@@ -492,6 +492,22 @@ def _quotes(text: str) -> str:
     return _QUOTE_PAIR_RE.sub(fix, text, count=1)
 
 
+def _stray_marks(text: str) -> str:
+    """Commas and periods the extraction left where none belong: doubled ("Prakash,, Sarkar"), or
+    after the "and" before the last author ("Chen and,, J. Miralda-Escudé", "and . N. Aghanim")."""
+    while ",," in text or ", ," in text:
+        text = text.replace(", ,", ",").replace(",,", ",")
+    at = text.find(" and")
+    while at >= 0:
+        end = j = at + 4
+        while j < len(text) and text[j] in " ,.":
+            j += 1
+        if j < len(text) and text[j].isupper() and ("," in text[end:j] or "." in text[end:j]):
+            text = f"{text[:end]} {text[j:]}"
+        at = text.find(" and", end)
+    return text
+
+
 def _punctuation(text: str, pdf_like: bool) -> str:
     # (a pattern with a literal part runs only where that part is: most strings need few of them)
     paren = "(" in text
@@ -501,6 +517,7 @@ def _punctuation(text: str, pdf_like: bool) -> str:
         text = _GLUED_PAREN_PLACE_RE.sub(lambda m: f" ({m.group(1)})" + (f" {m.group(2)}" if m.group(2) else ""),
                                          text)
     text = _MOVED_COMMA_RE.sub(", ", text)  # "71 ,971": the space slid before the comma
+    text = _stray_marks(text)
     if "ol," in text or "o," in text:
         text = _LABEL_COMMA_RE.sub(r"\1. ", text)  # "vol,33, no,10": a comma for the label's period
     if " -" in text or " –" in text:
