@@ -267,3 +267,16 @@ def test_the_title_after_the_names_the_other_reading_found(title: str, names: li
     from citecheck.reading.reconcile import _after_names
 
     assert _after_names(title, Record(author=[{"family": n} for n in names])) == rest
+
+
+def test_a_roman_part_number_inside_a_title_is_no_sentence_end() -> None:
+    rec = parse_reference("Planck Collaboration. Planck 2018 results. VI. Cosmological parameters. "
+                          "arXiv e-prints, page arXiv:1807.06209, Jul 2018.").record
+    assert rec.title == "Planck 2018 results. VI. Cosmological parameters"
+    rec = parse_reference("D A Verner, G J Ferland, K T Korista, and D G Yakovlev. Atomic Data for Astrophysics. "
+                          "II. New Analytic Fits for Photoionization Cross Sections of Atoms and Ions. ApJ, 465:487, 1996.").record
+    assert rec.title == ("Atomic Data for Astrophysics. II. New Analytic Fits for Photoionization Cross Sections of "
+                         "Atoms and Ions")
+    # a one-letter initial is no part number: the names end before it
+    rec = parse_reference("A. Smith and V. Jones. Galaxy evolution. Astrophys. J. 1, 2 (2000).").record
+    assert [n.family for n in rec.author] == ["Smith", "Jones"] and rec.title == "Galaxy evolution"

@@ -115,11 +115,12 @@ _THESIS_NEXT_RE = compile_re(r"\s*(?:[Tt]hesis|[Dd]issertation)\b")
 _ABBREV_BEFORE_RE = compile_re(r"(?<![\w.])(?:[A-Z]|[A-Z][a-z]{1,11})(\.)\s+$")
 
 
-_PART_NO_RE = compile_re(r"\d{1,2}\.\s+[A-Z][a-z]")
+# (or Roman, of two letters or more: "V." and "X." are initials as often)
+_PART_NO_RE = compile_re(r"(?:\d{1,2}|(?=[IVX]{2,4}\.)(?:X{0,3}(?:IX|IV|V?I{0,3})))\.\s+[A-Z][a-z]")
 
 
 # (not "Guide No. 12. Journal": the number of a labelled item ends a sentence)
-_PART_NO_BEFORE_RE = compile_re(r"[A-Za-z](?<!\b[Nn]o)\.\s+\d{1,2}$")
+_PART_NO_BEFORE_RE = compile_re(r"[A-Za-z](?<!\b[Nn]o)\.\s+(?:\d{1,2}|[IVX]{2,4})$")
 
 
 def _leading_part_number(text: str, end: int) -> bool:
