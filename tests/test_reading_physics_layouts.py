@@ -509,6 +509,19 @@ def test_ads_arxiv_eprints_with_its_p_leave_no_title(text: str) -> None:
     assert read_reference("Smith J. et al., 2021, arXiv e-prints, p. 12, arXiv:2101.00001").record.page == "12"
 
 
+@pytest.mark.parametrize(("text", "title", "venue"), [
+    ("J. Burns, G. Hallinan, and D. Rapetti. FARSIDE: A Low Radio Frequency Interferometric Array on the Lunar "
+     "Farside. arXiv e-prints, July 2019.",
+     "FARSIDE: A Low Radio Frequency Interferometric Array on the Lunar Farside", "arXiv e-prints"),
+    ("Julian B. Muñoz. A Standard Ruler at Cosmic Dawn .arXiv . e-prints, page arXiv:1904.07868 ,Apr 2019.",
+     "A Standard Ruler at Cosmic Dawn", None),
+])
+def test_arxiv_eprints_after_the_title_is_the_venue(text: str, title: str, venue: str | None) -> None:
+    """Without the id the ADS venue "arXiv e-prints" stays the venue, not the title's last sentence."""
+    rec = read_reference(text).record
+    assert (rec.title, rec.container_title) == (title, venue)
+
+
 @pytest.mark.parametrize(("text", "title", "number"), [
     ("L. Linssen, A. Miyamoto, M. Stanitzki, and H. Weerts, Physics and Detectors at CLIC: CLIC Conceptual Design "
      "Report, CERN-2012-003 (2012), arXiv:1202.5940.",

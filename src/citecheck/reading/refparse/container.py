@@ -231,7 +231,7 @@ def venue_pass(st: ParseState) -> None:
     if container and record.title and (tail.volume or tail.page):
         container = _abbreviation_back_to_venue(st, record.title, container)
     container, tail.volume = journal_reference(container, tail.volume)
-    record.container_title = container
+    record.container_title = container or record.container_title  # (or the arXiv the identifiers pass named)
     record.volume = tail.volume
     # "JHEP 03 (2015) 001" after an author–year head: the parenthesis is the year again, no issue
     record.issue = None if tail.issue and record.year and tail.issue == str(record.year) else tail.issue

@@ -29,14 +29,23 @@ _REPORT_NO_RE = compile_re(
     # ("CERN-2012-003", "ILC-REPORT-2013-040", "CLICDP-PUB-2016-001", "CERN-LEP-84-01")
     r"|[A-Z][A-Za-z]{1,12}(?:-[A-Z][A-Za-z]{0,12}){0,3}-(?:\d{2}|\d{4})-\d{2,5}(?:-[A-Z])?)\b"
 )
-_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\barxiv\s+e\s?-?\s?prints?\b(?:\s*,\s*p(?:age|\.)?(?![.\s]*\w))?", re.I)
+_EPRINTS_RE = compile_re(r"\s*[,;.]?\s*\b(?P<name>arxiv\.?\s+e\s?-?\s?prints?)\b(?:\s*,\s*p(?:age|\.)?(?![.\s]*\w))?", re.I)
+
+
+def _eprints_venue(rest: str, record: Record) -> str:
+    """"Title. arXiv e-prints, July 2019" without the id: the arXiv is the venue, and no title's."""
+    m = _EPRINTS_RE.search(rest)
+    if m is None or m.start() < 8 or rest[m.start():m.end()].lstrip()[:1] not in ",;.":
+        return rest
+    record.container_title = m.group("name")
+    return rest[: m.start()] + rest[m.end() :]
 
 
 def identifiers_pass(text: str, record: Record, warnings: list[str]) -> ParseState:
     """The first pass: it builds the state the other passes share. Full-width punctuation
     (CJK references) is made ASCII first (scripts.py)."""
     ids = extract_identifiers(normalize_punctuation(text))
-    rest = _EPRINTS_RE.sub("", ids.rest) if ids.arxiv else ids.rest
+    rest = _EPRINTS_RE.sub("", ids.rest) if ids.arxiv else _eprints_venue(ids.rest, record)
     report = _REPORT_NO_RE.search(rest)
     if report and report.start() > 0:
         record.number = report.group("id")
