@@ -176,3 +176,13 @@ def test_cjk_publisher_after_the_volume(raw: str, title: str, journal: str, volu
     rec = parse_reference(raw).record
     assert (rec.title, rec.container_title, rec.volume, rec.publisher) == (title, journal, volume, publisher)
 
+
+
+@pytest.mark.parametrize("raw", [
+    "山田太郎・鈴木花子：量子計算の基礎，日本物理学会誌，74巻，3号，pp.150-158，2019．",
+    "山田 太郎・鈴木 花子：量子計算の基礎，日本物理学会誌，Vol.74, No.3, pp.150-158 (2019)",
+])
+def test_japanese_names_joined_by_the_middle_dot_before_the_colon(raw: str) -> None:
+    rec = parse_reference(raw).record
+    assert ["".join(filter(None, (n.family, n.given))) for n in rec.author] == ["山田太郎", "鈴木花子"]
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == ("量子計算の基礎", "日本物理学会誌", "74", "150-158")

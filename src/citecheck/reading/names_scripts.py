@@ -32,10 +32,10 @@ _KANJI = r"\p{Han}\p{Hiragana}\p{Katakana}ー々"
 _NAME = (rf"(?:[{_KANJI}]{{1,4}}[ ][{_KANJI}]{{1,4}}(?![{CJK}])|\p{{Hangul}}[ ]\p{{Hangul}}{{1,2}}(?![{CJK}])"
          rf"|[{CJK}]{{2,10}}(?![{CJK}]))")
 #: names joined by periods ("최경원.임연옥.윤현숙(2012)", "최지수. 윤석민 (2019)", "馬淵久夫.平尾良光,
-#: 1987"): only before a parenthesised year, or unspaced before a comma, so that "王五. 题名研究.
-#: 物理学报, 2018" keeps its title
+#: 1987", "山田太郎・鈴木花子：Title"): only before a parenthesised year, or unspaced before a comma
+#: or the SIST / IPSJ colon, so that "王五. 题名研究. 物理学报, 2018" keeps its title
 _DOT_LIST_RE = compile_regex(
-    rf"(?P<names>{_NAME}(?:\.\s?{_NAME})+)(?=\s*\(\d{{4}})|(?P<names>{_NAME}(?:[.․·・]{_NAME})+)(?=\s*[,(])"
+    rf"(?P<names>{_NAME}(?:\.\s?{_NAME})+)(?=\s*\(\d{{4}})|(?P<names>{_NAME}(?:[.․·・]{_NAME})+)(?=\s*[,(:])"
 )
 #: "and others" closing the list, as a list member ("李明, 等.") or glued on ("山田太郎ほか")
 _OTHERS = r"(?:等人?|他|ほか|外(?:\s*\d+\s*人)?|외(?:\s*\d+\s*인)?|등)"
