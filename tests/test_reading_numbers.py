@@ -216,3 +216,13 @@ def test_volume_issue_year_page(text: str, volume: str, issue: str | None, page:
 def test_an_en_dash_decoded_as_question_mark_c() -> None:
     rec = read_reference("F. Zhao, H. Yang, and B. Wang, Journal of Theoretical Biology 247 (2007) 645?C649").record
     assert (rec.title, rec.container_title, rec.page) == (None, "Journal of Theoretical Biology", "645-649")
+
+
+@pytest.mark.parametrize(("text", "volume", "page"), [
+    ("D. Jimenez-Rey, B. Zurro, and A. Baciero, Rev. Sci. Instrum. 79, 10E516 (2008).", "79", "10E516"),
+    ("A. Smith, J. Appl. Phys. 105, 07A316 (2009).", "105", "07A316"),
+    ("Smith, A. The response of a scintillator. Rev. Sci. Instrum. 2016, 87, 11D438.", "87", "11D438"),
+])
+def test_aip_conference_issue_article_numbers(text: str, volume: str, page: str) -> None:
+    rec = parse_reference(text).record
+    assert (rec.volume, rec.page) == (volume, page)

@@ -36,7 +36,8 @@ DAY_DATE_RE = compile_re(rf"\b{MONTH}\s*\d{{1,2}},?\s*{YEAR}\b|\b\d{{1,2}}\s+{MO
 
 # (an article number with a section letter inside: PTEP's "083C01")
 # (Science's and Science Advances' article numbers: "eaay0668")
-PAGE = r"(?:e[a-z]{3}\d{4}|[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?)"
+# (AIP's conference-issue article numbers: J. Appl. Phys. "07A316", Rev. Sci. Instrum. "10E516")
+PAGE = r"(?:e[a-z]{3}\d{4}|\d{2}[A-H]\d{3}(?!\w)|[A-Za-z]{0,2}\d+(?:(?<=\d{3})[A-J]\d{2}(?!\d))?[A-Za-z]?)"
 
 
 PAGES = rf"{PAGE}(?:\s*(?:[-–—‐]+|--)\s*{PAGE})?"
