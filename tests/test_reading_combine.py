@@ -195,3 +195,20 @@ def test_a_name_before_the_subtitle_stays_in_the_title() -> None:
     # without authors read before it, the word before the colon may be the author's ("Wickel: Über …")
     rec = read_reference("Wickel: Über stationäre Paralyse. Allg. Z. Psychiatr. 71, 360 (1914).").record
     assert rec.title == "Über stationäre Paralyse"
+
+
+def test_the_journals_first_word_glued_to_the_title_goes_back_to_the_journal() -> None:
+    for text, title, journal in (
+        ("Antonenko, A. O. et al. NMR study of topological insulator Bi₂Te₃ in a wide temperature "
+         "rangePhys. Solid State 59, 2331–2339 (2017).",
+         "NMR study of topological insulator Bi₂Te₃ in a wide temperature range", "Phys. Solid State"),
+        ("Truhlar, D. G. & Garrett, B. C. Variational Transition State TheoryAnnu. Rev. Phys. Chem. 35, 159–189 (1984).",
+         "Variational Transition State Theory", "Annu. Rev. Phys. Chem."),
+        ("Poquet, E., Lumbroso, N. & Soule, D. E. Étude du diamagnétisme de monocristaux de graphiteJ. Chim. Phys. "
+         "57, 866–872 (1960).", "Étude du diamagnétisme de monocristaux de graphite", "J. Chim. Phys."),
+    ):
+        rec = read_reference(text).record
+        assert (rec.title, rec.container_title) == (title, journal), text
+    # a title's own last word, a comma after it, is no journal's
+    rec = read_reference("J. Ellis, TikZ-Feynman: Feynman diagrams with TikZ, Comput. Phys. Commun. 210, 103 (2017).").record
+    assert (rec.title, rec.container_title) == ("TikZ-Feynman: Feynman diagrams with TikZ", "Comput. Phys. Commun.")

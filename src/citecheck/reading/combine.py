@@ -62,7 +62,7 @@ from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.reading.refparse import ParsedReference, parse_reference
-from citecheck.reading.refparse.journals import names_a_venue
+from citecheck.reading.refparse.journals import journal_like, names_a_venue
 from citecheck.reading.refparse.lexicon import COUNTRIES
 from citecheck.reading.refparse.title import conference_name
 from citecheck.reading.refparse.web import read_by_name
@@ -74,6 +74,7 @@ from citecheck.venues import (
     dotless_abbreviation,
     journal_reference,
     known_journal,
+    known_journal_at,
     names_known_journal,
 )
 
@@ -421,6 +422,43 @@ def without_venue_in_title(rec: Record) -> Record:
     return rec
 
 
+#: a journal's name opened by one letter: "J." (Journal), "Z." (Zeitschrift)
+_JOURNAL_INITIALS = ("J", "Z")
+
+
+def _glued_word(title: str) -> str:
+    """The capitalised end of the title's last word glued to a lower-case start ("rangePhys",
+    "TheoryAnnu", "graphiteJ"), or ""."""
+    word = title.rsplit(None, 1)[-1] if title.strip() else ""
+    cut = next((i for i in range(len(word) - 1, 2, -1) if word[i].isupper() and word[i - 1].islower()), 0)
+    right = word[cut:] if cut else ""
+    return right if right.isalpha() and len(right) <= 12 else ""
+
+
+def without_journal_glued_to_title(rec: Record, text: str) -> Record:
+    """The journal's first word back from the end of the title it was glued to in the PDF text ("…
+    temperature rangePhys." + "Solid State", "… State TheoryAnnu." + "… Theory Annu. Rev. Phys. Chem."),
+    where the text abbreviates it ("TikZ, Comput. Phys." is a word of the title) and the two make a
+    journal (one the table knows, or an abbreviated word before a journal's name)."""
+    title, venue = rec.title or "", rec.container_title or ""
+    right = _glued_word(title) if venue else ""
+    word = title.rsplit(None, 1)[-1] if right else ""
+    at = text.find(word) if word else -1
+    if at < 0 or text[at + len(word):].lstrip(" ")[:1] != ".":
+        return rec
+    head = title[: len(title) - len(right)].rstrip()
+    if venue.startswith(head) and venue[len(head):].lstrip().startswith(right):
+        journal = venue[len(head):].strip(" ,;:")  # the venue held the title too
+    else:
+        journal = venue if venue.startswith(right) else f"{right}. {venue}"
+    if len(head) < 8 or not (known_journal_at(f"{journal} 1", 0, True) or (
+            (abbreviated_journal_word(f"{right}.") or right in _JOURNAL_INITIALS) and journal_like(journal))):
+        return rec
+    out = rec.model_copy()
+    out.title, out.container_title = head, journal
+    return out
+
+
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
@@ -608,7 +646,7 @@ def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
     record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
-    record = without_venue_in_title(without_title_in_venue(record))
+    record = without_journal_glued_to_title(without_venue_in_title(without_title_in_venue(record)), text)
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
