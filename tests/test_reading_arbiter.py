@@ -16,12 +16,8 @@ from citecheck.reading.arbiter import (
     in_question,
     labeller_better,
 )
-from citecheck.reading.combine import (
-    read_reference,
-    weighable,
-    without_title_in_venue,
-    without_venue_in_title,
-)
+from citecheck.reading.boundaries import without_title_in_venue, without_venue_in_title
+from citecheck.reading.combine import read_reference, weighable
 
 _CTX = Context({"container": 0.98, "title": 0.99}, 0.9, False, 0, True, False, 8)
 

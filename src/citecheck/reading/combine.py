@@ -57,12 +57,13 @@ from citecheck.reading.arbiter import (
     labeller_better,
     rest_read_otherwise,
 )
+from citecheck.reading.boundaries import has_words, mend_boundaries
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
 from citecheck.reading.refparse import ParsedReference, parse_reference
-from citecheck.reading.refparse.journals import journal_like, names_a_venue
+from citecheck.reading.refparse.journals import names_a_venue
 from citecheck.reading.refparse.lexicon import COUNTRIES
 from citecheck.reading.refparse.title import conference_name
 from citecheck.reading.refparse.web import read_by_name
@@ -74,7 +75,6 @@ from citecheck.venues import (
     dotless_abbreviation,
     journal_reference,
     known_journal,
-    known_journal_at,
     names_known_journal,
 )
 
@@ -157,10 +157,6 @@ def _better_journal(rec: Record, model: Record) -> bool:
 FULLER = 0.7
 
 
-def _has_words(text: str | None) -> bool:
-    return bool(text and re.search(r"[^\W\d_]{2}", text))
-
-
 def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
     """The rules kept only the end of the journal ("Phys" of "Astropart. Phys.", "Meth. A" of "Nucl.
     Instr. Meth. A": the words before went to the authors) or no words at all ("V69"), and the
@@ -168,7 +164,7 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
     mine, theirs = rec.container_title or "", scored.record.container_title or ""
     if not mine or not theirs or scored.confidence.get("container", 0.0) < FULLER:
         return False
-    if not _has_words(mine):
+    if not has_words(mine):
         return True
     a, b = journal_key(mine), journal_key(theirs)
     if not (len(b) > len(a) and b.endswith(a) and len(theirs.split()) > len(mine.split())):
@@ -382,87 +378,10 @@ def located(rec: Record, origin: dict[str, str], rules: Record,
     return out, {k: v for k, v in origin.items() if k != "title"}
 
 
-def without_title_in_venue(rec: Record) -> Record:
-    """The venue without the reading's own title in front of it: where the rules misread the names
-    ("…, St TP John, Scherer S, Padgett RA. Rapid DNA isolations for … analysis. Methods Enzymol (1980)")
-    their venue ran from the title to the journal, and the title taken from the labeller leaves it so."""
-    title, venue = (rec.title or "").strip(), rec.container_title or ""
-    if len(title) < 8 or not venue.startswith(title):
-        return rec
-    rest = venue[len(title):]
-    if rest[:1] not in (".", ",", ":", ";") or not _has_words(rest):  # (a title ended, not cut mid-phrase)
-        return rec
-    out = rec.model_copy()
-    out.container_title = rest.strip(" .,:;") or None
-    return out
-
-
-def without_venue_in_title(rec: Record) -> Record:
-    """The title without the start of its own venue behind it: a title from one reader and a venue
-    from the other may both hold the venue's first words ("…of autoimmunity, Exp. Cell" + "Exp. Cell.
-    Res."); the same words are never two fields'. Where a known journal follows them in the venue
-    ("…-binding protein. Comparison with HIV-EP1" + "Comparison with HIV-EP1. J Biol Chem") they are the title's."""
-    title, venue = rec.title or "", rec.container_title or ""
-    if len(venue) < 3 or len(title) < 12:
-        return rec
-    for sep in (", ", ". ", "; "):
-        cut = title.rfind(sep)
-        tail = title[cut + 2:].rstrip(" .,;:")
-        if cut < 8 or len(tail) < 3 or not venue.startswith(tail) or not _has_words(title[:cut]):
-            continue
-        rest = venue[len(tail):].strip(" .,;:")
-        if rest[:1].isalnum() and venue[len(tail)].isalnum():
-            continue  # (part of the venue's word, not its words)
-        out = rec.model_copy()
-        if names_known_journal(rest) or dotless_abbreviation(rest):  # the venue ran into the title
-            out.container_title = rest
-        else:
-            out.title = title[:cut].rstrip(" .,;:")
-        return out
-    return rec
-
-
-#: a journal's name opened by one letter: "J." (Journal), "Z." (Zeitschrift)
-_JOURNAL_INITIALS = ("J", "Z")
-
-
-def _glued_word(title: str) -> str:
-    """The capitalised end of the title's last word glued to a lower-case start ("rangePhys",
-    "TheoryAnnu", "graphiteJ"), or ""."""
-    word = title.rsplit(None, 1)[-1] if title.strip() else ""
-    cut = next((i for i in range(len(word) - 1, 2, -1) if word[i].isupper() and word[i - 1].islower()), 0)
-    right = word[cut:] if cut else ""
-    return right if right.isalpha() and len(right) <= 12 else ""
-
-
-def without_journal_glued_to_title(rec: Record, text: str) -> Record:
-    """The journal's first word back from the end of the title it was glued to in the PDF text ("…
-    temperature rangePhys." + "Solid State", "… State TheoryAnnu." + "… Theory Annu. Rev. Phys. Chem."),
-    where the text abbreviates it ("TikZ, Comput. Phys." is a word of the title) and the two make a
-    journal (one the table knows, or an abbreviated word before a journal's name)."""
-    title, venue = rec.title or "", rec.container_title or ""
-    right = _glued_word(title) if venue else ""
-    word = title.rsplit(None, 1)[-1] if right else ""
-    at = text.find(word) if word else -1
-    if at < 0 or text[at + len(word):].lstrip(" ")[:1] != ".":
-        return rec
-    head = title[: len(title) - len(right)].rstrip()
-    if venue.startswith(head) and venue[len(head):].lstrip().startswith(right):
-        journal = venue[len(head):].strip(" ,;:")  # the venue held the title too
-    else:
-        journal = venue if venue.startswith(right) else f"{right}. {venue}"
-    if len(head) < 8 or not (known_journal_at(f"{journal} 1", 0, True) or (
-            (abbreviated_journal_word(f"{right}.") or right in _JOURNAL_INITIALS) and journal_like(journal))):
-        return rec
-    out = rec.model_copy()
-    out.title, out.container_title = head, journal
-    return out
-
-
 def _locates(journal: str | None, *readings: Record) -> bool:
     """A journal (a word of it) with a volume or a page of either reading: a work can be found
     without a title."""
-    return _has_words(journal) and any(r.volume or r.page for r in readings)
+    return has_words(journal) and any(r.volume or r.page for r in readings)
 
 
 def venue_read_as_title(rec: Record, model: Record) -> bool:
@@ -646,7 +565,7 @@ def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
     record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
-    record = without_journal_glued_to_title(without_venue_in_title(without_title_in_venue(record)), text)
+    record = mend_boundaries(record, text)
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep
