@@ -221,3 +221,20 @@ def test_model_and_code_have_the_same_features() -> None:
     made = {_kind(a) for text in FEATURE_SAMPLE for f in features(tokenize(text)) for a in f}
     assert made - model == set(), "the code makes features the model never learnt"
     assert model - made == set(), "the model learnt features the code no longer makes"
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("Lenz W 1932 Über die Anwendbarkeit der statistischen Methode auf Ionengitter Z. Phys. 77 713",
+     "Über die Anwendbarkeit der statistischen Methode auf Ionengitter"),
+    ("Haskell R C and Madansky L 1973 ⁸Li Magnetic Dipole Moment Phys. Rev. C 7 1277", "⁸Li Magnetic Dipole Moment"),
+])
+def test_words_labelled_a_date_before_the_title_are_the_titles(text: str, title: str) -> None:
+    rec = L.read_labelled(text)
+    assert rec is not None and rec.title == title and rec.year is not None
+
+
+def test_a_month_after_the_year_stays_the_dates() -> None:
+    tok = L.Token
+    labelled = [("date", tok("2019", 0, 4, False)), ("date", tok("June", 5, 9, False)),
+                ("title", tok("Title", 10, 15, False))]
+    assert [label for label, _ in L._dated_title(labelled)] == ["date", "date", "title"]

@@ -425,8 +425,32 @@ def read_labelled_scored(text: str) -> LabelledReading | None:
     return LabelledReading(_record(text, list(zip(tags, tokens, strict=True))), confidence)
 
 
+#: words a date may hold besides numbers and marks: the months and their abbreviations
+_DATE_WORDS = frozenset({m.lower() for m in MONTHS} | set(MONTH_ABBREVIATIONS) | {"sept"})
+
+
+def _date_like(word: str) -> bool:
+    return any(c in "0123456789" for c in word) or not any(c.isalpha() for c in word) or \
+        word.lower().rstrip(".") in _DATE_WORDS
+
+
+def _dated_title(labelled: list[tuple[str, Token]]) -> list[tuple[str, Token]]:
+    """Words the model labelled a date that are no date, between a date and the title ("1932 Über die
+    Anwendbarkeit …", "1973 ⁸Li Magnetic Dipole Moment" in IOP's author–year layout): the title's first."""
+    out = list(labelled)
+    for i in range(1, len(out)):
+        if out[i][0] != "title" or out[i - 1][0] != "date":
+            continue
+        j = i - 1
+        while j >= 0 and out[j][0] == "date" and not _date_like(out[j][1].text):
+            j -= 1
+        if j >= 0 and out[j][0] == "date" and j < i - 1:  # (a date stays before them)
+            out[j + 1 : i] = [("title", tok) for _, tok in out[j + 1 : i]]
+    return out
+
+
 def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
-    spans = _spans(text, labelled)
+    spans = _spans(text, _dated_title(labelled))
     rec = Record()
     ids = extract_identifiers(text)
     rec.DOI = ids.doi
