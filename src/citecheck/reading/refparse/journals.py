@@ -195,6 +195,32 @@ def unpunctuated_journal_start(head: str, comma_style: bool = False) -> int | No
             and (_JOURNAL_RUN_RE.fullmatch(raw + ".") or _dotless_abbreviations(raw))
         ):
             return start + _title_acronym(raw)
+    return _abbreviation_opens_journal(head)
+
+
+def _journal_word_or_mark(word: str) -> bool:
+    """A word that may be a journal's own ("Physiol", "Res", "St."), or one a mark ends."""
+    bare = word.rstrip(".,:;")
+    return word.endswith((".", ",", ":", ";")) or bare.lower() in JOURNAL_WORDS or abbreviated_journal_word(f"{bare}.")
+
+
+def _abbreviation_opens_journal(head: str) -> int | None:
+    """The first abbreviated journal word after four title words or more (no journal's word nor a mark
+    among the last four), where the rest reads as a
+    journal's name (capitalised or abbreviated words, "&", function words) the table does not know:
+    IOP "… in Superionic Conductors Phys. Superionic Conductors 15", "… alloys Phys. Kondens. Materie
+    5", "… To Invert Numerically Comput. Phys. 8"."""
+    found = list(re.finditer(r"\S+", head))
+    words = [m.group(0) for m in found]
+    for i in range(3, len(words)):
+        word = words[i]
+        if not (word.endswith(".") and word[:1].isupper() and abbreviated_journal_word(word)):
+            continue
+        rest, before = words[i:], words[max(0, i - 4):i]
+        if len(words[:i]) < 4 or any(_journal_word_or_mark(w) for w in before) or len(head) - found[i].start() > 60 \
+                or not all(w[:1].isupper() or w.endswith(".") or w in ("&", "—", "–") or w in FUNCTION_WORDS for w in rest):
+            return None  # (the first one only: a journal's own words follow it)
+        return found[i].start()
     return None
 
 
