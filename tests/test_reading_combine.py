@@ -178,6 +178,10 @@ def test_a_title_glued_to_the_journal_keeps_the_rules_split() -> None:
         ("Weber,H.W.; Sporna ,J .F.; Seidl , E .Transitionfrom Type-II to Type-I Superconductivity with Magnetic "
          "Field DirectionPhys .Rev .Lett .1978 , 41 , 1502–1506.",
          "Type-II to Type-I Superconductivity with Magnetic Field Direction", "Phys. Rev. Lett."),
+        # (and the labeller's title lost its start besides)
+        ("L .Bai et al.,IR observationsof MS 1054-03: Star Formation and its Evolution in Rich Galaxy "
+         "ClustersAstrophys .J .664 ,181 (2007).",
+         "IR observations of MS 1054-03: Star Formation and its Evolution in Rich Galaxy Clusters", "Astrophys. J."),
     ):
         rec = read_reference(text).record
         assert rec.title and rec.title.endswith(title) and rec.container_title == journal, text

@@ -19,7 +19,7 @@ from citecheck.venues import (
     names_known_journal,
 )
 
-__all__ = ["has_words", "mend_boundaries", "without_journal_glued_to_title", "without_title_in_venue",
+__all__ = ["glued_word", "has_words", "mend_boundaries", "without_journal_glued_to_title", "without_title_in_venue",
            "without_venue_in_title"]
 
 
@@ -77,7 +77,7 @@ def without_venue_in_title(rec: Record) -> Record:
 _JOURNAL_INITIALS = ("J", "Z")
 
 
-def _glued_word(title: str) -> str:
+def glued_word(title: str) -> str:
     """The capitalised end of the title's last word glued to a lower-case start ("rangePhys",
     "TheoryAnnu", "graphiteJ"), or ""."""
     word = title.rsplit(None, 1)[-1] if title.strip() else ""
@@ -92,7 +92,7 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
     where the text abbreviates it ("TikZ, Comput. Phys." is a word of the title) and the two make a
     journal (one the table knows, or an abbreviated word before a journal's name)."""
     title, venue = rec.title or "", rec.container_title or ""
-    right = _glued_word(title) if venue else ""
+    right = glued_word(title) if venue else ""
     word = title.rsplit(None, 1)[-1] if right else ""
     at = text.find(word) if word else -1
     if at < 0 or text[at + len(word):].lstrip(" ")[:1] != ".":

@@ -57,7 +57,7 @@ from citecheck.reading.arbiter import (
     labeller_better,
     rest_read_otherwise,
 )
-from citecheck.reading.boundaries import has_words, mend_boundaries
+from citecheck.reading.boundaries import glued_word, has_words, mend_boundaries
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
@@ -514,12 +514,17 @@ def _title_weighable(mine: Record, theirs: Record) -> bool:
 
 
 def _glued_to_journal(mine: Record, title: str, journal: str) -> bool:
-    """The labeller's title is the rules' with the start of the rules' journal after it: the title's
-    last word glued to the journal's first in the PDF text ("… in WeylsemimetalsPhys .Rev . B",
-    "… superconductorsRev. Mod. Phys."), which the rules' clean-up split and the labeller read whole."""
+    """The labeller's title ends with the start of the rules' journal, and without it is (a part of)
+    the rules' title: the title's last word glued to the journal's first in the PDF text ("… in
+    WeylsemimetalsPhys .Rev . B", "… Galaxy ClustersAstrophys .J .664"), which the rules' clean-up
+    split and the labeller read whole."""
     a, b = "".join(title_key(mine.title or "").split()), "".join(title_key(title).split())
-    tail = b[len(a):]
-    return bool(journal and a and tail and b.startswith(a) and journal.startswith(tail))
+    if not (journal and a and b):
+        return False
+    if b.startswith(a) and len(b) > len(a):
+        return journal.startswith(b[len(a):])
+    tail = "".join(title_key(glued_word(title)).split())  # (the labeller cut the title's start too)
+    return bool(tail) and journal.startswith(tail) and len(b) > len(tail) and b.endswith(tail) and b[: -len(tail)] in a
 
 
 def _named_head(rec: Record, theirs: str) -> bool:
