@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
+from citecheck.function_words import FUNCTION_WORDS
 from citecheck.model import Name
 from citecheck.names import (
     AND_OTHERS,
@@ -70,7 +71,6 @@ from citecheck.reading.plain_words import (
     title_words_pair,
 )
 from citecheck.regex_cache import compile_re, compile_regex
-from citecheck.titles import FUNCTION_WORDS
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
 

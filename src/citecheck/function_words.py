@@ -1,0 +1,23 @@
+"""English function words (articles, prepositions, "and"): the one list of them, and each set a
+rule skips, keeps or joins on, built from it here.
+
+The lowest of the shared modules (it imports nothing), so that every module can build on it:
+`names.py` and `venues.py` too, which `titles.py` imports. A module that needs such words for a
+purpose of its own gets a named set (or, for a pattern that tries its words in an order, a tuple)
+from here; `tests/test_lexicon.py` fails when a list of them is written out elsewhere. The articles
+and prepositions of other languages ("de", "la", "der", "und") that a set mixes in live here too.
+"""
+
+from __future__ import annotations
+
+#: English function words (articles, prepositions, "and"): the one list of them; the readers' sets
+#: (`reading.refparse.lexicon.FUNCTION_WORDS`, the name grammar's title words, a collaboration's name)
+#: are built from it
+FUNCTION_WORDS = frozenset(("a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to", "with"))
+#: words that say nothing about which work a title names: the function words, common verbs and
+#: pronouns, and the articles and prepositions of French, German and Spanish titles (the index's title
+#: search leaves them out of a query, verification's title comparison out of its rare words)
+STOP_WORDS = FUNCTION_WORDS | {
+    "are", "as", "be", "has", "have", "into", "is", "it", "its", "or", "that", "their", "this", "was", "were",
+    "which", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du",
+}
