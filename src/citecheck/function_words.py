@@ -21,3 +21,23 @@ STOP_WORDS = FUNCTION_WORDS | {
     "are", "as", "be", "has", "have", "into", "is", "it", "its", "or", "that", "their", "this", "was", "were",
     "which", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du",
 }
+#: the prepositions among the function words
+PREPOSITIONS = FUNCTION_WORDS - {"a", "an", "and", "the"}
+
+# -- sets for one purpose each -------------------------------------------------------------------
+#: the function words that join the words of a journal's, a meeting's or an institution's name
+#: ("Journal of the ...", "Society for ...", "Research in ...")
+NAME_JOINERS = frozenset(("and", "for", "in", "of", "on", "the"))
+#: the French and German articles and prepositions that join such a name's words ("Annales de la ...")
+FOREIGN_NAME_JOINERS = frozenset(("de", "der", "des", "du", "la", "le", "und"))
+#: the words that two venues are compared without (`verify.venue`)
+VENUE_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"an", "at", "et", "fur", "&"}
+#: the words a model's value may abbreviate away and still be found in the source text (`llm.grounding`)
+GROUNDING_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"a", "an", "di", "et", "fur", "&"}
+#: the words a headline-case title keeps in lower case (`bench.render.title_case`)
+HEADLINE_SMALL_WORDS = FUNCTION_WORDS | {"or", "via", "as", "vs", "into", "near"}
+#: the words that join a title's topics, where the benchmark's fabricated titles splice two titles
+#: (`bench.corrupt`)
+TITLE_CONNECTORS = (PREPOSITIONS - {"to"}) | {
+    "via", "using", "near", "beyond", "under", "through", "within", "into", "between",
+}
