@@ -30,10 +30,18 @@ PREPOSITIONS = FUNCTION_WORDS - {"a", "an", "and", "the"}
 NAME_JOINERS = frozenset(("and", "for", "in", "of", "on", "the"))
 #: the French and German articles and prepositions that join such a name's words ("Annales de la ...")
 FOREIGN_NAME_JOINERS = frozenset(("de", "der", "des", "du", "la", "le", "und"))
+#: the words a journal's name may hold beside the ones an abbreviation or acronym of it keeps
+#: (`venues`: matching abbreviations, acronyms, names abbreviated without periods; "a" is a series
+#: letter at a name's end there: "Physica A")
+JOURNAL_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"a", "an"}
 #: the words that two venues are compared without (`verify.venue`)
 VENUE_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"an", "at", "et", "fur", "&"}
 #: the words a model's value may abbreviate away and still be found in the source text (`llm.grounding`)
 GROUNDING_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"a", "an", "di", "et", "fur", "&"}
+#: the function words among the words of journals' full names (`venues.FULL_JOURNAL_WORDS`)
+FULL_JOURNAL_FUNCTION_WORDS = NAME_JOINERS - {"on"}
+#: the function words among the Title-Case title words no personal name is made of (`names.NOT_NAME_WORDS`)
+NOT_NAME_FUNCTION_WORDS = frozenset(("for", "from", "of", "the", "with"))
 #: the words a headline-case title keeps in lower case (`bench.render.title_case`)
 HEADLINE_SMALL_WORDS = FUNCTION_WORDS | {"or", "via", "as", "vs", "into", "near"}
 #: the words that join a title's topics, where the benchmark's fabricated titles splice two titles
