@@ -40,6 +40,9 @@ VENUE_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"an", "at", "et", "fur
 GROUNDING_STOP_WORDS = NAME_JOINERS | FOREIGN_NAME_JOINERS | {"a", "an", "di", "et", "fur", "&"}
 #: the function words among the words of journals' full names (`venues.FULL_JOURNAL_WORDS`)
 FULL_JOURNAL_FUNCTION_WORDS = NAME_JOINERS - {"on"}
+#: the short words a capitalised word may be split into where PDF text glued them (`reading.vocabulary`:
+#: "Theoryof" is two words, "Bowlan" no "Bowl an")
+CAPITAL_SHORT_WORDS = NAME_JOINERS | {"to", "with"}
 #: the function words among the Title-Case title words no personal name is made of (`names.NOT_NAME_WORDS`)
 NOT_NAME_FUNCTION_WORDS = frozenset(("for", "from", "of", "the", "with"))
 #: the words a headline-case title keeps in lower case (`bench.render.title_case`)
@@ -49,3 +52,26 @@ HEADLINE_SMALL_WORDS = FUNCTION_WORDS | {"or", "via", "as", "vs", "into", "near"
 TITLE_CONNECTORS = (PREPOSITIONS - {"to"}) | {
     "via", "using", "near", "beyond", "under", "through", "within", "into", "between",
 }
+
+# -- in the order a pattern tries them (regex text: `names.alternation`) --------------------------
+#: the words that join the capitalised words of a name written before its acronym ("Progress in
+#: Electromagnetics Research, PIER 58"; `reading.cleanup`)
+ACRONYM_NAME_JOINERS = ("of", "in", "the", "and", "on", "for", "de", "la")
+#: the words that join the capitalised words of an organisation's name ("U.S. Department of the
+#: Interior"; `reading.names`)
+ORGANISATION_JOINERS = ("of", "for", "on", "and", "the", "&")
+#: the words that join a title's words and no list of names ("and" does: "Brown and Young";
+#: `reading.combine`)
+TITLE_JOINERS = ("of", "in", "on", "for", "the", "with", "to", "from", "by", "at", "an", "a", "via")
+#: a footnote's function words, which a sentence of running text has three or more of
+#: (`reading.refparse.finish`)
+PROSE_FUNCTION_WORDS = ("the", "of", "to", "a", "an", "in", "that", "this", "for", "as", "by", "with", "on",
+                        "when", "than", "which")
+#: the words PDF text extraction glues to the next word ("ofthe", "inthe", "forthe"): the pair's first
+#: word, then its second (`reading.pdftext`)
+GLUED_FIRST_WORDS = ("of", "the", "and", "in", "for", "with")
+GLUED_SECOND_WORDS = ("the", "of", "and", "a", "an", "in")
+#: the ones it glues to the word before ("measurementsof")
+GLUED_LAST_WORDS = GLUED_FIRST_WORDS[:3]
+#: English words that a period after does not make an abbreviation ("and.", "of."; `reading.refparse.journals`)
+PERIOD_NO_ABBREVIATION = ("and", "of", "the", "in")

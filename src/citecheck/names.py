@@ -51,6 +51,9 @@ ET_AL_SHORT = ET_AL_WORDS + r"\.?"
 #: the parts of one family name, "Sebastião e Silva"; not Polish "i" or Czech "a": an initial's or an
 #: article's letter)
 AND_WORDS = ("and", "et", "und", "y", "и", "і", "og", "och", "en", "ve", "és")
+#: the English, French/Latin and German ones: those a lower-case word that is no name part may follow
+#: in a list of names, or a period that makes no abbreviation ("et.")
+LATIN_AND_WORDS = AND_WORDS[:3]
 #: one of `AND_WORDS` ending a name (`regex` syntax): "and"/"et" before a space or comma ("Svoboda K and,
 #: Malinow R"); the others only before an initial ("H. Müller und K. Schmidt"), for a German title's
 #: capitalised nouns ("Flaches Land und mobiles Subjekt", "Gesellschaft und Klosterherrschaft") are no names
