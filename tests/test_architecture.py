@@ -27,8 +27,8 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 #: top-level module or package; a dotted key places a part of a package elsewhere (its most
 #: specific key wins). Every top-level module and package must be here, and every key must exist.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("concepts", ("errors", "folding", "names", "titles", "venues", "identifiers", "normalize",
-                  "model", "model_stages", "markup", "places", "retraction", "coverage",
+    ("concepts", ("errors", "folding", "function_words", "names", "titles", "venues", "identifiers",
+                  "normalize", "model", "model_stages", "markup", "places", "retraction", "coverage",
                   "verify.titles", "deadline", "runctl", "cachedir", "regex_cache", "years", "console", "latex_text",
                   "word_lines")),
     ("extract", ("extract",)),

@@ -26,6 +26,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from citecheck.folding import fold
+from citecheck.function_words import NOT_NAME_FUNCTION_WORDS
 from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import JOURNAL_WORDS
 from citecheck.word_lines import SortedLines
@@ -50,6 +51,9 @@ ET_AL_SHORT = ET_AL_WORDS + r"\.?"
 #: the parts of one family name, "Sebastião e Silva"; not Polish "i" or Czech "a": an initial's or an
 #: article's letter)
 AND_WORDS = ("and", "et", "und", "y", "и", "і", "og", "och", "en", "ve", "és")
+#: the English, French/Latin and German ones: those a lower-case word that is no name part may follow
+#: in a list of names, or a period that makes no abbreviation ("et.")
+LATIN_AND_WORDS = AND_WORDS[:3]
 #: one of `AND_WORDS` ending a name (`regex` syntax): "and"/"et" before a space or comma ("Svoboda K and,
 #: Malinow R"); the others only before an initial ("H. Müller und K. Schmidt"), for a German title's
 #: capitalised nouns ("Flaches Land und mobiles Subjekt", "Gesellschaft und Klosterherrschaft") are no names
@@ -333,7 +337,7 @@ def is_journal_word(word: str) -> bool:
 # Title-Case title words no personal name is made of ("Strangeness Production Using Polarized
 # Neutrons"): capitalised function words and common title nouns, and derivational endings.
 NOT_NAME_WORDS = frozenset(
-    ["the", "of", "for", "with", "from", "using", "via", "toward", "towards", "between", "through",
+    ["using", "via", "toward", "towards", "between", "through",
      "into", "onto", "beyond", "within", "without", "against", "versus", "upon", "about", "under",
      "is", "are", "new", "study", "studies", "analysis", "introduction", "review", "search",
      "evidence", "observation", "observations", "measurement", "measurements", "effect", "effects",
@@ -341,7 +345,7 @@ NOT_NAME_WORDS = frozenset(
      "physics", "production", "structure", "structures", "system", "systems", "quantum",
      "nuclear", "magnetic", "thermal", "optical", "data", "results", "application",
      "applications", "problem", "problems"]
-)
+) | NOT_NAME_FUNCTION_WORDS
 NOT_NAME_END = compile_regex(
     r"(?:\w{3}(?:tion|sion)s?|\w{5}ness|\w{4}ment(?:s|al)?|\w{3}ism|\w{4}ity|\w{2}(?<!v)ics|\w{2}ology|"
     r"\w{2}ography|\w{3}i[sz]ation)$"

@@ -22,18 +22,6 @@ from citecheck.names import looks_like_name_list
 from citecheck.regex_cache import compile_re
 from citecheck.venues import looks_like_venue
 
-#: English function words (articles, prepositions, "and"): the one list of them; the readers' sets
-#: (`reading.refparse.lexicon.FUNCTION_WORDS`, the name grammar's title words, a collaboration's name)
-#: are built from it
-FUNCTION_WORDS = frozenset(("a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "the", "to", "with"))
-#: words that say nothing about which work a title names: the function words, common verbs and
-#: pronouns, and the articles and prepositions of French, German and Spanish titles (the index's title
-#: search leaves them out of a query, verification's title comparison out of its rare words)
-STOP_WORDS = FUNCTION_WORDS | {
-    "are", "as", "be", "has", "have", "into", "is", "it", "its", "or", "that", "their", "this", "was", "were",
-    "which", "via", "de", "la", "le", "les", "des", "der", "die", "das", "und", "el", "en", "du",
-}
-
 _LATEX_CMD_RE = compile_re(r"\\[a-zA-Z]+\*?\s*")
 _NON_ALNUM_RE = compile_re(r"[^0-9a-z]+")
 

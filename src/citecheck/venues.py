@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 from importlib import resources
 
 from citecheck.folding import fold
+from citecheck.function_words import FULL_JOURNAL_FUNCTION_WORDS, JOURNAL_STOP_WORDS
 from citecheck.regex_cache import compile_re
 from citecheck.years import year_pattern
 
@@ -74,8 +75,8 @@ FULL_JOURNAL_WORDS = frozenset([
     "condensed", "matter", "quantum", "classical", "european", "american", "astrophysical",
     "astronomical", "royal", "scientific", "instruments", "methods", "research", "communications",
     "express", "society", "chemistry", "mechanics", "materials", "physik", "plasma", "atomic",
-    "solid", "state", "energy", "high", "low", "of", "and", "in", "the", "for", "photon", "plasmas",
-])
+    "solid", "state", "energy", "high", "low", "photon", "plasmas",
+]) | FULL_JOURNAL_FUNCTION_WORDS
 
 
 #: journals published in lettered series ("Phys. Rev. D", "Nucl. Phys. B", "J. Phys. G"): the letter is
@@ -305,7 +306,7 @@ def dotless_abbreviation(text: str) -> bool:
     at least two of them (and half the words) truncated words of journal names that are no everyday
     English word ("Int", "Res", "Phys"; not "Can", "Not": "Can We Not Forget" is a title): a journal's
     name abbreviated without periods."""
-    words = [w for w in text.strip(" .,").split() if w not in _JOURNAL_STOP]
+    words = [w for w in text.strip(" .,").split() if w not in JOURNAL_STOP_WORDS]
     if not 2 <= len(words) <= 6 or not all(w[:1].isupper() for w in words):
         return False
     truncated = [w for w in words if w.isalpha() and w.lower() in JOURNAL_WORDS
@@ -334,7 +335,7 @@ def acronym_of(acronym: str, name: str) -> bool:
     def walk(i: int, j: int) -> bool:
         if j == len(words):
             return i == len(letters)
-        optional = words[j].lower() in _JOURNAL_STOP
+        optional = words[j].lower() in JOURNAL_STOP_WORDS
         if i < len(letters) and words[j][0].upper() == letters[i] and walk(i + 1, j + 1):
             return True
         return optional and walk(i, j + 1)
@@ -355,16 +356,11 @@ def looks_like_venue(text: str) -> bool:
 
 # -- abbreviation matching, for journals the abbreviation table does not list ----------------
 
-_JOURNAL_STOP = frozenset(
-    {"of", "the", "and", "for", "in", "on", "de", "der", "des", "la", "le", "du", "und", "a", "an"}
-)
-
-
 @lru_cache(maxsize=16384)
 def _journal_words(name: str) -> tuple[str, ...]:
     words = re.split(r"[^0-9a-z]+", fold(name.replace("\\&", " ")))
     # "a" is kept only as a series letter at the end ("Physica A"), otherwise it is an article
-    return tuple(w for i, w in enumerate(words) if w and (w not in _JOURNAL_STOP or (w == "a" and i == len(words) - 1)))
+    return tuple(w for i, w in enumerate(words) if w and (w not in JOURNAL_STOP_WORDS or (w == "a" and i == len(words) - 1)))
 
 
 def _abbreviates(short: str, word: str) -> bool:

@@ -16,6 +16,7 @@ from random import Random
 
 from pylatexenc.latexencode import UnicodeToLatexEncoder
 
+from citecheck.function_words import HEADLINE_SMALL_WORDS
 from citecheck.model import Name, Record
 from citecheck.normalize import normalize_arxiv
 
@@ -516,8 +517,6 @@ _RENDERERS: dict[str, Callable[[Record, Random, RenderOptions], _Rendering | Non
 }
 
 
-_SMALL = {"a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with",
-          "from", "via", "as", "vs", "into", "near"}
 _APS_DOI_RE = re.compile(r"^10\.1103/(physrev|revmodphys)(lett|[a-e]|x|research|materials|applied|"
                          r"accelbeams|fluids)?\.", re.I)
 _APS_PARTS = {"physrev": "PhysRev", "revmodphys": "RevModPhys", "lett": "Lett", "research": "Research",
@@ -531,7 +530,7 @@ def title_case(title: str) -> str:
     for i, word in enumerate(title.split(" ")):
         if not word or any(c.isupper() or c.isdecimal() for c in word[1:]) or not word[0].isalpha():
             out.append(word)
-        elif i > 0 and word.lower() in _SMALL:
+        elif i > 0 and word.lower() in HEADLINE_SMALL_WORDS:
             out.append(word.lower())
         else:
             out.append(word[0].upper() + word[1:])

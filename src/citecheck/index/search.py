@@ -22,6 +22,7 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from citecheck.errors import CitecheckError, RunFatalError
+from citecheck.function_words import STOP_WORDS
 from citecheck.index.journal_ref import parse_journal_ref
 from citecheck.index.rawsearch import (
     RAW_FTS_FETCH,
@@ -40,7 +41,6 @@ from citecheck.index.schema import (
 from citecheck.model import Record
 from citecheck.normalize import arxiv_from_doi, canonical_journal, journal_key, normalize_arxiv
 from citecheck.normalize import normalize_doi as _normalize_doi
-from citecheck.titles import STOP_WORDS
 from citecheck.venues import journal_matches, same_volume, year_volume_forms
 
 MIN_TERMS = 3  # title words OR-ed into a search at least (the rarest ones) ...

@@ -10,11 +10,10 @@ import unicodedata
 from rapidfuzz import fuzz
 
 from citecheck.folding import drop_combining
+from citecheck.function_words import GROUNDING_STOP_WORDS
 
 #: a value whose best partial match in the text scores this or more is taken as found
 PARTIAL_MATCH = 90.0
-_STOP = {"of", "the", "and", "for", "in", "on", "a", "an", "de", "des", "du", "di", "la", "le",
-         "und", "der", "fur", "et", "&"}
 
 
 def fold(text: str) -> str:
@@ -28,7 +27,7 @@ def fold(text: str) -> str:
 def _abbreviated(value: str, text: str) -> bool:
     """'Physical Review Letters' in 'Phys. Rev. Lett.': consecutive text words that start each
     (non-stop) word of the value."""
-    words = [w for w in value.split() if w not in _STOP]
+    words = [w for w in value.split() if w not in GROUNDING_STOP_WORDS]
     tokens = text.split()
     if len(words) < 2:
         return False
@@ -36,7 +35,7 @@ def _abbreviated(value: str, text: str) -> bool:
         i, j = start, 0
         while j < len(words) and i < len(tokens):
             tok = tokens[i]
-            if tok in _STOP and not words[j].startswith(tok):
+            if tok in GROUNDING_STOP_WORDS and not words[j].startswith(tok):
                 i += 1
                 continue
             if not words[j].startswith(tok):

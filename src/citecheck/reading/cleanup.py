@@ -6,7 +6,9 @@ import re
 import unicodedata
 
 from citecheck.folding import caseless
+from citecheck.function_words import ACRONYM_NAME_JOINERS
 from citecheck.latex_text import latex_to_text
+from citecheck.names import alternation
 from citecheck.regex_cache import compile_re
 from citecheck.venues import acronym_of, known_journal, looks_like_venue
 from citecheck.years import year_pattern
@@ -137,7 +139,7 @@ def _drop_acronym(m: re.Match[str]) -> str:
 # else the name is read as the title and the acronym as the journal
 _ACRONYM_VOLUME_RE = compile_re(r",\s*[A-Z]{2,6}[\s,]*\d|\(\s*[A-Z]{2,6}\s*\)\s*\d")
 _NAME_AND_ACRONYM_RE = compile_re(
-    r"(?<![\w.])(?P<name>[A-Z][a-z]*\.?(?:\s+(?:(?:of|in|the|and|on|for|de|la)\s+)*[A-Z][a-z]*\.?){1,8})"
+    rf"(?<![\w.])(?P<name>[A-Z][a-z]*\.?(?:\s+(?:{alternation(ACRONYM_NAME_JOINERS)}\s+)*[A-Z][a-z]*\.?){{1,8}})"
     r"(?:\s*,\s*|\s*(?P<open>\()\s*)(?P<acr>[A-Z]{2,6})(?(open)\s*\)\s*|[\s,]*)"  # ("(CSCW), 12" is its name)
     rf"(?=(?!{year_pattern(1800)}\b)\d{{1,4}}(?:\s*[(,:;]|\s+\d))"  # (a volume, not a year: "… (NOAO) 2006,")
 )

@@ -7,10 +7,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from citecheck.function_words import FUNCTION_WORDS
 from citecheck.model import Name
 from citecheck.reading.name_forms import U
 from citecheck.regex_cache import compile_re, compile_regex
-from citecheck.titles import FUNCTION_WORDS
 
 if TYPE_CHECKING:
     import regex

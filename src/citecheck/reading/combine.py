@@ -46,8 +46,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from citecheck.function_words import TITLE_JOINERS
 from citecheck.model import Citation, Record, free_text
-from citecheck.names import is_collective, names_cover
+from citecheck.names import alternation, is_collective, names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
 from citecheck.reading.arbiter import (
@@ -294,7 +295,7 @@ _LOWER_WORD_RE = re.compile(r"(?<![\w.])[a-z]{4,}(?![\w.])")
 
 _CAP_WORD_RE = re.compile(r"(?<![\w.])[A-Z][a-z]{3,}(?![\w.])")
 # words that join a title's words and no list of names ("and" does: "Brown and Young")
-_TITLE_JOINER_RE = re.compile(r"(?<!\S)(?:of|in|on|for|the|with|to|from|by|at|an?|via)(?!\S)")
+_TITLE_JOINER_RE = re.compile(rf"(?<!\S){alternation(TITLE_JOINERS)}(?!\S)")
 
 
 def _reads_as_title(title: str) -> bool:

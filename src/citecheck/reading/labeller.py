@@ -30,12 +30,12 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple
 
+from citecheck.function_words import FUNCTION_WORDS
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
 from citecheck.reading import names as N
 from citecheck.reading.identifiers import extract_identifiers
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
-from citecheck.titles import FUNCTION_WORDS
 from citecheck.venues import journal_reference, journal_table
 from citecheck.years import MONTH_ABBREVIATIONS, MONTHS, YEAR
 

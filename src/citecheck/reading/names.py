@@ -14,12 +14,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
+from citecheck.function_words import FUNCTION_WORDS, ORGANISATION_JOINERS
 from citecheck.model import Name
 from citecheck.names import (
     AND_OTHERS,
     AND_WORD,
     AND_WORDS,
     ET_AL,
+    LATIN_AND_WORDS,
     NOT_NAME_END,
     NOT_NAME_WORDS,
     PARTICLES,
@@ -70,7 +72,6 @@ from citecheck.reading.plain_words import (
     title_words_pair,
 )
 from citecheck.regex_cache import compile_re, compile_regex
-from citecheck.titles import FUNCTION_WORDS
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
 
@@ -90,8 +91,8 @@ _ORG_WORDS = (
     r"Academy|Network|Program(?:me)?|Administration|Authority|Corporation|Laboratory|Panel)"
 )
 _ORG = compile_regex(
-    rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:(?:of|for|on|and|the|&)\s+)*){{0,6}}"
-    rf"{_ORG_WORDS}(?:,?\s+(?:(?:of|for|on|and|the|&)\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
+    rf"(?:[Tt]he\s+)?(?:(?:(?:[{U}]\.){{1,3}}|[{U}][\w&'’-]*)\s+(?:{alternation(ORGANISATION_JOINERS)}\s+)*){{0,6}}"
+    rf"{_ORG_WORDS}(?:,?\s+(?:{alternation(ORGANISATION_JOINERS)}\s+)*[{U}][\w&'’-]*){{0,6}}(?:\s*\([A-Z]{{2,10}}\))?"
     r"(?=\s*(?:[.,;(]|$))"
 )
 _SEP = compile_regex(rf"\s*(?:[,;]+\s*(?:{AND_WORD}|&)\s+|,+|;|\s+{AND_WORD},?\s+|\s*&\s*)\s*")
@@ -153,7 +154,7 @@ _AFTER_NAME_ABBREV = compile_regex(r"\.\s*(?:[A-Z][a-z]{0,9}\.|[A-Z]?\d(?!\d{3}\
 # "and" then a lower-case word joins a title's words, not two names: "Obata K. Excitatory and trophic
 # action of GABA" is Vancouver's "Obata K." and a title, not the given-first "Obata K. Excitatory"
 # ("… and co-workers" closes a list of names)
-_LOWER_NEXT = compile_regex(rf"\s+(?!(?:and|et|und|{PARTICLE})\b)\p{{Ll}}")  # (a particle may follow a name)
+_LOWER_NEXT = compile_regex(rf"\s+(?!{alternation((*LATIN_AND_WORDS, PARTICLE))}\b)\p{{Ll}}")  # (a particle may follow a name)
 _AND_LOWER = compile_regex(rf",?\s+(?:and|&)\s+(?!(?:{alternation(AND_OTHERS)}|al)\b)\p{{Ll}}")
 
 

@@ -28,6 +28,7 @@ import unicodedata
 from functools import lru_cache
 
 from citecheck.folding import caseless
+from citecheck.function_words import GLUED_FIRST_WORDS, GLUED_LAST_WORDS, GLUED_SECOND_WORDS
 from citecheck.identifiers import ARXIV_NEW, ARXIV_OLD_NUMBER, ARXIV_VERSION, DOI_PREFIX
 from citecheck.names import TEXT_PARTICLE, alternation, name_words
 from citecheck.reading.vocabulary import BOUND_PREFIXES, is_known_word, split_glued
@@ -305,8 +306,8 @@ _PLACEHOLDER_RE = compile_re(
 # alternatives end so): tried at every letter of a run it was quadratic in the run's length. Where
 # it is skipped it could not match: it had failed one letter earlier, on the same run's end.
 _ARTEFACT_RE = compile_re(r"(?<=\w) [,.](?=\S)|\( | \)|[a-z]{2}[.,][A-Z][a-z]|\w -[a-z]|[a-z]- [a-z]|"
-                          r"\b(?:of|the|and|in|for|with)(?:the|of|and|a|an|in)\b"
-                          r"|(?:(?<![a-z])|(?<=[A-Z -][a-z]))[a-z]{4,}(?:of|the|and)\b")
+                          rf"\b{alternation(GLUED_FIRST_WORDS)}{alternation(GLUED_SECOND_WORDS)}\b"
+                          rf"|(?:(?<![a-z])|(?<=[A-Z -][a-z]))[a-z]{{4,}}{alternation(GLUED_LAST_WORDS)}\b")
 
 # -- series letters --------------------------------------------------------------------------------
 # the letter before the volume ("Phys. Rev. D58"), or after it: "Il Nuovo Cimento 36 A (1976) 317",

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from importlib import resources
 
+from citecheck.function_words import CAPITAL_SHORT_WORDS
 from citecheck.names import name_words
 from citecheck.word_lines import SortedLines
 
@@ -25,7 +26,6 @@ BOUND_PREFIXES = frozenset(
      "photo", "electro", "magneto", "thermo", "hydro", "bio", "geo", "astro", "neuro", "iso", "co",
      "de", "re", "un", "ferro", "opto", "spectro"]
 )
-_CAP_SHORT_OK = frozenset(["of", "and", "the", "in", "for", "on", "to", "with"])
 
 
 class WordCounts(SortedLines):
@@ -121,7 +121,7 @@ def split_glued(word: str) -> tuple[str, ...] | None:
         return None  # "inflaton" is no "in flat on"
     if any((len(p) <= 2 and p not in _SHORT_WORDS) or p in _SUFFIX_PIECES for p in parts):
         return None  # "thermalization" is no "th erma liza tion"
-    if word[:1].isupper() and any(len(p) <= 3 and p not in _CAP_SHORT_OK for p in parts):
+    if word[:1].isupper() and any(len(p) <= 3 and p not in CAPITAL_SHORT_WORDS for p in parts):
         return None  # "Bowlan" is a name, not "Bowl an"
     out, pos = [], 0
     for p in parts:  # restore the printed case of each part

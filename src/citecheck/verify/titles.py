@@ -13,8 +13,9 @@ from typing import Literal
 
 from rapidfuzz.distance import Levenshtein
 
+from citecheck.function_words import STOP_WORDS
 from citecheck.regex_cache import compile_re
-from citecheck.titles import STOP_WORDS, title_key
+from citecheck.titles import title_key
 
 TitleMatch = Literal["same", "close", "related", "different"]
 

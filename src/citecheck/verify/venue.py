@@ -15,6 +15,7 @@ from typing import Literal
 
 from rapidfuzz import fuzz
 
+from citecheck.function_words import VENUE_STOP_WORDS
 from citecheck.normalize import (
     canonical_journal,
     fold,
@@ -26,8 +27,6 @@ from citecheck.regex_cache import compile_re
 
 VenueMatch = Literal["same", "sibling", "different"]
 
-_STOP = {"of", "the", "and", "for", "in", "on", "de", "la", "le", "der", "und", "an", "at", "et",
-         "des", "du", "fur", "&"}
 _DROP = compile_re(
     r"\b(proceedings|proc|procs|annual|conference|conf|symposium|symp|workshop|workshops|meeting|"
     r"international|intl|int|ieee|acm|cvf|siam|track|main|volume|vol|part|edition|"
@@ -77,7 +76,7 @@ def words(name: str) -> tuple[str, ...]:
     text = re.sub(r"\([^)]*\)", " ", text)  # "(SIAM)", "(CVPR)": publisher or acronym asides
     text = re.sub(r"\bunited states of america\b|\bu\.?\s?s\.?\s?a\b\.?", " usa ", text)
     return tuple(w for w in re.split(r"[^a-z0-9&]+", text)
-                 if w and w not in _STOP and w not in _SECTION_WORDS)
+                 if w and w not in VENUE_STOP_WORDS and w not in _SECTION_WORDS)
 
 
 @lru_cache(maxsize=16384)
@@ -103,7 +102,7 @@ def series_key(name: str) -> str:
     """'Proceedings of the 40th International Conference on Machine Learning' → 'icml'."""
     text = fold(name)
     text = re.sub(r"\(([^)]*)\)", r" \1 ", text)  # "(ICML)" → its acronym is a word too
-    ws = [w for w in re.split(r"[^a-z0-9]+", _DROP.sub(" ", text)) if w and w not in _STOP]
+    ws = [w for w in re.split(r"[^a-z0-9]+", _DROP.sub(" ", text)) if w and w not in VENUE_STOP_WORDS]
     for w in ws:  # an acronym anywhere in the name names the series
         if w in _SERIES and len(w) <= 12:
             return _SERIES[w]

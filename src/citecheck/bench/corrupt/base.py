@@ -11,6 +11,7 @@ from typing import Protocol
 from rapidfuzz import fuzz, process
 
 from citecheck.bench.pool import Known, PoolRecord, jvp_key
+from citecheck.function_words import TITLE_CONNECTORS
 from citecheck.model import Name, Record
 from citecheck.normalize import normalize_title, title_similarity
 
@@ -30,8 +31,8 @@ MAJOR_KINDS: tuple[str, ...] = (
 #: a fabricated title must stay below this normalised similarity to every corpus title
 MAX_FABRICATED_SIMILARITY = 0.8
 
-CONNECTORS = {"of", "in", "for", "with", "on", "from", "at", "via", "using", "by", "near",
-               "beyond", "under", "through", "within", "into", "between"}
+#: the words that join a title's topics (`function_words.TITLE_CONNECTORS`)
+CONNECTORS = TITLE_CONNECTORS
 
 
 @dataclass

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 from citecheck.extract.errors import NOT_A_REFERENCE
+from citecheck.function_words import PROSE_FUNCTION_WORDS
 from citecheck.model import Record
+from citecheck.names import alternation
 from citecheck.reading.refparse.lexicon import CONF_RE, DAY_DATE_RE, EDS_RE, IN_MARK_RE
 from citecheck.reading.refparse.state import ParsedReference, ParseState
 from citecheck.regex_cache import compile_re
@@ -90,7 +92,7 @@ def leftovers_pass(st: ParseState) -> None:
 _PROSE_VERB_RE = compile_re(
     r"\b(?:is|are|was|were|be|been|can|cannot|could|may|might|should|would|will|must|has|have|had|does|do|"
     r"implies|see|note|we|our|us)\b", re.I)
-_FUNCTION_WORD_RE = compile_re(r"\b(?:the|of|to|a|an|in|that|this|for|as|by|with|on|when|than|which)\b")
+_FUNCTION_WORD_RE = compile_re(rf"\b{alternation(PROSE_FUNCTION_WORDS)}\b")
 
 
 def _prose_note(st: ParseState) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from citecheck.function_words import PERIOD_NO_ABBREVIATION
+from citecheck.names import LATIN_AND_WORDS, alternation
 from citecheck.normalize import journal_key, journal_table
 from citecheck.reading.refparse.lexicon import BOOK_HINT_RE, CONF_RE, FUNCTION_WORDS, NON_TERMINAL
 from citecheck.regex_cache import compile_re, compile_regex
@@ -457,6 +459,10 @@ _VENUE_WORD_RE = compile_re(
     r"Zeitschrift|Revue|Rivista|Physical|Nature|Science)\b"
 )
 
+# lower-case words that a period after makes no abbreviation of a journal's word: English function
+# words, the French/Latin and German "and" (the English one is among the former), "al" ("et al.")
+_NO_ABBREVIATION = alternation((*PERIOD_NO_ABBREVIATION, *LATIN_AND_WORDS[1:], "al"))
+
 
 def names_a_venue(piece: str) -> bool:
     """'Phys. Rev. B' / 'Journal of X' / a known journal, not the end of a title."""
@@ -464,7 +470,7 @@ def names_a_venue(piece: str) -> bool:
         return False
     if (
         re.fullmatch(
-            r"(?:(?:[A-Z][\w'’&-]*\.?|(?<=\s)(?!(?:and|of|the|in|et|und|al)\.)[a-z]{2,9}\.)\s*:?\s*)+",
+            rf"(?:(?:[A-Z][\w'’&-]*\.?|(?<=\s)(?!{_NO_ABBREVIATION}\.)[a-z]{{2,9}}\.)\s*:?\s*)+",
             piece,
         )
         and piece.count(".") >= 2

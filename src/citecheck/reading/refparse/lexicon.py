@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
+from citecheck.function_words import FUNCTION_WORDS as TITLE_FUNCTION_WORDS
 from citecheck.names import TEXT_PARTICLES
 from citecheck.regex_cache import compile_re
-from citecheck.titles import FUNCTION_WORDS as TITLE_FUNCTION_WORDS
 from citecheck.years import MONTHS, OTHER_MONTHS, YEAR
 
 #: an English month, abbreviated to its first three letters or written out ("Jan", "January"; "Sept" too)
@@ -225,7 +225,7 @@ def expand_pages(value: str | None) -> str | None:
 #: prepositions that the rules' Title Case tests ("is this run of words a venue's name?") do not pass over:
 #: counted, "Learning from Physics … Spectroscopy PRX Quantum" read as one title (reading_robustness)
 _NOT_FUNCTION = frozenset(("by", "from", "with"))
-#: function words: English (`titles.FUNCTION_WORDS`), the particles of running text (`names.TEXT_PARTICLES`:
+#: function words: English (`function_words.FUNCTION_WORDS`), the particles of running text (`names.TEXT_PARTICLES`:
 #: "de", "van", "della" are articles and prepositions too), and other languages' articles and "and"s
 FUNCTION_WORDS = (TITLE_FUNCTION_WORDS - _NOT_FUNCTION) | set(TEXT_PARTICLES) | {"des", "les", "und", "für", "et", "&", "y"}
 
