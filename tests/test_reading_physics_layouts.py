@@ -551,22 +551,18 @@ def test_an_arxiv_preprint_without_its_number_is_a_status_not_a_title_word() -> 
     assert (rec.title, rec.year) == ("Focusing of concentric free-surface waves", 2024)
 
 
-@pytest.mark.parametrize(("text", "title", "journal"), [
-    ("Abov Y et al 1988 Excitation transfer in a disordered system and trace β-active nuclide depolarization "
-     "Bull. USSR Acad. Sci., Phys. Ser. 52 40",
-     "Excitation transfer in a disordered system and trace β-active nuclide depolarization",
-     "Bull. USSR Acad. Sci., Phys. Ser."),
-    ("Richards P M 1979 Magnetic Resonance in Superionic Conductors Phys. Superionic Conductors 15 141",
-     "Magnetic Resonance in Superionic Conductors", "Phys. Superionic Conductors"),
-    ("Craig I J D, Thompson A M and Thompson W J 1994 Practical Numerical Algorithms Why Laplace Transforms Are "
-     "Difficult To Invert Numerically Comput. Phys. 8 648",
-     "Practical Numerical Algorithms Why Laplace Transforms Are Difficult To Invert Numerically", "Comput. Phys."),
-])
-def test_iop_title_then_a_journal_the_table_does_not_know(text: str, title: str, journal: str) -> None:
-    """IOP puts nothing between title and journal: an unknown journal opens at its first abbreviated word
-    ("… alloys Phys. Kondens. Materie 5" is still cut at "Kondens.", a sentence's end to the rules)."""
-    rec = read_reference(text).record
-    assert (rec.title, rec.container_title) == (title, journal)
+def test_iop_title_then_a_journal_the_table_does_not_know() -> None:
+    """IOP puts nothing between title and journal: after a lower-case title word an unknown journal
+    opens at its first abbreviated word; after a capitalised one it may open with that word, so no cut
+    is made ("… Perspective Landscape Res. 48" stays whole for the record to settle)."""
+    rec = read_reference("Abov Y et al 1988 Excitation transfer in a disordered system and trace β-active nuclide "
+                         "depolarization Bull. USSR Acad. Sci., Phys. Ser. 52 40").record
+    assert (rec.title, rec.container_title) == (
+        "Excitation transfer in a disordered system and trace β-active nuclide depolarization",
+        "Bull. USSR Acad. Sci., Phys. Ser.")
+    rec = read_reference("Pavlis E and Terkenli T 2023 Towards Landscape Conscience: a Geographical Perspective "
+                         "Landscape Res. 48 1004").record
+    assert rec.container_title is None
 
 
 def test_a_journal_word_before_the_abbreviation_keeps_the_journal_whole() -> None:

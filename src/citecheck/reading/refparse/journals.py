@@ -207,11 +207,12 @@ def _journal_word_or_mark(word: str) -> bool:
 
 
 def _abbreviation_opens_journal(head: str) -> int | None:
-    """The first abbreviated journal word after four title words or more (no journal's word nor a mark
-    among the last four), where the rest reads as a
+    """The first abbreviated journal word right after a lower-case title word, with four title words or
+    more before it (no journal's word nor a mark among the last four), where the rest reads as a
     journal's name (capitalised or abbreviated words, "&", function words) the table does not know:
-    IOP "… in Superionic Conductors Phys. Superionic Conductors 15", "… alloys Phys. Kondens. Materie
-    5", "… To Invert Numerically Comput. Phys. 8"."""
+    IOP "… trace β-active nuclide depolarization Bull. USSR Acad. Sci., Phys. Ser. 52". After a
+    capitalised word the journal may open with that word ("… Geographical Perspective Landscape Res.
+    48", "… Segmentation Image Vis. Comput. 159"): no cut there."""
     found = list(re.finditer(r"\S+", head))
     words = [m.group(0) for m in found]
     for i in range(3, len(words)):
@@ -219,6 +220,8 @@ def _abbreviation_opens_journal(head: str) -> int | None:
         if not (word.endswith(".") and word[:1].isupper() and abbreviated_journal_word(word)):
             continue
         rest, before = words[i:], words[max(0, i - 4):i]
+        if not words[i - 1][:1].islower() or words[i - 1] in FUNCTION_WORDS:
+            return None  # (a capitalised word before it may be the journal's: "… Perspective Landscape Res.")
         if len(words[:i]) < 4 or any(_journal_word_or_mark(w) for w in before) or len(head) - found[i].start() > 60 \
                 or not all(w[:1].isupper() or w.endswith(".") or w in ("&", "—", "–") or w in FUNCTION_WORDS for w in rest):
             return None  # (the first one only: a journal's own words follow it)
