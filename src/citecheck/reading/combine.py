@@ -519,13 +519,18 @@ def _glued_to_journal(mine: Record, title: str, journal: str) -> bool:
     the rules' title: the title's last word glued to the journal's first in the PDF text ("… in
     WeylsemimetalsPhys .Rev . B", "… Galaxy ClustersAstrophys .J .664"), which the rules' clean-up
     split and the labeller read whole."""
-    a, b = "".join(title_key(mine.title or "").split()), "".join(title_key(title).split())
+    a, b = _unspaced_key(mine.title or ""), _unspaced_key(title)
     if not (journal and a and b):
         return False
     if b.startswith(a) and len(b) > len(a):
         return journal.startswith(b[len(a):])
-    tail = "".join(title_key(glued_word(title)).split())  # (the labeller cut the title's start too)
+    tail = _unspaced_key(glued_word(title))  # (the labeller cut the title's start too)
     return bool(tail) and journal.startswith(tail) and len(b) > len(tail) and b.endswith(tail) and b[: -len(tail)] in a
+
+
+def _unspaced_key(title: str) -> str:
+    """`title_key` without its spaces: a glued and a split spelling of the same words key alike."""
+    return title_key(title).replace(" ", "")
 
 
 def _named_head(rec: Record, theirs: str) -> bool:

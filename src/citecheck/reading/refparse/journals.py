@@ -222,7 +222,7 @@ def _abbreviation_opens_journal(head: str) -> int | None:
         rest, before = words[i:], words[max(0, i - 4):i]
         if not words[i - 1][:1].islower() or words[i - 1] in FUNCTION_WORDS:
             return None  # (a capitalised word before it may be the journal's: "… Perspective Landscape Res.")
-        if len(words[:i]) < 4 or any(_journal_word_or_mark(w) for w in before) or len(head) - found[i].start() > 60 \
+        if i < 4 or any(_journal_word_or_mark(w) for w in before) or len(head) - found[i].start() > 60 \
                 or not all(w[:1].isupper() or w.endswith(".") or w in ("&", "—", "–") or w in FUNCTION_WORDS for w in rest):
             return None  # (the first one only: a journal's own words follow it)
         return found[i].start()
