@@ -59,7 +59,6 @@ def title_words(title: str | None) -> list[str]:
 
 
 @lru_cache(maxsize=65536)
-@lru_cache(maxsize=65536)
 def title_key(title: str) -> str:
     """Normalised title; lower-cased first so upper-case Greek (Π, Ξ) is spelled out too.
 
