@@ -13,6 +13,7 @@ import re
 from citecheck.model import Record
 from citecheck.reading.refparse.journals import journal_like
 from citecheck.venues import (
+    JOURNAL_WORDS,
     abbreviated_journal_word,
     dotless_abbreviation,
     known_journal_at,
@@ -73,8 +74,9 @@ def without_venue_in_title(rec: Record) -> Record:
     return rec
 
 
-#: a journal's name opened by one letter: "J." (Journal), "Z." (Zeitschrift)
-_JOURNAL_INITIALS = ("J", "Z")
+def _journal_initial(word: str) -> bool:
+    """A journal's name opened by one letter: "J." (Journal), "Z." (Zeitschrift), as `JOURNAL_WORDS` has them."""
+    return len(word) == 1 and word.lower() in JOURNAL_WORDS
 
 
 def glued_word(title: str) -> str:
@@ -103,7 +105,7 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
     else:
         journal = venue if venue.startswith(right) else f"{right}. {venue}"
     if len(head) < 8 or not (known_journal_at(f"{journal} 1", 0, True) or (
-            (abbreviated_journal_word(f"{right}.") or right in _JOURNAL_INITIALS) and journal_like(journal))):
+            (abbreviated_journal_word(f"{right}.") or _journal_initial(right)) and journal_like(journal))):
         return rec
     out = rec.model_copy()
     out.title, out.container_title = head, journal
