@@ -4,8 +4,9 @@ its own record, so every one should come out EXACT (a MAJOR is a false accusatio
 References: the *test* split of GROBID's corpus (`citecheck.bench.parsing_data.split_of`, by TEI file),
 by default its physics-like part (benchmarks/labeller_eval.py's `is_physics`); `--set grobid` takes all.
 Records: built from GROBID's gold fields for each reference — title and journal as labelled (with the
-PDF spacing repaired by `clean_pdf_text`, since a publisher's record has none), authors parsed from the
-gold author string (a comma list of CJK names: one author each), volume, first page, year, DOI (read by the
+PDF spacing repaired by `clean_pdf_text`, since a publisher's record has none, in the mode the whole
+reference's text is cleaned in: "…, Abel T., PallaF .,1997" is PDF text, so the gold "…, PallaF ." is
+too), authors parsed from the gold author string (a comma list of CJK names: one author each), volume, first page, year, DOI (read by the
 DOI reader: "doi: 10.5194/npg- 19-227-2012" as labelled is whole in a publisher's record). Caveat: these
 stand in for the publishers' records;
 a reference whose gold lacks a field gives a record that lacks it too.
@@ -44,7 +45,7 @@ from labeller_eval import _series, sets, validation_sets
 
 from citecheck.reading import names as N
 from citecheck.reading.identifiers import extract_identifiers
-from citecheck.reading.pdftext import clean_pdf_text
+from citecheck.reading.pdftext import clean_pdf_text, is_pdf_like
 
 ROOT = Path(__file__).resolve().parents[1]
 _CJK = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
@@ -55,7 +56,11 @@ _BBL = ("bbl-physics", "bbl-physics-damaged", "bbl-physics-hep", "bbl-physics-he
 _CJK_NAMES_RE = re.compile(rf"{_CJK}{{2,6}}(?:\s*{_CJK_SEPARATORS}\s*{_CJK}{{2,6}})+")
 
 
-def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
+def record_of(ref_id: str, gold: dict[str, object], text: str = "") -> dict[str, object] | None:
+    """A publisher's record stand-in from a reference's gold fields. The fields are cut from the
+    reference's PDF text (``text``) and are cleaned as that text is: "Abel T., PallaF .,1997" is PDF
+    text, so its gold author string "…, PallaF ." is, although alone it shows too few artefacts."""
+    pdf_like = is_pdf_like(text) if text else None
     # a series letter GROBID labels with the volume ("Phys. Rev." + "D8") is the journal's in a record
     series = _series({"container-title": gold.get("container-title"), "volume": gold.get("volume")})
     gold = {**gold, **series}
@@ -65,15 +70,15 @@ def record_of(ref_id: str, gold: dict[str, object]) -> dict[str, object] | None:
         return None  # nothing a record could be found by
     rec: dict[str, object] = {"id": ref_id, "type": "article-journal"}
     if title:
-        rec["title"] = clean_pdf_text(str(title))
+        rec["title"] = clean_pdf_text(str(title), pdf_like)
     if journal:
-        rec["container-title"] = clean_pdf_text(str(journal))
+        rec["container-title"] = clean_pdf_text(str(journal), pdf_like)
     authors = str(gold.get("authors") or "")
     if authors and _CJK_NAMES_RE.fullmatch(authors.strip()):
         # "周兵, 周杰": a publisher's record lists each author (the name grammar reads Latin names)
         rec["author"] = [{"family": n.strip()} for n in re.split(_CJK_SEPARATORS, authors) if n.strip()]
     elif authors:
-        text = clean_pdf_text(authors)
+        text = clean_pdf_text(authors, pdf_like)
         scan = N.scan_authors(text)
         names = scan.names or N.split_loose_authors(text)
         rec["author"] = [n.model_dump(exclude_none=True) for n in names]
@@ -120,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         records, inputs = [], []
         for n, ref in enumerate(refs):
-            rec = record_of(f"held-out-{n}", ref.gold)
+            rec = record_of(f"held-out-{n}", ref.gold, ref.text)
             if rec is None:
                 continue
             records.append(rec)

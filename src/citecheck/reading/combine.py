@@ -62,7 +62,7 @@ from citecheck.reading.boundaries import glued_word, has_words, mend_boundaries
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
-from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
+from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word, is_pdf_like
 from citecheck.reading.refparse import ParsedReference, parse_reference
 from citecheck.reading.refparse.journals import names_a_venue
 from citecheck.reading.refparse.lexicon import COUNTRIES
@@ -83,8 +83,6 @@ __all__ = ["Reading", "arbitrate", "combine", "other_readings", "read_reference"
 
 #: rule parses below this confidence are doubtful: the labeller is asked
 LOW_CONFIDENCE = 0.75
-#: strings with at least this many PDF artefacts are read by the labeller first
-PDF_LIKE = 3
 #: the labeller's marginal probability above which its reading of a field is trusted over the rules'
 SURE = 0.95
 
@@ -113,7 +111,7 @@ def wants_labeller(text: str, rules: ParsedReference) -> bool:
     """The labeller runs only where it can change something: a doubtful or PDF-like reading, or a
     journal name the abbreviation table does not know (the labeller's may be one it knows)."""
     rec = rules.record
-    return (rules.confidence < LOW_CONFIDENCE or artefact_count(text) >= PDF_LIKE
+    return (rules.confidence < LOW_CONFIDENCE or is_pdf_like(text)
             or (bool(rec.container_title) and not _known_journal(rec.container_title))
             or (bool(rec.title) and not _title_like(rec.title or "")) or _misread_names(rec)
             or bool(_NAMES_HEAD_RE.match(rec.title or "")))
@@ -441,9 +439,9 @@ def readers_of(text: str) -> Readers:
         rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
     if read_by_name(rules.record):  # a name and a URL (refparse/web.py): the labeller reads names there
-        return Readers(rules, None, artefact_count(text) >= PDF_LIKE, cut, False)
+        return Readers(rules, None, is_pdf_like(text), cut, False)
     scored = read_labelled_scored(text)  # every free-text reference: the labeller reads it first
-    return Readers(rules, scored, artefact_count(text) >= PDF_LIKE, cut, wants_labeller(text, rules))
+    return Readers(rules, scored, is_pdf_like(text), cut, wants_labeller(text, rules))
 
 
 def hand_reading(r: Readers) -> tuple[Record, dict[str, str]]:

@@ -35,7 +35,7 @@ from citecheck.model import Record, set_year
 from citecheck.names import name_words
 from citecheck.reading import names as N
 from citecheck.reading.identifiers import extract_identifiers
-from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word
+from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word, is_pdf_like
 from citecheck.venues import journal_reference, journal_table
 from citecheck.years import MONTH_ABBREVIATIONS, MONTHS, YEAR
 
@@ -460,7 +460,7 @@ def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
         authors = _field(spans["author"][0], keep_dot=True) or ""
         scan = N.scan_authors(authors)
         rec.author = scan.names or N.split_loose_authors(authors)
-    rec.title = _field(spans.get("title", [None])[0], pdf_like=artefact_count(text) >= 3)
+    rec.title = _field(spans.get("title", [None])[0], pdf_like=is_pdf_like(text))
     container = _field(spans.get("container", [None])[0], keep_dot=True)
     rec.container_title = container.rstrip(",;: ") if container else None
     for key, attr in (("volume", "volume"), ("issue", "issue"), ("publisher", "publisher")):

@@ -46,7 +46,7 @@ from citecheck.years import MONTHS, YEAR, year_pattern
 # what UTF-8 read as Latin-1 or cp1252 leaves: "Ã¤", "Ã©", "Â°", "â€™"
 _MOJIBAKE_HINT = compile_re(r"[ÃÂ][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013-\u2122]|â€")
 
-__all__ = ["artefact_count", "clean_pdf_text", "is_known_word", "split_glued"]
+__all__ = ["PDF_LIKE", "artefact_count", "clean_pdf_text", "is_known_word", "is_pdf_like", "split_glued"]
 
 _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st",
                             "ﬆ": "st", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u2002": " ",
@@ -543,6 +543,15 @@ def artefact_count(text: str) -> int:
     return len(_ARTEFACT_RE.findall(text))
 
 
+#: from this many artefacts on a string is PDF text: its glued words are split, its spacing mended
+PDF_LIKE = 3
+
+
+def is_pdf_like(text: str) -> bool:
+    """Whether the string shows enough artefacts to be read as PDF-extracted text."""
+    return artefact_count(text) >= PDF_LIKE
+
+
 def _protected(text: str) -> tuple[str, list[str]]:
     """URLs, DOIs, arXiv ids, e-mails and bibcodes replaced by placeholders the repairs leave alone
     (`_restored` puts them back); a string of 200 or more of them is no reference: left as it is."""
@@ -595,7 +604,7 @@ def clean_pdf_text(text: str, pdf_like: bool | None = None) -> str:
         text = text.translate(_LIGATURES)
     text = _pdf_characters(text)
     if pdf_like is None:
-        pdf_like = artefact_count(text) >= 3
+        pdf_like = is_pdf_like(text)
     if _greek_or_cyrillic(text):
         text = _MIXED_WORD_RE.sub(lambda m: m.group(0).translate(_LOOKALIKE), text)
     for pattern, repl, needles, caseblind in _ID_SPACING:
