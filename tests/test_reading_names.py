@@ -21,6 +21,11 @@ from tests.fakes import author_strings, read_pdf_record
     ("Svoboda K and, Malinow R. Title", [("Svoboda", "K."), ("Malinow", "R.")]),
     ("Dillman, Allissa A et al. (2013).", [("Dillman", "Allissa A")]),
     ("Smith AB. Title here", [("Smith", "A. B.")]),  # two capitals before a period stay initials
+    # a hyphenated initial ("J-P") never opens a word: "X-Ray", "K-Shell" start the title (ACS layout)
+    ("Chattopadhyay, S.; Deshpande, A. P. X-Ray Spectroscopic Study of CrSe2.",
+     [("Chattopadhyay", "S."), ("Deshpande", "A. P.")]),
+    ("Smith, J. K-Shell ionization cross sections", [("Smith", "J.")]),
+    ("J-P. Uzan and X-R Li, Title", [("Uzan", "J-P."), ("Li", "X.-R.")]),
 ])
 def test_author_lists(text: str, names: list[tuple[str, str]]) -> None:
     assert [(n.family, n.given) for n in scan_authors(text).names] == names

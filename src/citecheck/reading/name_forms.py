@@ -42,7 +42,8 @@ _CORE = (
 # "Jr", "III" are name suffixes, never a name word; "ben-Avraham", "al-Khwarizmi" are names.
 WORD = rf"(?!{SUFFIX}\b)(?:(?:ben|bin|ibn|abu|al|el)-)?{_CORE}(?:-(?:{_CORE}|[{LM}]+)){{0,2}}"
 # An initial: "A.", "Ch.", "Yu.", "J.-P.", "Z.-z.", "J-P", "J.P"; a bare capital only after a dotted one.
-_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?|[{U}]\.[{U}](?![\w.]))"
+# "J-P" is no word's start: "Deshpande, A. P. X-Ray Spectroscopic …", "Smith, J. K-Shell …" are titles.
+_INIT = rf"(?:[{U}][{L}]?\.(?:\s?-\s?[{U}{L}][{L}]?\.)?|[{U}]\.?-[{U}]\.?(?![{L}])|[{U}]\.[{U}](?![\w.]))"
 INITS = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|\s[{U}][{L}]|$)))*"
 _INITS_INV = rf"{_INIT}(?:\s?(?:{_INIT}|[{U}](?=,|$)))*"  # inverted: "Oliver, R.L. A Cognitive Model" (the "A" is the title's)
 _SUFFIX = rf"(?:,?\s+{SUFFIX_DOTTED}(?=[\s,.;]|$))?"
