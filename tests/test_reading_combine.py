@@ -182,6 +182,11 @@ def test_a_title_glued_to_the_journal_keeps_the_rules_split() -> None:
         ("L .Bai et al.,IR observationsof MS 1054-03: Star Formation and its Evolution in Rich Galaxy "
          "ClustersAstrophys .J .664 ,181 (2007).",
          "IR observations of MS 1054-03: Star Formation and its Evolution in Rich Galaxy Clusters", "Astrophys. J."),
+        # (… and its last word split off again by the labeller's own clean-up: "Superconductors Phys")
+        ("Tinkham,M .Penetration Depth ,Susceptibility , and Nuclear Magnetic Resonancein Finely Divided "
+         "SuperconductorsPhys .Rev. 1958 , 110 , 26–29.",
+         "Penetration Depth, Susceptibility, and Nuclear Magnetic Resonance in Finely Divided Superconductors",
+         "Phys. Rev."),
     ):
         rec = read_reference(text).record
         assert rec.title and rec.title.endswith(title) and rec.container_title == journal, text

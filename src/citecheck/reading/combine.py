@@ -522,8 +522,19 @@ def _glued_to_journal(mine: Record, title: str, journal: str) -> bool:
         return False
     if b.startswith(a) and len(b) > len(a):
         return journal.startswith(b[len(a):])
-    tail = _unspaced_key(glued_word(title))  # (the labeller cut the title's start too)
-    return bool(tail) and journal.startswith(tail) and len(b) > len(tail) and b.endswith(tail) and b[: -len(tail)] in a
+    # (the labeller cut the title's start too; its last word glued to the journal's first, split
+    # or not: "… ClustersAstrophys", "… Superconductors Phys" of "SuperconductorsPhys .Rev.")
+    for tail in (_unspaced_key(glued_word(title)), _unspaced_key(_split_last_word(title))):
+        if tail and journal.startswith(tail) and len(b) > len(tail) + 8 and b.endswith(tail) and b[: -len(tail)] in a:
+            return True
+    return False
+
+
+def _split_last_word(title: str) -> str:
+    """The title's last word where a word, not a stop, precedes it ("… Superconductors Phys", not
+    "… User's Guide. MathWorks"), and it is short enough to be a journal's first word."""
+    head, _, last = title.rstrip().rpartition(" ")
+    return last if head[-1:].isalnum() and last.isalpha() and len(last) <= 12 else ""
 
 
 def _unspaced_key(title: str) -> str:
