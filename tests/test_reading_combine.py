@@ -221,3 +221,22 @@ def test_the_journals_first_word_glued_to_the_title_goes_back_to_the_journal() -
     # a title's own last word, a comma after it, is no journal's
     rec = read_reference("J. Ellis, TikZ-Feynman: Feynman diagrams with TikZ, Comput. Phys. Commun. 210, 103 (2017).").record
     assert (rec.title, rec.container_title) == ("TikZ-Feynman: Feynman diagrams with TikZ", "Comput. Phys. Commun.")
+
+
+def test_a_venue_that_ran_from_the_titles_end_gives_it_back() -> None:
+    # the rules' journal ran from the title's last words ("Platinum. Phys. Rev."); the labeller read the
+    # journal alone and the title whole: both are taken from it (APS/EPJ layouts, clean text)
+    for text, title, journal in (
+        ("A. M. Clogston, V. Jaccarino, and Y. Yafet, Interpretation of Knight Shifts and Susceptibilities of "
+         "Transition Metals: Platinum. Phys. Rev. 134, A650 (1964)",
+         "Interpretation of Knight Shifts and Susceptibilities of Transition Metals: Platinum", "Phys. Rev."),
+        ("E. Helfand and N.R. Werthamer, Temperature and Purity Dependence of the Superconducting Critical "
+         "Field, Hc2. II. Phys. Rev. 147, 288 (1966)",
+         "Temperature and Purity Dependence of the Superconducting Critical Field, Hc2. II", "Phys. Rev."),
+    ):
+        rec = read_reference(text).record
+        assert (rec.title, rec.container_title) == (title, journal), text
+    # a journal the rules read whole stays whole, though the labeller cut its first word off
+    rec = read_reference("N . M .Nusran et al.,Spatially-resolvedstudy of the Meissner effect in superconductors "
+                         "using NV-centers-in-diamond optical magnetometryNew J .Phys.20 ,043010 (2018).").record
+    assert rec.container_title == "New J. Phys."

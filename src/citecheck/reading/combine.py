@@ -45,6 +45,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import pairwise
 
 from citecheck.function_words import TITLE_JOINERS
 from citecheck.model import Citation, Record, free_text
@@ -341,6 +342,9 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         if names_cut and len(model.author) > len(rec.author):
             take("author")
         take("title")
+    if _venue_held_title_end(rec, model):
+        take("container_title")
+        take("title")
     if _name_glued_journal(rec, model):
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
@@ -362,6 +366,38 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
                 take(attr)
     rec.container_title, rec.volume = journal_reference(rec.container_title, rec.volume)
     return located(rec, origin, rules.record, model)
+
+
+def _venue_held_title_end(rec: Record, model: Record) -> bool:
+    """The rules' venue ran from the title's last words into the journal the labeller read alone, and
+    the labeller's title holds those words: "… Transition Metals" + "Platinum. Phys. Rev." against
+    "… Transition Metals: Platinum" + "Phys. Rev."; "“Local”" + "Demagnetization in a Rectangular
+    Ferromagnetic Prism. Phys. Status Solidi B" (a quoted word opening the title)."""
+    venue, theirs = rec.container_title or "", model.container_title or ""
+    if not (theirs and rec.title and model.title and venue != theirs and venue.endswith(theirs)):
+        return False
+    before = venue[: -len(theirs)]
+    head = before.strip(" .,;:")
+    last = head.rsplit(None, 1)[-1] if head else ""
+    if not has_words(head) or not before[-1:].isspace() or any(q in head for q in "\"“”«»"):
+        return False
+    if abbreviated_journal_word(last + ".") or last.lower() in JOURNAL_WORDS:
+        return False  # the labeller cut a journal's name ("Nucl." of "Nucl. Instrum. Methods …")
+    if not (names_known_journal(theirs) or dotless_abbreviation(theirs)) or names_known_journal(venue):
+        return False  # "Stochastic Process." + "Appl."; the rules' "New J. Phys." whole
+    if before.rstrip()[-1:] not in ".,;:" and not last[1:].islower():
+        return False  # "CRC" + "Crit Rev Clin Lab Sci"
+    if _quote_closed(model.title):
+        return False  # the title closed by its quotation mark ("… Innocence.\" Hot Spots")
+    return title_key(model.title) == title_key(f"{rec.title} {head}")
+
+
+def _quote_closed(title: str) -> bool:
+    """A quotation mark beside a stop or comma: where a quoted title ends ("…,”", "…”.")."""
+    return any((a in ".,;:!?" and b in _QUOTE_MARKS) or (a in _QUOTE_MARKS and b in ".,;:") for a, b in pairwise(title))
+
+
+_QUOTE_MARKS = "\"“”'’"
 
 
 def located(rec: Record, origin: dict[str, str], rules: Record,
