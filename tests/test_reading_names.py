@@ -26,6 +26,9 @@ from tests.fakes import author_strings, read_pdf_record
      [("Chattopadhyay", "S."), ("Deshpande", "A. P.")]),
     ("Smith, J. K-Shell ionization cross sections", [("Smith", "J.")]),
     ("J-P. Uzan and X-R Li, Title", [("Uzan", "J-P."), ("Li", "X.-R.")]),
+    # IOP: four bare initials after a particle-led family name
+    ("Cosman E C, van der Poel W A J A and Foxon C T 1990 Fine structure of excitons",
+     [("Cosman", "E. C."), ("van der Poel", "W. A. J. A."), ("Foxon", "C. T.")]),
 ])
 def test_author_lists(text: str, names: list[tuple[str, str]]) -> None:
     assert [(n.family, n.given) for n in scan_authors(text).names] == names

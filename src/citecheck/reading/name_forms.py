@@ -81,7 +81,7 @@ F_FAM_GIVEN = compile_regex(
 # "Family AB" (Vancouver, no dots) / "FAMILY A." / "Family A.B." / IOP "Gu Y-Q", "Soriano J-AN" ("Jr." is a suffix,
 # not initials); a particle inside the family name ("Rosselli del Turco M"), NLM's suffix after the initials
 # ("G 3rd") or a suffix before them ("Tedmon Jr. C. S.")
-_FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WORD})?)(?:\s(?P<psuffix>Jr|Sr)\.?)?\s+(?P<given>(?!(?:Jr|Sr)\.){INITS}|[{U}](?:\s[{U}]){{1,2}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
+_FAM_CAPS = rf"(?P<family>(?:{PART_SP})*{WORD}(?:[\s-]{WORD}|\s{PARTICLE}\s+{WORD})?)(?:\s(?P<psuffix>Jr|Sr)\.?)?\s+(?P<given>(?!(?:Jr|Sr)\.){INITS}|[{U}](?:\s[{U}]){{1,3}}(?!\w|\.\w)|[{U}]{{1,2}}-[{U}{L}]{{1,2}}(?![\w-])|[{U}]{{1,4}}(?![{L}]))(?:\s(?P<vsuffix>Jr|Sr|2nd|3rd|4th)\b\.?)?"
 # A name whose initials end with a period is complete whatever follows: GOST "Петров П. П. Title".
 # IOP / Harvard author–year puts the year right after the last name: "Geim A K 2005 Nature".
 F_FAM_CAPS = compile_regex(
@@ -137,7 +137,7 @@ def name_from(match: regex.Match[str]) -> Name:
     particle = None  # particles stay in `family` ("van der Waals"), as Crossref writes them
     if given and given.endswith(".") and _WORD_PERIOD_END.search(given):
         given = given[:-1]  # "Smith, John." — the period ends the author block
-    if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,2}", given):
+    if given and re.fullmatch(r"[A-Z](?: [A-Z]){1,3}", given):
         given = " ".join(f"{c}." for c in given.split())  # "R P Aloysius" → "R. P."
     elif given and re.fullmatch(r"[A-Z]{2,4}", given):
         given = " ".join(f"{c}." for c in given)  # Vancouver "RA" → "R. A."
