@@ -240,3 +240,7 @@ def test_a_venue_that_ran_from_the_titles_end_gives_it_back() -> None:
     rec = read_reference("N . M .Nusran et al.,Spatially-resolvedstudy of the Meissner effect in superconductors "
                          "using NV-centers-in-diamond optical magnetometryNew J .Phys.20 ,043010 (2018).").record
     assert rec.container_title == "New J. Phys."
+    # nor a journal name the labeller cut after a function word ("… Conservation of" + "Nature")
+    rec = read_reference("Cho DH. The mycoflora of higher fungi in Pyonsan Peninsula National Park. The Report of the "
+                         "Korean Association for Conservation of Nature 1995;34:167-93.").record
+    assert rec.container_title == "The Report of the Korean Association for Conservation of Nature"

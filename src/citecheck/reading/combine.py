@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
-from citecheck.function_words import TITLE_JOINERS
+from citecheck.function_words import FUNCTION_WORDS, TITLE_JOINERS
 from citecheck.model import Citation, Record, free_text
 from citecheck.names import alternation, is_collective, names_cover
 from citecheck.normalize import journal_key, journal_table
@@ -381,8 +381,8 @@ def _venue_held_title_end(rec: Record, model: Record) -> bool:
     last = head.rsplit(None, 1)[-1] if head else ""
     if not has_words(head) or not before[-1:].isspace() or any(q in head for q in "\"“”«»"):
         return False
-    if abbreviated_journal_word(last + ".") or last.lower() in JOURNAL_WORDS:
-        return False  # the labeller cut a journal's name ("Nucl." of "Nucl. Instrum. Methods …")
+    if abbreviated_journal_word(last + ".") or last.lower() in JOURNAL_WORDS or last.lower() in FUNCTION_WORDS:
+        return False  # the labeller cut a name ("Nucl." of "Nucl. Instrum. …", "… Conservation of" + "Nature")
     if not (names_known_journal(theirs) or dotless_abbreviation(theirs)) or names_known_journal(venue):
         return False  # "Stochastic Process." + "Appl."; the rules' "New J. Phys." whole
     if before.rstrip()[-1:] not in ".,;:" and not last[1:].islower():
