@@ -233,6 +233,9 @@ def test_a_venue_that_ran_from_the_titles_end_gives_it_back() -> None:
         ("E. Helfand and N.R. Werthamer, Temperature and Purity Dependence of the Superconducting Critical "
          "Field, Hc2. II. Phys. Rev. 147, 288 (1966)",
          "Temperature and Purity Dependence of the Superconducting Critical Field, Hc2. II", "Phys. Rev."),
+        # (a quoted word opening the title: the rules took the quote for the title)
+        ("A. Aharoni, “Local” Demagnetization in a Rectangular Ferromagnetic Prism. Phys. Status Solidi B 229, "
+         "1413 (2002)", "Local Demagnetization in a Rectangular Ferromagnetic Prism", "Phys. Status Solidi B"),
     ):
         rec = read_reference(text).record
         assert (rec.title, rec.container_title) == (title, journal), text

@@ -345,6 +345,8 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
     if _venue_held_title_end(rec, model):
         take("container_title")
         take("title")
+        if rec.title and rec.title.count("”") > rec.title.count("“"):  # "“Local” Demagnetization …" cut at "“"
+            rec.title = rec.title.replace("”", "", 1)
     if _name_glued_journal(rec, model):
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
