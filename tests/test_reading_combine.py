@@ -247,3 +247,12 @@ def test_a_venue_that_ran_from_the_titles_end_gives_it_back() -> None:
     rec = read_reference("Cho DH. The mycoflora of higher fungi in Pyonsan Peninsula National Park. The Report of the "
                          "Korean Association for Conservation of Nature 1995;34:167-93.").record
     assert rec.container_title == "The Report of the Korean Association for Conservation of Nature"
+
+
+def test_a_subtitle_of_chemical_formulas_stays_in_the_title() -> None:
+    # ": LaNiO₃ and LaCuO₃" is a subtitle, not the rest of the reference (whose numbers are ASCII digits)
+    rec = read_reference("J . S .Zhou ,L.G. Marshall,and J .B.Goodenough, Mass enhancement versus Stonerenhancement "
+                         "in strongly correlated metallic perovskites : LaNiO₃ and LaCuO₃Phys.Rev . B 89 ,245138 "
+                         "(2014).").record
+    assert rec.title == ("Mass enhancement versus Stoner enhancement in strongly correlated metallic perovskites: "
+                         "LaNiO₃ and LaCuO₃")

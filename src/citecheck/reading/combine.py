@@ -197,12 +197,14 @@ def _inner_title(mine: str | None, theirs: str | None, named: bool = False) -> b
         return False  # the rules have the names; one word before is the title's ("Thermodynamics, …")
     return (not before or before[-1] in ".,;:)\"”" or before[-4:].isdigit()
             or bool(_NAME_END_RE.search(before))) and (
-        not after or after[0] in ".,;\"“" or (after[0] == ":" and any(c.isdigit() for c in after)))
+        not after or after[0] in ".,;\"“" or (after[0] == ":" and any(c in _ASCII_DIGITS for c in after)))
     # not before "(": a parenthesis after the title is the title's ("(LHC)", "(in German)", "(II)"); on the
     # train and validation splits no reading was won by cutting there
-    # ":" only when a number follows (the rest of the reference), not a subtitle
+    # ":" only when a number follows (the rest of the reference), not a subtitle; a number, not a
+    # chemical formula's subscript (": LaNiO₃ and LaCuO₃")
 
 
+_ASCII_DIGITS = "0123456789"
 _PART_END_RE = re.compile(r"[.,:]\s*[IVX]{1,4}$")  # "Ionization Yield of Radiations. II"
 _CUT_INSIDE_RE = re.compile(r"\d[.,]\s?\d.{0,2}$|(?<![\w.])[A-Z]\.\s?[a-z].?$")
 
