@@ -53,7 +53,7 @@ def test_build_counts_and_info(index: LocalIndex) -> None:
     assert len(index) == N_RECORDS
     info = index.info()
     assert info["records"] == N_RECORDS
-    assert info["schema_version"] == SCHEMA_VERSION == 4
+    assert info["schema_version"] == SCHEMA_VERSION == 5
     assert info["by_source"]["arXiv/arxiv-browse"] == 12
     assert info["by_type"]["article-journal"] >= 10
     assert info["built_from"][0]["file"] == str(RECORDS)
@@ -280,6 +280,10 @@ def test_page_and_volume_keys() -> None:
     assert page_key("024519") == page_key("24519")
     assert page_key("4412–4415") == "4412"
     assert page_key("e1002") == "1002"
+    # the first page as the model reads one: a label, a tilde range, a list of pages
+    assert page_key("pp. 12–15") == page_key("p. 12") == page_key("12") == "12"
+    assert page_key("243~251") == "243" and page_key("1, 46, 48 passim") == "1"
+    assert page_key(None) == page_key("") == page_key("pp.") == ""
     assert volume_key("05") == volume_key("5") == "5"
     assert volume_variants("05", None, 2017) == {"5", "2017"}
     assert volume_variants("2017", "05", 2017) == {"2017", "5"}

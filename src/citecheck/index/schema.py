@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 import sqlite3
 
+from citecheck.model import first_page_of
 from citecheck.names import name_key
 from citecheck.titles import index_title_key
 
-SCHEMA_VERSION = 4  # 4: name keys of non-Latin names, the build_state table
+SCHEMA_VERSION = 5  # 4: name keys of non-Latin names, the build_state table; 5: page keys by `first_page_of`
 
 DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -73,11 +74,12 @@ def volume_key(volume: object) -> str:
 
 
 def page_key(page: object) -> str:
-    """First-page key tolerant of article-number styles: "L54" ~ "54", "024519" ~ "24519"."""
-    if page is None or page == "":
+    """First-page key tolerant of article-number styles: "L54" ~ "54", "024519" ~ "24519". The first
+    page is the model's (`first_page_of`: "pp. 12–15", "243~251", "1, 46, 48 passim" → "12", "243", "1")."""
+    first = first_page_of(str(page)) if page is not None else None
+    if not first:
         return ""
-    text = str(page).replace("–", "-").replace("—", "-").split("-")[0].strip().lower()
-    text = _SPACE_RE.sub("", text)
+    text = _SPACE_RE.sub("", first.lower())
     core = _LEADING_LETTERS_RE.sub("", text)
     core = core.lstrip("0") or core
     return core or text
