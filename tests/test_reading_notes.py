@@ -28,6 +28,23 @@ def test_language_note_at_the_end_of_the_entry(raw: str, journal: str, volume: s
     assert "Japanese" not in (rec.title or "")
 
 
+@pytest.mark.parametrize(("raw", "title", "journal"), [
+    ("P. Scherrer, 'Bestimmung der Grosse und der Inneren Struktur von Kolloidteilchen Mittels Rontgenstrahlen "
+     "(in German),' Nachrichten von der Gesellschaft der Wissenschaften zu Gottingen, Mathematisch-Physikalische "
+     "Klasse, 2 98-100 (1918).",
+     "Bestimmung der Grosse und der Inneren Struktur von Kolloidteilchen Mittels Rontgenstrahlen",
+     "Nachrichten von der Gesellschaft der Wissenschaften zu Gottingen, Mathematisch-Physikalische Klasse"),
+    ("Masaitis, V. L., On the tracks of a cosmic catastrophe (in Russian). Zemlya i Vselennaya, v. 5, pp. 31-36. 1971.",
+     "On the tracks of a cosmic catastrophe", "Zemlya i Vselennaya"),
+    ("Stahle, V., Nickel and cobalt in rocks of the Nordlingen Ries [in German], Contributions to Mineralogy and "
+     "Petrology, v. 28, pp. 72-88. 1970.",
+     "Nickel and cobalt in rocks of the Nordlingen Ries", "Contributions to Mineralogy and Petrology"),
+])
+def test_language_note_after_a_title_leaves_it(raw: str, title: str, journal: str) -> None:
+    rec = read_reference(raw).record
+    assert (rec.title, rec.container_title) == (title, journal)
+
+
 def test_language_note_inside_a_title_stays() -> None:
     text = "Smith J. A developmental study of ostensive marking in French. J Child Lang 26, 1-10."
     assert clean_reference(text) == text

@@ -280,3 +280,30 @@ def test_a_roman_part_number_inside_a_title_is_no_sentence_end() -> None:
     # a one-letter initial is no part number: the names end before it
     rec = parse_reference("A. Smith and V. Jones. Galaxy evolution. Astrophys. J. 1, 2 (2000).").record
     assert [n.family for n in rec.author] == ["Smith", "Jones"] and rec.title == "Galaxy evolution"
+
+
+@pytest.mark.parametrize(("raw", "title", "families"), [
+    ("N. B. Ellison, C. Steinfield, and C, Lampe, 'The benefits of Facebook 'friends: Social capital and college "
+     "students' use of online social network sites,' Journal of Computer-Mediated Communication, Vol.12, No.4, "
+     "pp.1143-1168, 2007.",
+     "The benefits of Facebook 'friends: Social capital and college students' use of online social network sites",
+     ["Ellison", "Steinfield", "Lampe"]),
+    ("Eldar, Eran, and Ori Ganor, Roee Admon, Avraham Bleich, and Talma Hendler, “Feeling the Real World: Limbic "
+     "Response to Music Depends on Related Content,” Cerebral Cortex, 17 (2007), pp. 2828–40.",
+     "Feeling the Real World: Limbic Response to Music Depends on Related Content",
+     ["Eldar", "Ganor", "Admon", "Bleich", "Hendler"]),
+])
+def test_a_quoted_title_ends_the_author_list_the_grammar_left(raw: str, title: str, families: list[str]) -> None:
+    rec = read_reference(raw).record
+    assert rec.title == title
+    assert [a.family for a in rec.author] == families
+
+
+@pytest.mark.parametrize("raw", [
+    "Smith, J. (2001). Beyond the Pale, 'Ethnic' Identity in Modern Ireland. Irish Studies Review 9, 1-20.",
+    "Smith, J. (2001). Beyond The Pale, 'Ethnic' Identity In Modern Ireland. Irish Studies Review 9, 1-20.",
+])
+def test_a_title_quoting_a_phrase_after_a_comma_keeps_its_words(raw: str) -> None:
+    rec = read_reference(raw).record
+    assert (rec.title or "").lower().startswith("beyond the pale")
+    assert [a.family for a in rec.author] == ["Smith"]

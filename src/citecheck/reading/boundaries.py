@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 from citecheck.model import Record
+from citecheck.names import name_key
+from citecheck.reading.names import split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
 from citecheck.venues import (
     JOURNAL_WORDS,
@@ -20,8 +22,8 @@ from citecheck.venues import (
     names_known_journal,
 )
 
-__all__ = ["glued_word", "has_words", "mend_boundaries", "without_journal_glued_to_title", "without_title_in_venue",
-           "without_venue_in_title"]
+__all__ = ["glued_word", "has_words", "mend_boundaries", "without_journal_glued_to_title", "without_names_in_title",
+           "without_title_in_venue", "without_venue_in_title"]
 
 
 def has_words(text: str | None) -> bool:
@@ -31,7 +33,8 @@ def has_words(text: str | None) -> bool:
 
 def mend_boundaries(rec: Record, text: str) -> Record:
     """The record with each piece of the reference's ``text`` on one side of the title–venue line."""
-    return without_journal_glued_to_title(without_venue_in_title(without_title_in_venue(rec)), text)
+    rec = without_venue_in_title(without_title_in_venue(without_names_in_title(rec)))
+    return without_journal_glued_to_title(rec, text)
 
 
 def without_title_in_venue(rec: Record) -> Record:
@@ -110,3 +113,34 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
     out = rec.model_copy()
     out.title, out.container_title = head, journal
     return out
+
+
+_OPENING_QUOTES = "“‘'\""
+_NAME_JOINERS = frozenset({"and", "&", "und", "et", "y", "e"})
+
+
+def without_names_in_title(rec: Record) -> Record:
+    """The title from its opening quotation mark on, and the names before the mark given to the authors:
+    where the author grammar stopped inside a list ("N. B. Ellison, C. Steinfield, and C, Lampe, 'The
+    benefits of …'"), the rest of the list ran into the title, while the quoted title tells where the
+    list ends."""
+    title = rec.title or ""
+    at = next((i for i in range(2, min(len(title), 120)) if title[i] in _OPENING_QUOTES and title[i - 2:i] == ", "),
+              -1)
+    if at < 0:
+        return rec
+    head, quoted = title[: at - 2], title[at + 1:].strip(" ,.'’\"”")
+    words = head.replace(",", " ").split()
+    if (len(quoted.split()) < 3 or not 0 < len(words) <= 12 or any(q in head for q in _OPENING_QUOTES)
+            or any(mark in quoted for mark in ("”", ",'", ",’"))
+            or not all(w[:1].isupper() or w in _NAME_JOINERS for w in words) or not rec.author
+            # a list's marks: an initial or a joining "and" ("Beyond The Pale, 'Ethnic' Identity" is a title)
+            or not any(w in _NAME_JOINERS or len(w.rstrip(".")) == 1 for w in words)):
+        return rec
+    known = {name_key(n.family or n.literal or "") for n in rec.author}
+    pieces = [p for part in head.split(",") for p in part.replace(" & ", " and ").split(" and ") if has_words(p)]
+    names = [n for p in pieces for n in split_loose_authors(p) if has_words(n.family or n.literal)
+             and name_key(n.family or n.literal or "") not in known]
+    if not names:
+        return rec
+    return rec.model_copy(update={"title": quoted, "author": [*rec.author, *names]})

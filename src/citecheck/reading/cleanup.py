@@ -50,10 +50,19 @@ _STATUS_WORDS = ("appear", "publ", "press", "submitted", "preparation", "communi
 LANGUAGES = (
     "Russian|German|French|Japanese|Chinese|Korean|Italian|Spanish|Portuguese|Polish|Czech|"
     "Ukrainian|Hungarian|Dutch|English|Swedish|Norwegian|Danish|Finnish|Turkish|Greek|Bulgarian|Romanian|"
-    "Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian")
-# the language of the work written after the last number or parenthesis ("61 129--143 in Japanese",
-# "(Tokyo: Baifukan) (in Japanese)"): an editor's note, no part of any field
-_END_LANGUAGE_RE = compile_re(rf"(?<=[\d).])[\s,;.]*[(\[]?\s*in\s+(?:{LANGUAGES})\s*[)\]]?\.?$", re.I)
+    "Persian|Arabic|Hebrew|Hindi|Serbian|Croatian|Slovak|Slovenian|Lithuanian|Latvian|Estonian|Belarusian|"
+    "Georgian|Armenian|Kazakh|Mongolian|Vietnamese|Thai|Indonesian|Malay|Catalan|Icelandic|Afrikaans|Latin|"
+    "Urdu|Bengali|Tamil")
+# the language of the work, an editor's note and no part of any field: written after the last number or
+# parenthesis ("61 129--143 in Japanese", "(Tokyo: Baifukan) (in Japanese)"), or anywhere in brackets
+# ("Mechanics of Turbulence [in Russian], Vol. 1", "Results of a survey (in German). Anaesthesist")
+_LANGUAGE_NOTE_RE = compile_re(rf"(?<=[\d).])[\s,;.]*[(\[]?\s*in\s+(?:{LANGUAGES})\s*[)\]]?\.?$"
+                               rf"|\s*[(\[]\s*in\s+(?:{LANGUAGES})\s*[)\]]", re.I)
+
+
+def without_language_note(text: str) -> str:
+    """``text`` without the language of the work noted in it ("Title (in German)", "Journal [in Russian]")."""
+    return _LANGUAGE_NOTE_RE.sub("", text).strip() if "in " in text or "In " in text else text
 
 
 def _status_gap(m: re.Match[str]) -> str:
@@ -107,7 +116,7 @@ def clean_reference(text: str) -> str:
     text = _TAG_RE.sub("", text)
     text = _LINK_LABEL_RE.sub(" ", text)
     text = " ".join(text.split())
-    text = _END_LANGUAGE_RE.sub("", text.rstrip(" *†‡§¶#"))
+    text = _LANGUAGE_NOTE_RE.sub("", text.rstrip(" *†‡§¶#"))
     # Words split at a line-end hyphen in PDFs: "Mur- phy" → "Murphy", "Martin- Facklam" keeps it.
     text = _BROKEN_WORD_RE.sub(_mend, text).replace("−", "-")  # (a minus sign is no line-end hyphen: "W+W− production")
     text = _DOUBLE_DOT_RE.sub(r"\1.", text)  # Vancouver "Gill GS.. Extracellular": one period too many

@@ -60,6 +60,7 @@ from citecheck.reading.arbiter import (
     rest_read_otherwise,
 )
 from citecheck.reading.boundaries import glued_word, has_words, mend_boundaries
+from citecheck.reading.cleanup import without_language_note
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
 from citecheck.reading.limits import CUT_CONFIDENCE, CUT_WARNING, cut_reference
@@ -620,12 +621,22 @@ def arbitrate(record: Record, origin: dict[str, str], text: str,
     return out, origin
 
 
+def _without_language_notes(rec: Record) -> Record:
+    """The title and venue without the language of the work noted in them ("… Rontgenstrahlen (in
+    German)"): the labeller reads the text as it is, where the rules read it without such notes."""
+    for attr in ("title", "container_title"):
+        value = getattr(rec, attr)
+        if value and (bare := without_language_note(value)) != value and has_words(bare):
+            rec = rec.model_copy(update={attr: bare})
+    return rec
+
+
 @lru_cache(maxsize=2048)
 def _read(text: str) -> Reading:
     r = readers_of(text)
     rules, scored = r.rules, r.scored
     record, origin = located(*arbitrate(*hand_reading(r), text, r), rules.record, scored.record if scored else None)
-    record = mend_boundaries(record, text)
+    record = _without_language_notes(mend_boundaries(record, text))
     evidence = Evidence(rules.confidence, record, scored.record if scored else None,
                         scored.confidence if scored else {}, r.pdf_like, len(origin), r.cut)
     if not r.weighed and not origin:  # the rules' reading as it is: no other reading to keep

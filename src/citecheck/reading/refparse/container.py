@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from citecheck.places import known_place
+from citecheck.reading.cleanup import without_language_note
 from citecheck.reading.refparse.imprint import (
     PUBLISHER_RE,
     is_city,
@@ -68,11 +69,8 @@ def _finish_container(value: str | None) -> str | None:
     value = _SPECIAL_ISSUE_RE.sub("", value)
     value = re.sub(r"[\s,]*\(\s*\d*\s*\)\s*$", "", value)  # "Journal (39)", "Journal, (10)"
     value = re.sub(r"[\s,]*통권\s*$", "", value)  # Korean "cumulative number" before its issue ("통권 제21호")
-    value = _LANGUAGE_NOTE_RE.sub("", value)  # "Combust. Science and Technology (in Japanese)"
+    value = without_language_note(value)  # "Combust. Science and Technology (in Japanese)"
     return clean_field(value)
-
-
-_LANGUAGE_NOTE_RE = compile_re(r"\s*[(\[]\s*in\s+[A-Z][a-z]+\s*[)\]]\s*$")
 
 
 # Notes that stand where a venue would: "Preprint", "Unpublished manuscript", "Retrieved from".
