@@ -307,3 +307,38 @@ def test_a_title_quoting_a_phrase_after_a_comma_keeps_its_words(raw: str) -> Non
     rec = read_reference(raw).record
     assert (rec.title or "").lower().startswith("beyond the pale")
     assert [a.family for a in rec.author] == ["Smith"]
+
+
+@pytest.mark.parametrize(("raw", "title", "families"), [
+    ("Cathryn M. Trott, Eloy de Lera Acedo, Randall B. Wayth, Nicolas Fagnoni, Adrian T. Sutinjo, Brett Wakley, and "
+     "Chris Ivan B. Punzalan. Spectral performance of Square Kilometre Array Antennas - II. Calibration performance. "
+     "MNRAS, 470(1):455–465, Sep 2017.",
+     "Spectral performance of Square Kilometre Array Antennas-II. Calibration performance",
+     ["Trott", "de Lera Acedo", "Wayth", "Fagnoni", "Sutinjo", "Wakley", "Punzalan"]),
+    ("I. Delvecchio, V. Smolčić, G. Zamorani, C. Del P. Lagos, S. Berta, and others. The VLA-COSMOS 3 GHz Large "
+     "Project: AGN and host-galaxy properties out to z < 6. A&A, 602:A3, Jun 2017.",
+     "The VLA-COSMOS 3 GHz Large Project: AGN and host-galaxy properties out to z < 6",
+     ["Delvecchio", "Smolčić", "Zamorani", "Lagos", "Berta"]),
+    ("E. de Lera Acedo, C. M. Trott, R. B. Wayth, N. Fagnoni, G. Bernardi, B. Wakley, L. V. E. Koopmans, A. J. "
+     "Faulkner, and J. G. bij de Vaate. Spectral performance of SKA Log-periodic Antennas I: mitigating spectral "
+     "artefacts in SKA1-LOW 21 cm cosmology experiments. MNRAS, 469:2662–2671, August 2017.",
+     "Spectral performance of SKA Log-periodic Antennas I: mitigating spectral artefacts in SKA1-LOW 21 cm "
+     "cosmology experiments",
+     ["de Lera Acedo", "Trott", "Wayth", "Fagnoni", "Bernardi", "Wakley", "Koopmans", "Faulkner", "de Vaate"]),
+])
+def test_the_end_of_a_name_list_left_in_the_title_goes_to_the_authors(raw: str, title: str,
+                                                                      families: list[str]) -> None:
+    rec = read_reference(raw).record
+    assert rec.title == title
+    assert [a.family for a in rec.author] == families
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("Smith, J. 2001, Dark Matter, Dark Energy, and Modified Gravity. Proceedings of the Workshop, p. 12",
+     "Dark Matter, Dark Energy, and Modified Gravity"),
+    ("Smith, J., and Jones, K. Dark Energy. Evolving Fields of Study. Phys. Rep. 12, 1 (2001)",
+     "Dark Energy. Evolving Fields of Study"),
+])
+def test_a_title_listing_capitalised_terms_keeps_them(raw: str, title: str) -> None:
+    rec = read_reference(raw).record
+    assert rec.title == title

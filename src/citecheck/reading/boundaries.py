@@ -14,6 +14,7 @@ from citecheck.model import Record
 from citecheck.names import name_key
 from citecheck.reading.names import split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
+from citecheck.reading.vocabulary import is_plain_word
 from citecheck.venues import (
     JOURNAL_WORDS,
     abbreviated_journal_word,
@@ -33,7 +34,7 @@ def has_words(text: str | None) -> bool:
 
 def mend_boundaries(rec: Record, text: str) -> Record:
     """The record with each piece of the reference's ``text`` on one side of the title–venue line."""
-    rec = without_venue_in_title(without_title_in_venue(without_names_in_title(rec)))
+    rec = without_venue_in_title(without_title_in_venue(without_names_in_title(rec, text)))
     return without_journal_glued_to_title(rec, text)
 
 
@@ -117,30 +118,88 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
 
 _OPENING_QUOTES = "“‘'\""
 _NAME_JOINERS = frozenset({"and", "&", "und", "et", "y", "e"})
+_PARTICLES = frozenset({"de", "van", "der", "von", "bij", "del", "della", "la", "le", "da", "di", "du", "den", "ter",
+                        "ten", "dos", "das", "y", "al"})
+_NOT_LAST = frozenset({"jr", "sr"})
 
 
-def without_names_in_title(rec: Record) -> Record:
-    """The title from its opening quotation mark on, and the names before the mark given to the authors:
-    where the author grammar stopped inside a list ("N. B. Ellison, C. Steinfield, and C, Lampe, 'The
-    benefits of …'"), the rest of the list ran into the title, while the quoted title tells where the
-    list ends."""
+def without_names_in_title(rec: Record, text: str) -> Record:
+    """The title without the end of the author list the grammar left in it, the names given to the
+    authors. Where the grammar stopped inside a list, the rest of the list ran into the title; the list's
+    end shows where it ends: a quoted title after it ("N. B. Ellison, C. Steinfield, and C, Lampe, 'The
+    benefits of …'"), or the stop after its last name ("… Bruno Scheihing H., and Spyros Sypsas.
+    Reconstructing the Inflationary Landscape …")."""
     title = rec.title or ""
+    if not rec.author or len(title) < 12:
+        return rec
+    last = any(f"{joiner} {title[:12]}" in text for joiner in (", and", ", &", ",and"))
+    cut = _quoted_after_names(title) or _after_name_list(title, last)
+    if cut is None:
+        return rec
+    head, rest = cut
+    known = {name_key(n.family or n.literal or "") for n in rec.author}
+    pieces = [p for part in head.split(",") for p in part.replace(" & ", " and ").split(" and ") if has_words(p)]
+    names = [n for p in pieces if p.strip() != "others" for n in split_loose_authors(p)
+             if has_words(n.family or n.literal) and name_key(n.family or n.literal or "") not in known]
+    if not names:
+        return rec
+    return rec.model_copy(update={"title": rest, "author": [*rec.author, *names]})
+
+
+def _quoted_after_names(title: str) -> tuple[str, str] | None:
+    """(names, quoted title) where a quotation mark after ", " opens the title and names come before it."""
     at = next((i for i in range(2, min(len(title), 120)) if title[i] in _OPENING_QUOTES and title[i - 2:i] == ", "),
               -1)
     if at < 0:
-        return rec
+        return None
     head, quoted = title[: at - 2], title[at + 1:].strip(" ,.'’\"”")
     words = head.replace(",", " ").split()
     if (len(quoted.split()) < 3 or not 0 < len(words) <= 12 or any(q in head for q in _OPENING_QUOTES)
             or any(mark in quoted for mark in ("”", ",'", ",’"))
-            or not all(w[:1].isupper() or w in _NAME_JOINERS for w in words) or not rec.author
+            or not all(w[:1].isupper() or w in _NAME_JOINERS for w in words)
             # a list's marks: an initial or a joining "and" ("Beyond The Pale, 'Ethnic' Identity" is a title)
             or not any(w in _NAME_JOINERS or len(w.rstrip(".")) == 1 for w in words)):
-        return rec
-    known = {name_key(n.family or n.literal or "") for n in rec.author}
-    pieces = [p for part in head.split(",") for p in part.replace(" & ", " and ").split(" and ") if has_words(p)]
-    names = [n for p in pieces for n in split_loose_authors(p) if has_words(n.family or n.literal)
-             and name_key(n.family or n.literal or "") not in known]
-    if not names:
-        return rec
-    return rec.model_copy(update={"title": quoted, "author": [*rec.author, *names]})
+        return None
+    return head, quoted
+
+
+def _after_name_list(title: str, last: bool) -> tuple[str, str] | None:
+    """(names, title) where the title opens with the rest of a list of names ending ", and <name>." (or
+    ", and others."), each of a given name and a family name or with an initial; `last`: the text has
+    "and" right before the title, which opens with the list's last name."""
+    at = min((i for i in (title.find(", and "), title.find(", & ")) if i > 0), default=-1)
+    if last:  # the title opens with the list's last name: "… Mo, and Benjamin D. Wand elt. Signatures …"
+        pos = 0
+    elif 0 < at <= 400:
+        pos = at + 6 if title.startswith(", and ", at) else at + 4
+    else:
+        return None
+    end = -1
+    for word in title[pos:].split(" ")[:8]:
+        pos += len(word) + 1
+        stem = word.rstrip(".")
+        if word.endswith(".") and len(stem) > 1 and stem.lower() not in _NOT_LAST:
+            end = pos - 2
+            break
+    if end < 0:
+        return None
+    head, rest = title[:end], title[end + 1:].strip()
+    pieces = [p.strip() for p in head.replace(", and ", ", ").replace(", & ", ", ").split(", ")]
+    if (len(pieces) < (1 if last else 2) or len(rest.split()) < 3 or not rest[:1].isupper()
+            or not all(p == "others" or _name_like(p) for p in pieces)
+            or 2 * sum(len(p.split()) > 1 for p in pieces) < len(pieces)):
+        return None
+    return head, rest
+
+
+def _name_like(piece: str) -> bool:
+    """Words a personal name is made of: capitalised words, initials, particles (and the short lower-case
+    end of a word the PDF broke: "Wand elt"), with an initial or a word no plain word list holds."""
+    words = piece.split()
+    if not 0 < len(words) <= 6 or not words[0][:1].isupper():
+        return False
+    for i, w in enumerate(words):
+        if not (w[:1].isupper() or w in _PARTICLES or (i and len(w) <= 3 and w.isalpha())):
+            return False
+    return any(len(w.rstrip(".")) == 1 for w in words) or any(
+        w[:1].isupper() and not is_plain_word(w.rstrip(".")) for w in words)
