@@ -132,3 +132,13 @@ def test_an_edited_book_is_the_container_of_an_untitled_chapter(text: str, book:
 ])
 def test_a_title_before_no_editors_stays_the_title(text: str) -> None:
     assert read_reference(text).record.title
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("McCullough, P., & MacKenty, J. 2012, Considerations for using Spatial Scans with WFC3, Tech. rep.",
+     "Considerations for using Spatial Scans with WFC3"),
+    ("Cutri, R. M., Wright, E. L., Conrow, T., et al. 2013, Explanatory Supplement to the AllWISE Data Release "
+     "Products, Technical Report", "Explanatory Supplement to the AllWISE Data Release Products"),
+])
+def test_a_reports_genre_after_its_title_leaves_it(raw: str, title: str) -> None:
+    assert read_reference(raw).record.title == title

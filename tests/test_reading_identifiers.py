@@ -148,3 +148,16 @@ def test_an_iso_access_date_is_cut_whole() -> None:
     rec = read_reference("LAMBRECHT meteo GmbH. Lambrecht Weather Station. URL https://www.lambrecht.net/"
                          "wetterstation/. accessed on 2019-08-20.").record
     assert rec.page is None
+
+
+@pytest.mark.parametrize(("raw", "arxiv", "title"), [
+    ("G. B. Mbeng, A. Russomanno, and G. E. Santoro, The quantum ising chain for beginners, 2009.09208 "
+     "[cond-mat, physics:quant-ph]", "2009.09208", "The quantum ising chain for beginners"),
+    ("A. B. Smith, Title of the paper here, arXiv:1303.0958 [cond-mat, physics:quant-ph].", "1303.0958",
+     "Title of the paper here"),
+    ("Vaswani, A. et al. Attention Is All You Need. arXiv:1706.03762 [cs, stat] (2017).", "1706.03762",
+     "Attention Is All You Need"),
+])
+def test_an_arxiv_ids_list_of_categories_leaves_the_title(raw: str, arxiv: str, title: str) -> None:
+    rec = read_reference(raw).record
+    assert (rec.arxiv, rec.title) == (arxiv, title)

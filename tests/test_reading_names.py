@@ -626,3 +626,11 @@ def test_a_middle_initial_glued_to_the_family_name_in_a_given_name_first_list() 
     names = scan_authors("Takamitsu L. Tanaka, Ryan M.O'Leary, and Rosalba Perna. The imprint of the cosmic").names
     assert [(a.given, a.family) for a in names] == [("Takamitsu L.", "Tanaka"), ("Ryan M.", "O'Leary"),
                                                     ("Rosalba", "Perna")]
+
+
+def test_and_et_al_ends_the_list_and_is_no_title() -> None:
+    raw = ("R. Laureijs, J. Amiaux, S. Arduini, J. Brinchmann, R. Cole, and et al. Euclid Definition Study Report. "
+           "ArXiv e-prints, October 2011.")
+    rec = read_reference(raw).record
+    assert rec.title == "Euclid Definition Study Report"
+    assert [a.family for a in rec.author] == ["Laureijs", "Amiaux", "Arduini", "Brinchmann", "Cole"]

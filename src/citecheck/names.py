@@ -61,8 +61,9 @@ AND_WORD = (r"(?<![^\W\d_])(?:" + alternation(AND_WORDS[:2]) + r"(?=[\s,])|" + a
             + r"(?=\s+\p{Lu}\p{Ll}?\.))")
 #: what "and" is followed by in an author list that goes on unnamed ("and others", "and co-workers")
 AND_OTHERS = ("others", "co-?workers", "collaborators", "colleagues")
-#: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...")
-ET_AL = (r"(?:\bet\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+" + alternation(AND_OTHERS)
+#: the end of a truncated author list ("et al.", "et alii", "and others", "u. a.", "& al.", "...", and the
+#: "and et al." of BibTeX styles that write "and others" so)
+ET_AL = (r"(?:\b(?:and\s+)?et\.?\s*al(?:ii|ia|\.|\b)\.?|\betc\.|\band\s+" + alternation(AND_OTHERS)
          + r"\b|&\s*al\.|(?-i:\bu\.\s*a\b\.?)|\.\.\.|…)")
 ET_AL_RE = compile_re(ET_AL, re.I)
 # (from the start of a run of spaces only, the spaces before the comma taken once: linear in a long run)

@@ -31,6 +31,9 @@ _ARXIV_ARCHIVES = (
 )
 _ARXIV_OLD = rf"{_ARXIV_ARCHIVES}(?:\.[A-Za-z]{{2}})?{ARXIV_OLD_NUMBER}(?:{ARXIV_VERSION})?"
 _ARXIV_NEW = rf"{ARXIV_NEW}(?:{ARXIV_VERSION})?"
+# the categories after an id: "[hep-ph]", "[astro-ph.CO]", Zotero's "[cs, stat]", "[cond-mat, physics:quant-ph]"
+_CATEGORY = r"[a-z\-]+(?:[.:]\s?[A-Za-z\-]+)*"
+_CATEGORIES = rf"\[\s*{_CATEGORY}(?:\s*,\s*{_CATEGORY})*\s*\]"
 # Wrapped forms: LaTeX \url{...}, \href{...}{...}, \doi{...}, \eprint{...}, Markdown <...>.
 _WRAP_RE = compile_re(r"\\(?:url|doi|eprint|arxiv|nolinkurl)\s*\{([^{}]*)\}|\\href\s*\{([^{}]*)\}\s*\{[^{}]*\}")
 _MD_LINK_RE = compile_re(r"\[([^\]]{1,500})\]\((https?://[^)\s]+)\)")
@@ -46,10 +49,10 @@ _ARXIV_RES = [
         r"(?:(?:e-?print|preprint)\s*,?\s*)?(?:arxiv\s*(?:preprint|e-?print)?\s*)?"
         # (a new-style number after an archive's name: "arXiv:astro-ph/0710.3063", "arxiv:cs.LG/1301.0604")
         r"arxiv\s*[:.]?\s*(?:[a-z]+(?:-[a-z]+)?(?:\.[A-Za-z]{2,5})?/(?=\d{4}\.))?(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")"
-        r"(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?",
+        rf"(?:\s*{_CATEGORIES})?",
         re.I,
     ),
-    compile_re(r"(?<![\w/.])(" + _ARXIV_OLD + r")(?:\s*\[\s*[a-z\-]+(?:\.[A-Za-z\-]+)?\s*\])?"),
+    compile_re(r"(?<![\w/.])(" + _ARXIV_OLD + rf")(?:\s*{_CATEGORIES})?"),
     # DBLP and Semantic Scholar write the id as a volume: "CoRR abs/2305.13349", "ArXiv, abs/…"
     compile_re(r"(?<![\w/.])abs/(" + _ARXIV_NEW + "|" + _ARXIV_OLD + r")", re.I),
     # IOP's "(Preprint 1402.1200)", "e-print 1704.01114": the archive's name left out
@@ -58,10 +61,10 @@ _ARXIV_RES = [
 # the literal part of each pattern above, in lower case: a string without it is not searched
 _ARXIV_NEEDLES = list(zip(_ARXIV_RES, ("arxiv.org/", "arxiv", "/", "abs/", "print"),
                           strict=True))
-# A bare new-style id standing alone between commas, in brackets or at the end ("… (2017),
-# 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).
+# A bare new-style id standing alone between commas, in brackets, before its category ("2009.09208
+# [cond-mat, physics:quant-ph]") or at the end ("… (2017), 1704.01114"): taken only when arXiv numbered that month that way (`plausible_arxiv_new`).
 _BARE_ARXIV_NEW_RE = compile_re(
-    r"(?:^|(?<=[,;(\[]))\s*(" + _ARXIV_NEW + r")\s*(?=[,;)\]]|\.?\s*$)"
+    r"(?:^|(?<=[,;(\[]))\s*(" + _ARXIV_NEW + rf")(?:\s*{_CATEGORIES})?\s*(?=[,;)\]]|\.?\s*$)"
 )
 _DOI_RE = compile_re(
     r"(?:(?:https?://)?(?:dx\.)?doi\.org/|\bdoi\s*[:=]?\s*|\bDOI\s*[:=]?\s*)?"

@@ -110,6 +110,7 @@ def finish_title(title: str | None) -> str | None:
     edition = EDITION_END_RE.search(title)
     if edition and edition.start() >= 10 and title[edition.start()] in ",.":
         title = title[: edition.start()]  # "Concise Encyclopedia of Mathematics, 2nd edition"
+    title = _without_report_genre(title)
     if title.endswith(".") and not re.search(r"(?:\b[A-Z]\.|\bal\.|\betc\.)$", title):
         title = title[:-1]
     if title.startswith("&") or (title.startswith("and") and title[3:4].isspace()):  # a list's joint
@@ -120,6 +121,19 @@ def finish_title(title: str | None) -> str | None:
         title = title[:-1]
     title = clean_field(title)
     return conference_name(title) if title else title
+
+
+#: the genre written after a report's title ("Considerations for using Spatial Scans with WFC3, Tech. rep.")
+_REPORT_GENRES = ("tech. rep", "tech rep", "tech. report", "technical report")
+
+
+def _without_report_genre(title: str) -> str:
+    low = title.lower().rstrip(". ")
+    for genre in _REPORT_GENRES:
+        head = low[: -len(genre)]
+        if low.endswith(genre) and len(head) >= 12 and head[-2:] in (", ", ". "):
+            return title[: len(head) - 2]
+    return title
 
 
 _CONF_NAME_RE = compile_re(
