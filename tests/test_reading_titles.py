@@ -325,6 +325,13 @@ def test_a_title_quoting_a_phrase_after_a_comma_keeps_its_words(raw: str) -> Non
      "Spectral performance of SKA Log-periodic Antennas I: mitigating spectral artefacts in SKA1-LOW 21 cm "
      "cosmology experiments",
      ["de Lera Acedo", "Trott", "Wayth", "Fagnoni", "Bernardi", "Wakley", "Koopmans", "Faulkner", "de Vaate"]),
+    ("M. Dennis Mickunas and Richard M. ScheU. Parallel Compilation in a Multiprocessor Environment. ACM: "
+     "Proceedings of the Annual Conference, 1978, pp 241-246.",
+     "Parallel Compilation in a Multiprocessor Environment", ["Mickunas", "ScheU"]),
+    ("Marijke Haverkorn ,François Boulanger ,Torsten Enßlin, Jörg Hörandel ,TessJaffe, Jens Jasche, Jörg Rachen ,and "
+     "AnvarShukurov .IMAGINE: Modeling the Galactic MagneticField .Galaxies, 7(1):17 ,Jan 2019 .",
+     "IMAGINE: Modeling the Galactic Magnetic Field",
+     ["Haverkorn", "Boulanger", "Enßlin", "Hörandel", "Jaffe", "Jasche", "Rachen", "AnvarShukurov"]),
 ])
 def test_the_end_of_a_name_list_left_in_the_title_goes_to_the_authors(raw: str, title: str,
                                                                       families: list[str]) -> None:

@@ -132,8 +132,7 @@ def without_names_in_title(rec: Record, text: str) -> Record:
     title = rec.title or ""
     if not rec.author or len(title) < 12:
         return rec
-    last = any(f"{joiner} {title[:12]}" in text for joiner in (", and", ", &", ",and"))
-    cut = _quoted_after_names(title) or _after_name_list(title, last)
+    cut = _quoted_after_names(title) or _after_name_list(title, _after_and(title, text))
     if cut is None:
         return rec
     head, rest = cut
@@ -144,6 +143,18 @@ def without_names_in_title(rec: Record, text: str) -> Record:
     if not names:
         return rec
     return rec.model_copy(update={"title": rest, "author": [*rec.author, *names]})
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _after_and(title: str, text: str) -> bool:
+    """The title opens right after an "and" of the text (the list's last name may open it), letters
+    compared (PDF text glues and breaks words: "andAnvarShukurov")."""
+    head, letters = _letters(title[:15]), _letters(text)
+    at = letters.find(head) if head else -1
+    return at >= 3 and letters[at - 3:at] == "and"
 
 
 def _quoted_after_names(title: str) -> tuple[str, str] | None:
@@ -174,22 +185,31 @@ def _after_name_list(title: str, last: bool) -> tuple[str, str] | None:
         pos = at + 6 if title.startswith(", and ", at) else at + 4
     else:
         return None
-    end = -1
-    for word in title[pos:].split(" ")[:8]:
-        pos += len(word) + 1
-        stem = word.rstrip(".")
-        if word.endswith(".") and len(stem) > 1 and stem.lower() not in _NOT_LAST:
-            end = pos - 2
-            break
+    end = _name_end(title, pos)
     if end < 0:
         return None
     head, rest = title[:end], title[end + 1:].strip()
     pieces = [p.strip() for p in head.replace(", and ", ", ").replace(", & ", ", ").split(", ")]
     if (len(pieces) < (1 if last else 2) or len(rest.split()) < 3 or not rest[:1].isupper()
             or not all(p == "others" or _name_like(p) for p in pieces)
-            or 2 * sum(len(p.split()) > 1 for p in pieces) < len(pieces)):
+            or 2 * sum(sum(ch.isupper() for ch in p) > 1 for p in pieces) < len(pieces)):
         return None
     return head, rest
+
+
+def _name_end(title: str, pos: int) -> int:
+    """Where the name from ``pos`` on ends: the first stop after a word of two letters or more ("Punzalan.",
+    "Wand elt.", "AnvarShukurov.IMAGINE"), not an initial's or a suffix's ("B.", "Jr."); -1 if none."""
+    for at in range(pos, min(len(title) - 1, pos + 80)):
+        if title[at] != "." or not (title[at + 1] == " " or title[at + 1].isupper()):
+            continue
+        start = at
+        while start > pos and title[start - 1].isalpha():
+            start -= 1
+        stem = title[start:at]
+        if len(stem) > 1 and stem.lower() not in _NOT_LAST:
+            return at
+    return -1
 
 
 def _name_like(piece: str) -> bool:
