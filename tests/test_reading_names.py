@@ -634,3 +634,16 @@ def test_and_et_al_ends_the_list_and_is_no_title() -> None:
     rec = read_reference(raw).record
     assert rec.title == "Euclid Definition Study Report"
     assert [a.family for a in rec.author] == ["Laureijs", "Amiaux", "Arduini", "Brinchmann", "Cole"]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("A. Prusak, R, Hubert Roth, and R. Schwarte", [("Prusak", "A."), ("Roth", "Hubert"), ("Schwarte", "R.")]),
+    ("N. B. Ellison, C. Steinfield, and C, Lampe", [("Ellison", "N. B."), ("Steinfield", "C."), ("Lampe", None)]),
+    ("K. v. Klitzing, G. Dorda, and M. Pepper", [("Klitzing", "K. v."), ("Dorda", "G."), ("Pepper", "M.")]),
+    ("Smith, J., Jones, K.", [("Smith", "J."), ("Jones", "K.")]),
+    ("Smith J, Jones K, Brown A", [("Smith", "J."), ("Jones", "K."), ("Brown", "A.")]),
+])
+def test_loose_author_blocks_split_given_first_lists_at_their_commas(text: str,
+                                                                     names: list[tuple[str, str | None]]) -> None:
+    from citecheck.reading.names import split_loose_authors
+    assert [(n.family, n.given) for n in split_loose_authors(text)] == names

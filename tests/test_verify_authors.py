@@ -238,3 +238,12 @@ def test_a_record_that_lists_only_its_first_author_does_not_make_the_cited_team_
         "custom": {}})
     full = Record.model_validate(full.model_dump(by_alias=True))
     assert any(d.field == "author" for d in assess(cited, full).discrepancies)
+
+
+def test_given_and_family_name_run_together_by_pdf_text_are_the_same_person() -> None:
+    found = rec(Name(family="Haverkorn", given="Marijke"), Name(family="Shukurov", given="Anvar"))
+    comp = compare_authors(rec(Name(family="Haverkorn", given="Marijke"), Name(family="AnvarShukurov")), found)
+    assert comp is not None and comp.matched == 2 and comp.clean, comp
+    # letters that are not the record's name run together stay another name
+    comp = compare_authors(rec(Name(family="Haverkorn", given="Marijke"), Name(family="AnvarShukurova")), found)
+    assert comp is not None and not comp.clean

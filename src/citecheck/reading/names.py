@@ -662,12 +662,27 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
 _LOOSE_SPLIT = compile_regex(r"(?:(?<!\s)|(?!\s))(?:\s*+;|\s*+,\s++and\s+|\s++and\s+|\s*+,?\s*+&)\s*")
 
 
+def _given_first_pieces(pieces: list[str]) -> list[str]:
+    """The pieces cut at their commas too where they list names given name first ("A. Prusak, R, Hubert
+    Roth", "C. Steinfield, and C, Lampe"): every comma piece of two words or more ends in a family name
+    (not an initial), two such pieces at least; a stray initial between commas is dropped. Family-first
+    lists ("Smith, J.", "Smith J, Jones K") keep their pieces."""
+    parts = [p.strip(" .").removeprefix("and ").removeprefix("& ") for piece in pieces for p in piece.split(",")
+             if p.strip(" .")]
+    long = [p.split() for p in parts if len(p.split()) > 1]
+    if (len(long) < 2 or len(parts) == len(pieces)
+            or not all(len(w[-1].rstrip(".")) > 1 and w[-1][:1].isupper() for w in long)):
+        return pieces
+    return [p for p in parts if len(p.split()) > 1 or len(p.rstrip(".")) > 1]
+
+
 def split_loose_authors(text: str) -> list[Name]:
     """Best effort for an author block the grammar did not take: one name per piece."""
     scan = scan_authors(text)
     if scan.names and scan.end >= len(text.rstrip(" ,.")) - 1:
         return scan.names
     pieces = [p.strip(" ,.") for p in _LOOSE_SPLIT.split(text) if p.strip(" ,.")]
+    pieces = _given_first_pieces(pieces)
     out: list[Name] = []
     for piece in pieces:
         piece, _ = strip_et_al(piece)

@@ -224,12 +224,14 @@ def _joined_family(a: NameKey, b: NameKey) -> bool:
 
 def _same_person_split(a: NameKey, b: NameKey) -> bool:
     """The same name with family and given told apart otherwise: the same words in another
-    order ('Zhang Ningyu' vs 'Ningyu Zhang', a whole 'Junrong Wang' in the family field), or a
-    two-word family name split elsewhere ('Maria Mendes Martins')."""
-    if a.is_collab or b.is_collab or len(a.words) < 2 or len(b.words) < 2:
+    order ('Zhang Ningyu' vs 'Ningyu Zhang', a whole 'Junrong Wang' in the family field, or glued in
+    PDF text: 'AnvarShukurov'), or a two-word family name split elsewhere ('Maria Mendes Martins')."""
+    if a.is_collab or b.is_collab or len(a.words) + len(b.words) < 3:
         return False
-    if "".join(a.words) == "".join(b.words):
+    if "".join(a.words) == "".join(b.words):  # (or run together by the PDF text: "AnvarShukurov")
         return True
+    if len(a.words) < 2 or len(b.words) < 2:
+        return False
     long_a = [w for w in a.words if len(w) > 1]
     if len(long_a) == len(a.words) and sorted(a.words) == sorted(b.words):
         return True
