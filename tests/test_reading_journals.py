@@ -323,3 +323,14 @@ def test_contrib_is_an_abbreviated_journal_word() -> None:
 def test_the_journal_head_read_as_a_title_joins_its_series() -> None:
     rec = read_reference("K. W. Luoto, Journal of Combinatorial Theory, Series A 115 (2008) 777-798").record
     assert (rec.title, rec.container_title, rec.volume) == (None, "Journal of Combinatorial Theory, Series A", "115")
+
+
+def test_an_abbreviated_journal_the_rules_cut_in_two_is_read_whole() -> None:
+    rec = read_reference("Matsumoto, M., & Nishimura, T. 1998, ACM Trans. Model. Comput. Simul., 8, 3").record
+    assert (rec.title, rec.container_title, rec.volume, rec.page) == (
+        None, "ACM Trans. Model. Comput. Simul.", "8", "3")
+
+
+def test_a_title_of_capitalised_words_before_a_venue_stays_a_title() -> None:
+    rec = read_reference("Greisen, E. 2012, AIPS FITS File Format, AIPS Memo 117").record
+    assert rec.title == "AIPS FITS File Format"

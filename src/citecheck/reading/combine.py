@@ -158,11 +158,13 @@ def _better_journal(rec: Record, model: Record) -> bool:
 FULLER = 0.7
 
 
-def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
+def _fuller_journal(rec: Record, scored: LabelledReading, title: str | None = None) -> bool:
     """The rules kept only the end of the journal ("Phys" of "Astropart. Phys.", "Meth. A" of "Nucl.
-    Instr. Meth. A": the words before went to the authors) or no words at all ("V69"), and the
-    labeller reads the whole name."""
+    Instr. Meth. A": the words before went to the authors or to their ``title``) or no words at all
+    ("V69"), and the labeller reads the whole name."""
     mine, theirs = rec.container_title or "", scored.record.container_title or ""
+    if _cut_in_two(title, mine, theirs):
+        return True
     if not mine or not theirs or scored.confidence.get("container", 0.0) < FULLER:
         return False
     if not has_words(mine):
@@ -172,10 +174,26 @@ def _fuller_journal(rec: Record, scored: LabelledReading) -> bool:
         return False
     # the words before are a known name's or abbreviations, not a title's end ("Argentina. Gondwana Research")
     head = theirs.split()[: len(theirs.split()) - len(mine.split())]
-    if _known_journal(theirs) or all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in head):
+    if _known_journal(theirs) or _abbreviated(head):
         return True
     # or the rules' title, when it reads as a venue: "Journal of Combinatorial Theory" + "Series A"
     return bool(rec.title) and title_key(" ".join(head)) == title_key(rec.title or "") and names_a_venue(rec.title or "")
+
+
+def _cut_in_two(title: str | None, mine: str, theirs: str) -> bool:
+    """The rules cut an abbreviated name in two, title and journal ("ACM Trans. Model" + "Comput.
+    Simul." of "ACM Trans. Model. Comput. Simul."): the words before are abbreviations with a stop or
+    acronyms."""
+    if not (title and has_words(mine) and journal_key(f"{title} {mine}") == journal_key(theirs)):
+        return False
+    head = theirs.split()[: len(theirs.split()) - len(mine.split())]
+    return bool(head) and any(w.endswith(".") for w in head) and all(
+        len(w.rstrip(".")) <= 6 and (w.endswith(".") or w.isupper()) and w[:1].isupper() for w in head)
+
+
+def _abbreviated(words: list[str]) -> bool:
+    """Every word a journal name's abbreviation or acronym ("ACM", "Trans.", "Model."), "&", "in", "of"."""
+    return bool(words) and all(re.fullmatch(r"[A-Z][^\W\d_]{0,5}\.?|&|in|of", w) for w in words)
 
 
 _NAME_END_RE = re.compile(r"(?:^|\s)[A-Z]\.\s?[A-Z][^\W\d_]+$")  # "… and C. Meier" before the title
@@ -271,7 +289,7 @@ def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool)
         # journal references without a title: the rules made one up from a name or the journal
         # (only where a journal and a volume or page remain to find the work by)
         m = model.record
-        journal = m.container_title if _fuller_journal(rec, model) else rec.container_title or m.container_title
+        journal = m.container_title if _fuller_journal(rec, model, rec.title) else rec.container_title or m.container_title
         # (a title that reads as one stays, digits and all: "… Metal Poor Galaxy I Zw 18")
         return _locates(journal, rec, m) and _sure(model, "no-title") and not _reads_as_title(rec.title) and (
             doubtful or _made_up_title(rec.title))
@@ -354,7 +372,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         take("container_title")  # IOP/Harvard: "… and Brown D 2012 Nature 489 282"
         if len(model.author) > len(rec.author):
             take("author")
-    elif (_better_journal(rec, model) or (_fuller_journal(rec, scored) and _title_can_give_way(rec, model))
+    elif (_better_journal(rec, model) or (_fuller_journal(rec, scored, rules.record.title) and _title_can_give_way(rec, model))
           or (model.container_title and not rec.container_title and not _only_a_place(model.container_title)
               and not _title_read_as_venue(rec, model)
               and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
