@@ -303,3 +303,10 @@ def test_a_second_spires_work_after_a_semicolon_is_a_note(text: str, journal: st
                                                           note: str) -> None:
     rec = read_reference(text).record
     assert (rec.container_title, rec.volume, rec.page, rec.custom.get("note")) == (journal, volume, page, note)
+
+
+def test_arxiv_preprint_glued_by_the_pdf_is_no_venue() -> None:
+    raw = ('F. Schindler, A. M.Cook, M. G. Vergniory, Z. Wang, S. S. P. Parkin, B. A. Bernevig, andT. Neupert, '
+           '"Higher -order topologicalinsulators ," arXivpreprint , 2017.')
+    rec = read_reference(raw).record
+    assert rec.container_title is None and rec.year == 2017

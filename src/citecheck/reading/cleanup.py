@@ -40,7 +40,7 @@ _STATUS_RE = compile_re(
     r"(?:(?<=[,.;(])|(?<=[,.;(]\s))(?:submitted|accepted|forthcoming)|"
     # "…, Preprint 2015.", "… Title. Preprint", "…, arXiv preprint (2024)": the word alone at the end, or
     # before the year
-    rf"(?:arxiv\s+)?(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
+    rf"(?:arxiv\s*)?(?:e-?)?preprint(?=[\s,]*(?:\(?{year_pattern(1900)}[a-z]?\)?)?[\s.]*$))(?:\b|(?<=\.))\s*\)?(?=[\s.,;(]|$)",
     re.I,
 )
 #: a word each of `_STATUS_RE`'s alternatives holds (lower-cased, as `caseless` leaves it)
