@@ -647,3 +647,11 @@ def test_loose_author_blocks_split_given_first_lists_at_their_commas(text: str,
                                                                      names: list[tuple[str, str | None]]) -> None:
     from citecheck.reading.names import split_loose_authors
     assert [(n.family, n.given) for n in split_loose_authors(text)] == names
+
+
+def test_names_the_rules_left_in_their_title_join_the_authors_where_the_labeller_title_is_taken() -> None:
+    raw = ("Vikram Khaire, Raghunathan Srianand, Tirthankar Roy Choudhury, and Prakash Gaikwad. The redshift "
+           "evolution of escape fraction of hydrogen ionizing photons from galaxies. MNRAS, 457(4):4051–4062, 2016.")
+    rec = read_reference(raw).record
+    assert rec.title == "The redshift evolution of escape fraction of hydrogen ionizing photons from galaxies"
+    assert [a.family for a in rec.author][-2:] == ["Choudhury", "Gaikwad"]

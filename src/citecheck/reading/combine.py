@@ -59,7 +59,12 @@ from citecheck.reading.arbiter import (
     labeller_better,
     rest_read_otherwise,
 )
-from citecheck.reading.boundaries import glued_word, has_words, mend_boundaries
+from citecheck.reading.boundaries import (
+    glued_word,
+    has_words,
+    mend_boundaries,
+    without_names_in_title,
+)
 from citecheck.reading.cleanup import without_language_note
 from citecheck.reading.confidence import Evidence, reading_confidence
 from citecheck.reading.labeller import LabelledReading, read_labelled_scored
@@ -494,6 +499,8 @@ class Readers:
 def readers_of(text: str) -> Readers:
     text, cut = cut_reference(text)
     rules = parse_reference(clean_pdf_text(text))
+    if (named := without_names_in_title(rules.record, text)) is not rules.record:  # the list's end left in the title
+        rules = ParsedReference(named, rules.confidence, rules.warnings)
     if cut:
         rules = ParsedReference(rules.record, min(rules.confidence, CUT_CONFIDENCE),
                                 tuple(dict.fromkeys((CUT_WARNING, *rules.warnings))))
