@@ -655,3 +655,15 @@ def test_names_the_rules_left_in_their_title_join_the_authors_where_the_labeller
     rec = read_reference(raw).record
     assert rec.title == "The redshift evolution of escape fraction of hydrogen ionizing photons from galaxies"
     assert [a.family for a in rec.author][-2:] == ["Choudhury", "Gaikwad"]
+
+
+@pytest.mark.parametrize(("block", "families"), [
+    ("Bentolila S, Bach JM, Kessler JL, Bordelais C, Weissenbach J, Panthier J",
+     ["Bordelais", "Weissenbach", "Panthier"]),
+    ("Witten, I. H., Neal R. M., and Cleary J. G.", ["Witten", "Neal", "Cleary"]),
+    ("Lind M., Johnson, M. and Sandblad, B.", ["Lind", "Johnson", "Sandblad"]),
+    ("Ciardi, B., Ferrara A., Marri S., Raimondo G.", ["Ciardi", "Ferrara", "Marri", "Raimondo"]),
+])
+def test_an_author_block_the_grammar_stops_in_keeps_the_names_after(block: str, families: list[str]) -> None:
+    from citecheck.reading.names import authors_of_block
+    assert [n.family for n in authors_of_block(block)][-len(families):] == families

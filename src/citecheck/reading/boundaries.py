@@ -11,10 +11,9 @@ from __future__ import annotations
 import re
 
 from citecheck.model import Record
-from citecheck.names import name_key
-from citecheck.reading.names import split_loose_authors
+from citecheck.names import SUFFIXES, name_key
+from citecheck.reading.names import reads_as_name, split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
-from citecheck.reading.vocabulary import is_plain_word
 from citecheck.venues import (
     JOURNAL_WORDS,
     abbreviated_journal_word,
@@ -118,9 +117,7 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
 
 _OPENING_QUOTES = "“‘'\""
 _NAME_JOINERS = frozenset({"and", "&", "und", "et", "y", "e"})
-_PARTICLES = frozenset({"de", "van", "der", "von", "bij", "del", "della", "la", "le", "da", "di", "du", "den", "ter",
-                        "ten", "dos", "das", "y", "al"})
-_NOT_LAST = frozenset({"jr", "sr"})
+_NOT_LAST = frozenset(s.lower() for s in SUFFIXES)
 
 
 def without_names_in_title(rec: Record, text: str) -> Record:
@@ -191,7 +188,7 @@ def _after_name_list(title: str, last: bool) -> tuple[str, str] | None:
     head, rest = title[:end], title[end + 1:].strip()
     pieces = [p.strip() for p in head.replace(", and ", ", ").replace(", & ", ", ").split(", ")]
     if (len(pieces) < (1 if last else 2) or len(rest.split()) < 3 or not rest[:1].isupper()
-            or not all(p == "others" or _name_like(p) for p in pieces)
+            or not all(p == "others" or reads_as_name(p) for p in pieces)
             or 2 * sum(sum(ch.isupper() for ch in p) > 1 for p in pieces) < len(pieces)):
         return None
     return head, rest
@@ -210,16 +207,3 @@ def _name_end(title: str, pos: int) -> int:
         if len(stem) > 1 and stem.lower() not in _NOT_LAST:
             return at
     return -1
-
-
-def _name_like(piece: str) -> bool:
-    """Words a personal name is made of: capitalised words, initials, particles (and the short lower-case
-    end of a word the PDF broke: "Wand elt"), with an initial or a word no plain word list holds."""
-    words = piece.split()
-    if not 0 < len(words) <= 6 or not words[0][:1].isupper():
-        return False
-    for i, w in enumerate(words):
-        if not (w[:1].isupper() or w in _PARTICLES or (i and len(w) <= 3 and w.isalpha())):
-            return False
-    return any(len(w.rstrip(".")) == 1 for w in words) or any(
-        w[:1].isupper() and not is_plain_word(w.rstrip(".")) for w in words)

@@ -458,8 +458,7 @@ def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
         rec.custom["arxiv"] = ids.arxiv
     if "author" in spans:
         authors = _field(spans["author"][0], keep_dot=True) or ""
-        scan = N.scan_authors(authors)
-        rec.author = scan.names or N.split_loose_authors(authors)
+        rec.author = N.authors_of_block(authors)
     rec.title = _field(spans.get("title", [None])[0], pdf_like=is_pdf_like(text))
     container = _field(spans.get("container", [None])[0], keep_dot=True)
     rec.container_title = container.rstrip(",;: ") if container else None

@@ -29,6 +29,7 @@ from citecheck.names import (
     abbreviates,
     alternation,
     is_journal_word,
+    name_key,
     name_words,
     parse_person,
     strip_et_al,
@@ -71,6 +72,7 @@ from citecheck.reading.plain_words import (
     title_word_given,
     title_words_pair,
 )
+from citecheck.reading.vocabulary import is_plain_word
 from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
@@ -660,6 +662,50 @@ def _group_after(text: str, scan: AuthorScan) -> AuthorScan:
 # ";", "and" or "&" with the spaces and comma around it; from a run of spaces' start only, each space
 # taken once (linear in a long run of them)
 _LOOSE_SPLIT = compile_regex(r"(?:(?<!\s)|(?!\s))(?:\s*+;|\s*+,\s++and\s+|\s++and\s+|\s*+,?\s*+&)\s*")
+
+
+def reads_as_name(piece: str) -> bool:
+    """Words a personal name is made of: capitalised words, initials, particles (and the short lower-case
+    end of a word the PDF broke: "Wand elt"), with an initial or a word no plain word list holds ("Dark
+    Matter" is no name)."""
+    words = piece.split()
+    if not 0 < len(words) <= 6 or not words[0][:1].isupper():
+        return False
+    for i, w in enumerate(words):
+        if not (w[:1].isupper() or w in PARTICLES or (i and len(w) <= 3 and w.isalpha())):
+            return False
+    return any(len(w.rstrip(".")) == 1 for w in words) or any(
+        w[:1].isupper() and not is_plain_word(w.rstrip(".")) for w in words)
+
+
+def authors_of_block(text: str) -> list[Name]:
+    """The names of an author block: the grammar's, and where it stopped before the block's end ("Geraint
+    J. A. Harker, JordanMirocha, Jack O. Burns, and Jonathan R. Pritchard"), the rest read as a list of
+    names, when every piece of it reads as one."""
+    scan = scan_authors(text)
+    if not scan.names:
+        return split_loose_authors(text)
+    rest, _ = strip_et_al(text[scan.end:].strip(" ,;."))
+    rest = rest[4:] if rest[:4].lower() == "and " else rest.removeprefix("& ")
+    if not rest.strip():
+        return scan.names
+    again = scan_authors(rest)
+    if again.names and again.end >= len(rest.rstrip(" ,.")) - 1:
+        extra = again.names
+    else:
+        pieces = [p.strip(" .").removeprefix("and ").removeprefix("& ").strip()
+                  for p in rest.replace(" & ", ", ").replace(" and ", ", ").split(",")]
+        pieces = [p for p in pieces if p]
+        if not pieces or not all(reads_as_name(p) and _has_name_word(p) for p in pieces):
+            return scan.names
+        extra = [parse_person(p) for p in pieces]
+    known = {name_key(n.family or n.literal or "") for n in scan.names}
+    return [*scan.names, *(n for n in extra if n.family and _has_name_word(n.family) and name_key(n.family) not in known)]
+
+
+def _has_name_word(piece: str) -> bool:
+    """A word of a name written out, not initials alone ("M.", "H.L", "SB")."""
+    return any(len(w.rstrip(".")) > 1 and any(c.islower() for c in w) for w in piece.split())
 
 
 def _given_first_pieces(pieces: list[str]) -> list[str]:
