@@ -700,7 +700,10 @@ def authors_of_block(text: str) -> list[Name]:
             return scan.names
         extra = [parse_person(p) for p in pieces]
     known = {name_key(n.family or n.literal or "") for n in scan.names}
-    return [*scan.names, *(n for n in extra if n.family and _has_name_word(n.family) and name_key(n.family) not in known)]
+    extra = [n for n in extra if n.family and _has_name_word(n.family) and name_key(n.family) not in known]
+    for n in extra:  # "Jonsson. P": the stop is no part of the name
+        n.family = (n.family or "").rstrip(".")
+    return [*scan.names, *extra]
 
 
 def _has_name_word(piece: str) -> bool:
