@@ -173,6 +173,9 @@ def test_pdf_characters_repaired(raw: str, want: str) -> None:
     ("M.C .Gonzalez -Garciaand M .Maltoni ,Phys .Rep .460 ,1( 2008 )", "Gonzalez-Garcia and M. Maltoni"),
     ("Kostrov BV, Das S, Buland R. 1987. Title", "Buland R."),  # a name ending in "and" stays
     ("J. Holland and M. Smith, Title", "J. Holland and M. Smith"),
+    # a name no word list holds, after an initial
+    ("P. Parthasarathyand R. Sudhesh,Applied MathematicsLetters19 ,1083 ( 2006 ).", "Parthasarathy and R. Sudhesh"),
+    ("A. Bertrand R. Smith, Title", "A. Bertrand R. Smith"),
 ])
 def test_list_numbers_and_glued_and(raw: str, want: str) -> None:
     assert want in clean_pdf_text(raw)

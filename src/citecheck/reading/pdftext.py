@@ -462,10 +462,17 @@ def _camel(m: re.Match[str]) -> str:
     return m.group(0)
 
 
-def _glued_and(stem: str) -> bool:
-    """"Garcia" + "and" is a family name and "and" ("Garciaand"); "Bul" + "and", "Holl" + "and" are not."""
+def _glued_and(m: re.Match[str]) -> str:
+    """"Garcia" + "and" is a family name and "and" ("Garciaand"); so is a name no word list holds after an
+    initial ("P. Parthasarathyand R. Sudhesh", "O. P. Le Maîtreand O. M. Knio"); "Bul" + "and", "Holl" +
+    "and" are not."""
+    stem = m.group(1)
     whole = (stem + "and").lower()
-    return name_words().get(stem.lower()) == "f" and not is_known_word(whole) and not name_words().get(whole)
+    before = m.string[max(0, m.start() - 4): m.start()].rstrip()
+    after_initial = (before.endswith(".") and before[-2:-1].isupper()) or before.endswith((" Le", " La", " De"))
+    known = name_words().get(stem.lower()) == "f" or (after_initial and not is_known_word(stem.lower()))
+    glued = known and not is_known_word(whole) and not name_words().get(whole)
+    return f"{stem} and" if glued else m.group(0)
 
 
 def _lower_camel(m: re.Match[str]) -> str:
@@ -575,7 +582,7 @@ def _glued_names_and_journals(text: str, pdf_like: bool) -> str:
     "PoSLATTICE", "P.deForcrand", "KlessenR .S"."""
     text = _GLUED_AND_RE.sub(r"\1 ", text)
     text = _GLUED_ET_AL_RE.sub(r"\1 et al.", text)  # "M. Ambrosioet . al."
-    text = _NAME_AND_RE.sub(lambda m: f"{m.group(1)} and" if _glued_and(m.group(1)) else m.group(0), text)
+    text = _NAME_AND_RE.sub(_glued_and, text)
     text = _CAMEL_TOKEN_RE.sub(_journal_camel, text)
     if any(word in text for word in _NAME_START_WORDS):
         text = _JOURNAL_OF_RE.sub(r"\1 \2", _GLUED_NAME_START_RE.sub(" ", text))
