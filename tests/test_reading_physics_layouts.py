@@ -568,3 +568,17 @@ def test_iop_title_then_a_journal_the_table_does_not_know() -> None:
 def test_a_journal_word_before_the_abbreviation_keeps_the_journal_whole() -> None:
     rec = read_reference("Devic et al., Plant Physiol and Biochem., 35(4) : 331-33, 1997").record
     assert rec.container_title == "Plant Physiol and Biochem" and rec.title is None
+
+
+@pytest.mark.parametrize(("raw", "journal", "volume", "page"), [
+    ("W. Adam, R. Fruhwirth, A. Strandlie and T. Todorov, Reconstruction of electrons with the Gaussian sum filter "
+     "in the CMS tracker at LHC, eConf C0303241 (2003) TULT009 [physics/0306087].", "eConf", "C0303241", "TULT009"),
+    ("R. Poeschl, “Software Tools for ILC Detector Studies,” eConf C0705302 (2007) PLE104.",
+     "eConf", "C0705302", "PLE104"),
+    ("A. Salam, Weak and Electromagnetic Interactions, Conf. Proc. C 680519 (1968) 367.",
+     "Conf. Proc. C", "680519", "367"),
+])
+def test_slac_econf_and_conf_proc_c_as_inspire_records_them(raw: str, journal: str, volume: str, page: str) -> None:
+    rec = read_reference(raw).record
+    assert (rec.container_title, rec.volume, rec.page) == (journal, volume, page)
+    assert "eConf" not in (rec.title or "")

@@ -240,10 +240,12 @@ def split_venue(
 
 # Proceedings of Science: the conference's tag is the volume ("PoS LATTICE2014 302",
 # "PoS(LATTICE 2014)302", "PoS CD15, 009", "PoSLATTICE2013 039"), as INSPIRE records it; the year
-# is already cut out; the page may be missing ("PoS LATTICE 2014")
+# is already cut out; the page may be missing ("PoS LATTICE 2014"). SLAC's eConf and Conf. Proc. C
+# likewise, as INSPIRE records them: "eConf C0303241 TULT009", "Conf. Proc. C 680519, 367".
 _POS_RE = compile_re(
-    r"(?:^|(?<=[\s,.;:]))PoS\s*\(?\s*(?P<tag>[A-Za-z][A-Za-z&+-]*\s?-?\d{2,4}(?!\d)[A-Za-z]?)\s*\)?"
-    r"(?:\s*[,;:]?\s*(?P<page>\d{1,4})\b|\s*$)"
+    r"(?:^|(?<=[\s,.;:]))(?:PoS\s*\(?\s*(?P<tag>[A-Za-z][A-Za-z&+-]*\s?-?\d{2,4}(?!\d)[A-Za-z]?)\s*\)?"
+    r"|(?P<econf>eConf)\s*(?P<etag>C\d{6,7})|(?P<cproc>Conf\.\s?Proc\.\s?C)\s?(?P<ctag>\d{6}))"
+    r"(?:\s*[,;:]?\s*(?P<page>(?(econf)[A-Z]{2,6}\d{2,4}|\d{1,4})|\d{1,4})\b|\s*$)"
 )
 
 
@@ -252,8 +254,8 @@ def _pos_venue(text: str, tail: Tail) -> tuple[str | None, Tail] | None:
     m = _POS_RE.search(text)
     if m is None or re.search(r"[^\W\d_]{3}", text[m.end() :]):
         return None  # more words after it: not the reference's own venue
-    tail.container = "PoS"
-    tail.volume = re.sub(r"[\s-]", "", m.group("tag"))
+    tail.container = "eConf" if m.group("econf") else "Conf. Proc. C" if m.group("cproc") else "PoS"
+    tail.volume = re.sub(r"[\s-]", "", m.group("tag") or m.group("etag") or m.group("ctag"))
     tail.page = m.group("page") or None
     return clean_field(text[: m.start()]) or None, tail
 
