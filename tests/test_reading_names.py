@@ -667,3 +667,14 @@ def test_names_the_rules_left_in_their_title_join_the_authors_where_the_labeller
 def test_an_author_block_the_grammar_stops_in_keeps_the_names_after(block: str, families: list[str]) -> None:
     from citecheck.reading.names import authors_of_block
     assert [n.family for n in authors_of_block(block)][-len(families):] == families
+
+
+@pytest.mark.parametrize(("raw", "families"), [
+    ("R. J. Shalloo, L. Corner, C. Arran, J. Cowley, G. Cheung, C. Thornton,R .walczak ,and S .M .Hooker ,Nucl "
+     ".Instrum .Methods Phys. Res. ,Sect. A829 , 383( 2016 ).", 8),
+    ("W. R. FAWOETT et A. LASIA. Can. J. Chem. 59, 3256 (1981);", 2),
+    ("Morton, Michael S. Scott. \"Interactive Visual Display Systems and Management Problem Solving.\" Industrial "
+     "Management Review 9 (1967): 69-81.", 1),
+])
+def test_the_labellers_longer_list_is_taken_where_it_goes_on_from_the_rules(raw: str, families: int) -> None:
+    assert len(read_reference(raw).record.author) == families

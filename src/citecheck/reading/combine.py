@@ -49,7 +49,7 @@ from itertools import pairwise
 
 from citecheck.function_words import FUNCTION_WORDS, TITLE_JOINERS
 from citecheck.model import Citation, Record, free_text
-from citecheck.names import alternation, is_collective, names_cover
+from citecheck.names import SUFFIXES, alternation, is_collective, name_key, names_cover
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
 from citecheck.reading.arbiter import (
@@ -271,6 +271,22 @@ def _misread_names(rec: Record) -> bool:
                for a in rec.author)
 
 
+def _names_go_on(rec: Record, model: Record) -> bool:
+    """The labeller's list is the rules' and more names the rules put in no field ("…, C. Thornton, R .walczak
+    ,and S .M .Hooker ,Nucl. Instrum. …": the rules stopped at the lower-case name)."""
+    mine, theirs = rec.author, model.author
+    if not mine or len(theirs) <= len(mine) or any(a.literal for a in theirs):
+        return False
+    if [name_key(a.family) for a in mine] != [name_key(a.family) for a in theirs[: len(mine)]]:
+        return False
+    elsewhere = f"{rec.title or ''} {rec.container_title or ''}".lower()
+    given = {w.strip(".,").lower() for a in mine for w in (a.given or "").split()}
+    return all(a.family and a.family[:1].isupper() and a.family.lower() not in elsewhere
+               and (a.given or len(mine) > 1)  # one name and a word after it: "Morton, Michael S. Scott"
+               and a.family.lower() not in given and a.family.rstrip(".") not in SUFFIXES
+               and not known_place(a.family) for a in theirs[len(mine):])
+
+
 _INITIAL_RE = re.compile(r"(?<![\w.])[A-Z]{1,3}(?![\w])")
 
 
@@ -382,7 +398,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
               and not _title_read_as_venue(rec, model)
               and (pdf_like or (_sure(scored, "container") and _title_can_give_way(rec, model))))):
         take("container_title")
-    if model.author and _misread_names(rec) and not _misread_names(model):
+    if model.author and ((_misread_names(rec) and not _misread_names(model)) or _names_go_on(rec, model)):
         take("author")
     if not rec.volume and model.volume and _sure(scored, "volume") and rec.container_title:
         take("volume")

@@ -72,7 +72,7 @@ from citecheck.reading.plain_words import (
     title_word_given,
     title_words_pair,
 )
-from citecheck.reading.vocabulary import is_plain_word
+from citecheck.reading.vocabulary import is_known_word, is_plain_word
 from citecheck.regex_cache import compile_re, compile_regex
 from citecheck.venues import known_journal, known_journal_at
 from citecheck.years import YEAR
@@ -672,10 +672,17 @@ def reads_as_name(piece: str) -> bool:
     if not 0 < len(words) <= 6 or not words[0][:1].isupper():
         return False
     for i, w in enumerate(words):
-        if not (w[:1].isupper() or w in PARTICLES or (i and len(w) <= 3 and w.isalpha())):
+        if not (w[:1].isupper() or w in PARTICLES or (i and len(w) <= 3 and w.isalpha()) or _lower_family(words, i)):
             return False
     return any(len(w.rstrip(".")) == 1 for w in words) or any(
         w[:1].isupper() and not is_plain_word(w.rstrip(".")) for w in words)
+
+
+def _lower_family(words: list[str], i: int) -> bool:
+    """A family name typed in lower case after initials ("R. walczak"), no word of the language."""
+    w = words[i]
+    return (i == len(words) - 1 and i > 0 and len(words[i - 1].rstrip(".")) == 1 and len(w) > 3 and w.isalpha()
+            and not is_known_word(w))
 
 
 def authors_of_block(text: str) -> list[Name]:
