@@ -135,11 +135,17 @@ def _journal_eq(a: str, b: str) -> bool:
     return canonical_journal(a) == canonical_journal(b)
 
 
+_GLUED_PARTICLE_RE = re.compile(r"\b(de|van|von|der|den|da|di|du|del|della|le|la)(?=[A-Z][a-z])")
+
+
 def _name_words(text: str) -> set[str]:
     # Initials never count ("CK", "J.-P."), and a word broken at a line end ("Mur- phy", "Mi-nardi":
     # a name's part after a hyphen is capitalised) is mended on both sides, so only the delimitation
     # of the author block is measured.
     text = re.sub(r"(?<=\w)- ?(?=[a-z])", "", pdf_chars_dropped(text))
+    # a particle glued to the family name it stands before is set apart, on both sides: PDF text glues them
+    # ("L. deSouza", "A. G. deBruyn"), which the reading sets apart ("de Souza")
+    text = _GLUED_PARTICLE_RE.sub(r"\1 ", text)
     text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
     # names in scripts without case count as whole words ("行松泰弘", "이정명"; since 2026-12-04 evening:
     # before, a CJK author list could only be scored as wrong); `fold` decomposes Hangul syllables
