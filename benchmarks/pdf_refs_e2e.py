@@ -6,7 +6,7 @@ by default its physics-like part (benchmarks/labeller_eval.py's `is_physics`); `
 Records: built from GROBID's gold fields for each reference — title and journal as labelled (with the
 PDF spacing repaired by `clean_pdf_text`, since a publisher's record has none, in the mode the whole
 reference's text is cleaned in: "…, Abel T., PallaF .,1997" is PDF text, so the gold "…, PallaF ." is
-too), authors parsed from the gold author string by `reading.names.authors_of_block` (the grammar's names and
+too), authors parsed from the gold author string by `reading.author_blocks.authors_of_block` (the grammar's names and
 those after where it stops: "Saul N, Weingart SN, Ross McL, Wilson R, …"; a comma list of CJK names: one
 author each), volume, first page, year, DOI (read by the
 DOI reader: "doi: 10.5194/npg- 19-227-2012" as labelled is whole in a publisher's record). Caveat: these
@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from labeller_eval import _series, sets, validation_sets
 
 from citecheck.reading import names as N
+from citecheck.reading.author_blocks import authors_of_block
 from citecheck.reading.identifiers import extract_identifiers
 from citecheck.reading.pdftext import clean_pdf_text, is_pdf_like
 
@@ -82,7 +83,7 @@ def record_of(ref_id: str, gold: dict[str, object], text: str = "") -> dict[str,
     elif authors:
         text = clean_pdf_text(authors, pdf_like)
         scan = N.scan_authors(text)
-        names = N.authors_of_block(text)  # (the grammar's names, and those after where it stops)
+        names = authors_of_block(text)  # (the grammar's names, and those after where it stops)
         rec["author"] = [n.model_dump(exclude_none=True) for n in names]
         if scan.truncated:  # "Dobin, A. et al.": the corpus's records say their list is cut short
             rec["custom"] = {"authors_truncated": True}

@@ -527,7 +527,7 @@ SECTIONS: tuple[Section, ...] = (
          "layouts written from records only): 292 EXACT (95.1 %), 14 MINOR, 0 MAJOR. Two changes are in it, "
          "told apart by running the benchmark script of 4c7b5db with today's code (by hand): the reading "
          "changes alone give 290 EXACT, 15 MINOR and 1 MAJOR; the records built with "
-         "`reading.names.authors_of_block` (9288ee3: the gold's names after where the grammar stops, which "
+         "`reading.author_blocks.authors_of_block` (9288ee3: the gold's names after where the grammar stops, which "
          "the old records lacked) give 292 and no MAJOR. Which reference was MAJOR with the old records was "
          "not looked for (the set is held out); on GROBID's train, validation and test splits and bbl-physics "
          "(+damaged) no reference is MAJOR with either script, and every reference the record change moved "
@@ -556,7 +556,7 @@ SECTIONS: tuple[Section, ...] = (
          "its record lost \"Palla\" while the reader, cleaning the whole reference, read \"F. Palla\". "
          "That benchmark change alone: train 6,016 → 6,021 EXACT, validation 707 → 708, test and "
          "grobid-physics unchanged; each of the six references it moved had a record made right.",
-         "Since 9288ee3 a record's authors are `reading.names.authors_of_block` of the gold string: the "
+         "Since 9288ee3 a record's authors are `reading.author_blocks.authors_of_block` of the gold string: the "
          "grammar's names and those after where it stops (\"Saul N, Weingart SN, Ross McL, Wilson R, …\"). "
          "Before, a record was short of the names the grammar missed, so a reading that missed them too "
          "was EXACT and a right one MINOR. That benchmark change alone, with the code of 9288ee3: train "

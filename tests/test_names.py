@@ -15,7 +15,8 @@ from citecheck.names import (
     parse_person,
     strip_et_al,
 )
-from citecheck.reading.names import scan_authors, split_loose_authors
+from citecheck.reading.author_blocks import split_loose_authors
+from citecheck.reading.names import scan_authors
 from citecheck.reading.reconcile import _restore_names
 from citecheck.reading.refparse.realign import _authors_from
 from citecheck.sources._common import split_name

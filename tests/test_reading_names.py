@@ -645,7 +645,7 @@ def test_and_et_al_ends_the_list_and_is_no_title() -> None:
 ])
 def test_loose_author_blocks_split_given_first_lists_at_their_commas(text: str,
                                                                      names: list[tuple[str, str | None]]) -> None:
-    from citecheck.reading.names import split_loose_authors
+    from citecheck.reading.author_blocks import split_loose_authors
     assert [(n.family, n.given) for n in split_loose_authors(text)] == names
 
 
@@ -665,7 +665,7 @@ def test_names_the_rules_left_in_their_title_join_the_authors_where_the_labeller
     ("Ciardi, B., Ferrara A., Marri S., Raimondo G.", ["Ciardi", "Ferrara", "Marri", "Raimondo"]),
 ])
 def test_an_author_block_the_grammar_stops_in_keeps_the_names_after(block: str, families: list[str]) -> None:
-    from citecheck.reading.names import authors_of_block
+    from citecheck.reading.author_blocks import authors_of_block
     assert [n.family for n in authors_of_block(block)][-len(families):] == families
 
 

@@ -367,7 +367,7 @@ REWRITTEN = {
     "citecheck.names._ET_AL_STRIP": (r"\s*[,;]?\s*" + ET_AL + r"\s*", re.I),
     "citecheck.reading.names._ETAL": (r"\s*[,;]?\s*" + ET_AL, 0),
     "citecheck.extract.pdf._PAGE_NUMBER_RE": (r"^\s*(?:page\s+)?[-–]?\s*\d{1,4}\s*[-–]?\s*(?:of\s+\d+)?\s*$", re.I),
-    "citecheck.reading.names._LOOSE_SPLIT": (r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*", 0),
+    "citecheck.reading.author_blocks._LOOSE_SPLIT": (r"\s*(?:;|,?\s+and\s+|,?\s*&\s*)\s*", 0),
 }
 _PIECES = ("a", "e", "o", "t", "h", "n", "d", "f", "A", "Z", "é", "1", "9", " ", "  ", "\n", ",", ".", "-", "(",
            ")", ":", "=", "_", "of", "the", "and", "in", "with", "an", "Nuclear", "studyof", "ab.Cd", " -", "- ",

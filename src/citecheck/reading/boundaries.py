@@ -12,7 +12,7 @@ import re
 
 from citecheck.model import Record
 from citecheck.names import SUFFIXES, name_key
-from citecheck.reading.names import reads_as_name, split_loose_authors
+from citecheck.reading.author_blocks import reads_as_name, split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
 from citecheck.venues import (
     JOURNAL_WORDS,

@@ -33,7 +33,7 @@ from typing import NamedTuple
 from citecheck.function_words import FUNCTION_WORDS
 from citecheck.model import Record, set_year
 from citecheck.names import name_words
-from citecheck.reading import names as N
+from citecheck.reading.author_blocks import authors_of_block
 from citecheck.reading.identifiers import extract_identifiers
 from citecheck.reading.pdftext import artefact_count, clean_pdf_text, is_known_word, is_pdf_like
 from citecheck.venues import journal_reference, journal_table
@@ -458,7 +458,7 @@ def _record(text: str, labelled: list[tuple[str, Token]]) -> Record:
         rec.custom["arxiv"] = ids.arxiv
     if "author" in spans:
         authors = _field(spans["author"][0], keep_dot=True) or ""
-        rec.author = N.authors_of_block(authors)
+        rec.author = authors_of_block(authors)
     rec.title = _field(spans.get("title", [None])[0], pdf_like=is_pdf_like(text))
     container = _field(spans.get("container", [None])[0], keep_dot=True)
     rec.container_title = container.rstrip(",;: ") if container else None

@@ -27,8 +27,8 @@ from citecheck.identifiers import record_arxiv, record_doi
 from citecheck.model import Assessment, Candidate, Citation, Record, free_text
 from citecheck.model_stages import Assessed, Reading, TextReadings
 from citecheck.names import looks_like_name_list, strip_et_al
+from citecheck.reading.author_blocks import split_loose_authors
 from citecheck.reading.entries import read_entries
-from citecheck.reading.names import split_loose_authors
 from citecheck.titles import implausible_title, searchable_title, title_key, title_words
 from citecheck.venues import journal_key, names_a_meeting_or_journal
 from citecheck.verify.authors import person_key

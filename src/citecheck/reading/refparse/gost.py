@@ -18,7 +18,7 @@ import re
 
 from citecheck.model import Name
 from citecheck.names import ET_AL_WORDS
-from citecheck.reading.names import split_loose_authors
+from citecheck.reading.author_blocks import split_loose_authors
 from citecheck.reading.refparse.lexicon import TRIM
 from citecheck.reading.refparse.state import Tail
 from citecheck.regex_cache import compile_re

@@ -121,8 +121,9 @@ def _chicago_names(pieces: list[str]) -> list[Name] | None:
 
 
 def _authors_from(prefix: str) -> tuple[list[Name], bool] | None:
+    from citecheck.reading.author_blocks import split_loose_authors
     from citecheck.reading.cleanup import strip_label
-    from citecheck.reading.names import scan_authors, split_loose_authors
+    from citecheck.reading.names import scan_authors
 
     text = strip_label(prefix.strip()).strip(_TRIM)
     # "Author, A., & Author, B. (2019). Title": the date sits between the authors and the title

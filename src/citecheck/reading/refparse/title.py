@@ -14,6 +14,7 @@ from citecheck.model import Record
 from citecheck.names import ET_AL_WORDS
 from citecheck.places import known_place
 from citecheck.reading import names as N
+from citecheck.reading.author_blocks import split_loose_authors
 from citecheck.reading.collaborations import leading_collaboration, only_a_collaboration
 from citecheck.reading.refparse.books import book_locator, book_title, book_volume
 from citecheck.reading.refparse.gbt import gbt_imprint, split_gbt
@@ -379,7 +380,7 @@ def title_pass(st: ParseState) -> None:
         rest_after = rest[q.end() :].strip(TRIM)
         if before and not record.author:
             # Authors we could not parse; keep the text as a literal rather than losing it.
-            record.author = N.split_loose_authors(before)
+            record.author = split_loose_authors(before)
         elif not before and not record.author:
             rest_after = _authors_after_title(rest_after, st)  # '"Title", F. Jelezko, and J. Wrachtrup, Journal
         lang = _LANGUAGE_CODE_RE.match(rest_after)  # biblatex's "language" field: "eng. In: Journal"
