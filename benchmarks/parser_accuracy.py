@@ -136,6 +136,9 @@ def _journal_eq(a: str, b: str) -> bool:
 
 
 _GLUED_PARTICLE_RE = re.compile(r"\b(de|van|von|der|den|da|di|du|del|della|le|la)(?=[A-Z][a-z])")
+#: a family name glued by the PDF to the initial after it ("KlessenR .S .", "ThomasC .Marshall"): GROBID's
+#: gold keeps the glue, the reading sets it apart
+_GLUED_INITIAL_RE = re.compile(r"(?<=[^\W\d_A-Z]{2})([A-Z])(?![^\W\d_])")
 
 
 def _name_words(text: str) -> set[str]:
@@ -146,12 +149,20 @@ def _name_words(text: str) -> set[str]:
     # a particle glued to the family name it stands before is set apart, on both sides: PDF text glues them
     # ("L. deSouza", "A. G. deBruyn"), which the reading sets apart ("de Souza")
     text = _GLUED_PARTICLE_RE.sub(r"\1 ", text)
+    text = _GLUED_INITIAL_RE.sub(r" \1", text)
     text = re.sub(r"\b[A-Z]{1,3}\b", " ", text)
     # names in scripts without case count as whole words ("行松泰弘", "이정명"; since 2026-12-04 evening:
     # before, a CJK author list could only be scored as wrong); `fold` decomposes Hangul syllables
     # into jamo (U+1100–U+11FF), which count too (since 2026-12-05: a Korean name had no gold words)
     return {w for w in re.findall(r"[a-z]{2,}|[\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]{2,}", fold(text))
             if w not in _STOP}
+
+
+def _and_set_apart(words: set[str], other: set[str]) -> set[str]:
+    """A name word that is the other side's word with "and" glued to its end ("Gonzalez -Garciaand
+    M .Maltoni" in GROBID's gold, "Garcia" in the reading), taken as that word. Only against the
+    other side: "Ireland", "Holland" are names."""
+    return {w[:-3] if w.endswith("and") and w not in other and w[:-3] in other else w for w in words}
 
 
 def _pred_author_words(rec: Record) -> set[str]:
@@ -235,6 +246,7 @@ def score(rec: Record, gold: dict[str, Any], tally: Tally, text: str, kind: str)
         gw = _name_words(" ".join(ga)) if ga else set()
         if gw:  # "———." (same authors as above) has no words to compare
             pw = _pred_author_words(rec)
+            gw, pw = _and_set_apart(gw, pw), _and_set_apart(pw, gw)
             tally.add("authors", sorted(gw), sorted(pw) or None, bool(pw) and gw == pw, text)
             tally.words[0] += len(gw & pw)
             tally.words[1] += len(pw)
