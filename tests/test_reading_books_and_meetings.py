@@ -142,3 +142,13 @@ def test_a_title_before_no_editors_stays_the_title(text: str) -> None:
 ])
 def test_a_reports_genre_after_its_title_leaves_it(raw: str, title: str) -> None:
     assert read_reference(raw).record.title == title
+
+
+@pytest.mark.parametrize("raw", [
+    "Doe R.D., Roe T., Poe M., 2015, in Proc. 34th Int. Cosmic Ray Conference (ICRC 2015), arXiv:1509.06322",
+    "Doe M., Roe A., et al., 2015, in Proc. 34th Int. Cosmic Ray Conference (ICRC2015),arXiv :1509.02896",
+])
+def test_an_untitled_proceedings_paper_keeps_its_meeting_as_venue(raw: str) -> None:
+    rec = read_reference(raw).record
+    assert rec.title is None and rec.year == 2015
+    assert rec.container_title is not None and rec.container_title.endswith("2015)")

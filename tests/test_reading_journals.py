@@ -334,3 +334,24 @@ def test_an_abbreviated_journal_the_rules_cut_in_two_is_read_whole() -> None:
 def test_a_title_of_capitalised_words_before_a_venue_stays_a_title() -> None:
     rec = read_reference("Greisen, E. 2012, AIPS FITS File Format, AIPS Memo 117").record
     assert rec.title == "AIPS FITS File Format"
+
+
+@pytest.mark.parametrize(("raw", "journal"), [
+    ('J. Doe and K. Roe, "Wake fields in planar dielectric structures ,"inAdvanced Accelerator Concepts : Tenth'
+     "Workshop . AIPConf. Proc ., Vol.647 ,edited byC . E .Clayton ( AIP, New York,2002 ) pp. 527- 541.",
+     "Advanced Accelerator Concepts: Tenth Workshop. AIP Conf. Proc."),
+    ("Doe, J. & Roe, K. Measuring the dynamics of waves with time -lenses .InSPIE LASE , 100890J- 100890J"
+     "(International Societyfor Opticsand Photonics , 2017 ).", "SPIE LASE"),
+    ("J. Doe, Structure of InGaAs wells, InP Journal 5, 10 (2001)", "InP Journal"),
+])
+def test_an_in_glued_to_the_venue_is_no_part_of_it(raw: str, journal: str) -> None:
+    assert read_reference(raw).record.container_title == journal
+
+
+def test_a_volume_glued_to_the_journal_is_cut_from_it() -> None:
+    rec = read_reference("Doe, A., Roe, R. A. & Poe, S. Hydrodynamic theory of transport in Weyl semimetals "
+                         ".Proc .Natl Acad .Sci .USA113 , 9463- 9468(2016 ).").record
+    assert (rec.container_title, rec.volume) == ("Proc. Natl Acad. Sci.USA", "113")
+    from citecheck.venues import journal_reference
+    assert journal_reference("PoS LATTICE2015", "2015") == ("PoS LATTICE2015", "2015")
+    assert journal_reference("Conference on Lasers, CMK6", "K6") == ("Conference on Lasers, CMK6", "K6")

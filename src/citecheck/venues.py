@@ -15,7 +15,7 @@ from importlib import resources
 from citecheck.folding import fold
 from citecheck.function_words import FULL_JOURNAL_FUNCTION_WORDS, JOURNAL_STOP_WORDS
 from citecheck.regex_cache import compile_re
-from citecheck.years import year_pattern
+from citecheck.years import FIRST_YEAR, LAST_YEAR, year_pattern
 
 # Words that end in a period inside abbreviated journal names ("Phys. Rev. Lett.", "J Neurosci.")
 _ABBREV_TEXT = """phys rev lett appl astrophys astron chem math nucl proc ann mod sci opt soc comm commun
@@ -113,8 +113,24 @@ def journal_reference(container: str | None, volume: str | None) -> tuple[str | 
     """The journal's name and volume as a reference's reader should give them: without a place that
     names no other journal, and with the series letter on the journal (`series_letter_to_journal`)."""
     if container:
-        container = _PLACE_QUALIFIER_RE.sub("", container) or container
+        container = _PLACE_QUALIFIER_RE.sub("", without_in(container)) or container
+    if container and volume and _volume_glued(container, volume):
+        container = container[: -len(volume)]
     return series_letter_to_journal(container, volume)
+
+
+def without_in(container: str) -> str:
+    """The venue without the "in" before it ("In: Proc. …"), glued by PDF text too ("inAdvanced
+    Accelerator Concepts", "InSPIE LASE")."""
+    return re.sub(r"^(?:In|in)(?:\s*:?\s+|(?=[A-Z][a-z]{2,}|[A-Z]{2,}\b))", "", container)
+
+
+def _volume_glued(container: str, volume: str) -> bool:
+    """The volume glued by the PDF to the journal's last word: "Proc. Natl Acad. Sci.USA113" 113."""
+    if not volume.isdigit() or FIRST_YEAR <= int(volume) <= LAST_YEAR:
+        return False  # ("CMK6": a paper's code; "ICRC2015")
+    return (len(container) > len(volume) + 1 and container.endswith(volume)
+            and container[-len(volume) - 1].isalpha())
 
 
 def series_letter_to_journal(container: str | None, volume: str | None) -> tuple[str | None, str | None]:

@@ -83,6 +83,7 @@ from citecheck.venues import (
     dotless_abbreviation,
     journal_reference,
     known_journal,
+    names_a_meeting_or_journal,
     names_known_journal,
 )
 
@@ -467,12 +468,13 @@ def venue_read_as_title(rec: Record, model: Record) -> bool:
     """The rules have no title and read the labeller's title, and no more, as their venue, which names
     no known journal ("S. Weinberg, The Quantum Theory of Fields, vol. 2, Cambridge University Press
     (1996)"): it is the title (the mirror of `_title_read_as_venue`). An edited book the rules read as an
-    untitled chapter's container (with its series) stays so."""
+    untitled chapter's container (with its series) stays so, and so does a meeting's name ("in Proc. 34th
+    Int. Cosmic Ray Conference (ICRC 2015)": the paper's own title is not given)."""
     venue, theirs = rec.container_title or "", model.title or ""
     if rec.title or rec.type == "chapter" or rec.collection_title or model.container_title:
         return False
     return (searchable_title(theirs) and journal_key(venue) == journal_key(theirs)
-            and not names_known_journal(venue) and not dotless_abbreviation(venue))
+            and not names_known_journal(venue) and not names_a_meeting_or_journal(venue))
 
 
 def _title_read_as_venue(rec: Record, model: Record) -> bool:

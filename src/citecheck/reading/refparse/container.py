@@ -34,7 +34,7 @@ from citecheck.reading.refparse.lexicon import (
 from citecheck.reading.refparse.state import ParseState, Tail
 from citecheck.reading.refparse.title import finish_title
 from citecheck.regex_cache import compile_re
-from citecheck.venues import journal_reference, known_journal
+from citecheck.venues import journal_reference, known_journal, without_in
 
 _TITLE_ABBREV_TAIL_RE = compile_re(r"(?<=\.)\s+([A-Z][a-z]{1,4})\.?$")
 
@@ -63,7 +63,7 @@ def _finish_container(value: str | None) -> str | None:
     value = _PAREN_MONTH_RE.sub("", value)
     value = _MONTH_DAY_PAREN_RE.sub("", value)
     value = re.sub(r"^['’\"”]\s*", "", value)  # the quote closing the title: "…Generation,' in Berliner Journal"
-    value = re.sub(r"^(?:In|in)\s*:?\s+", "", value)
+    value = without_in(value)
     value = _PRESENTED_AT_RE.sub("", value)
     value = strip_editors(value)
     value = _SPECIAL_ISSUE_RE.sub("", value)

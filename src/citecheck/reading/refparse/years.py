@@ -157,8 +157,10 @@ _ACM_VOL_ISSUE_DATE_RE = compile_re(
 def _year_after_authors(st: ParseState, m: re.Match[str]) -> int:
     year = int(m.group(1))
     rest = st.rest[m.end() :]
-    # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007")
-    rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
+    # "..., Wiley, 1946." repeats it; not the tail of an article number ("76, 042007"), nor a
+    # meeting's name ("Proc. 34th Int. Cosmic Ray Conference (ICRC 2015)")
+    if not re.search(rf"\([^\W\d_][\w-]*\s?{year}\)[.;]?\s*$", rest):
+        rest = re.sub(rf"[,.;]?\s*\(?(?<![\w.]){year}\)?[.;]?\s*$", "", rest)
     # ACM: "Journal 127, 1 (2001), 287–296" / "51, 1 (January 2008), 107–113" repeats it
     # after the volume and issue
     same = str(year)
