@@ -368,3 +368,10 @@ def test_stray_commas_and_periods_go(raw: str, want: str) -> None:
 def test_a_word_that_starts_with_and_is_not_the_joint() -> None:
     assert clean_pdf_text("K. Jones and. Andrew, Title") == "K. Jones and Andrew, Title"
     assert clean_pdf_text("K. Jones, andrew. Title") == "K. Jones, andrew. Title"
+
+
+def test_a_spacing_accent_after_a_space_inside_a_name_joins_it() -> None:
+    from citecheck.reading.pdftext import clean_pdf_text
+    assert clean_pdf_text("V. Smol ˇci ´c, K. Jahnke") == "V. Smolčić, K. Jahnke"
+    assert clean_pdf_text("J ´er´emy Blaizot, L´eo Michel") == "Jérémy Blaizot, Léo Michel"
+    assert clean_pdf_text("Zur ¨Uber die Schr¨odinger") == "Zur Über die Schrödinger"  # a word's capital: its own word

@@ -4,6 +4,8 @@ copied from GROBID's citation corpus, Apache-2.0, tests/data/parsing/NOTICE.md).
 
 from __future__ import annotations
 
+import pytest
+
 from citecheck.model import Name, Record
 from citecheck.reading.combine import (
     _fuller_journal,
@@ -256,3 +258,21 @@ def test_a_subtitle_of_chemical_formulas_stays_in_the_title() -> None:
                          "(2014).").record
     assert rec.title == ("Mass enhancement versus Stoner enhancement in strongly correlated metallic perovskites: "
                          "LaNiO₃ and LaCuO₃")
+
+
+@pytest.mark.parametrize(("raw", "title"), [
+    ("DEGEN L., MANNER R., AND SALOMON, G. 1992. Working with audio: integrating personal tape recorders and "
+     "desktop computers. In Proceedings of CHI '92. ACM, New York, 413-418.",
+     "Working with audio: integrating personal tape recorders and desktop computers"),
+    ("Blodgett, S. L., Barocas, S., Daum'e, H., and Wallach, H. Language (technology) is power: A critical "
+     "survey of bias in nlp. In ACL, 2020.", "Language (technology) is power: A critical survey of bias in nlp"),
+])
+def test_names_the_labeller_labelled_but_could_not_read_leave_the_title(raw: str, title: str) -> None:
+    assert read_reference(raw).record.title == title
+
+
+def test_words_the_labeller_labelled_names_that_read_as_no_names_stay_in_the_title() -> None:
+    rec = read_reference("L. B. Klebanov, G. M. Maniya, and I. A. Melamed, A problem of V. M. Zolotarev and analogues "
+                         "of infinitely divisible and stable distributions, Teor. Veroyatnost. i Primenen. 29 (1984), "
+                         "757-760.").record
+    assert rec.title is not None and rec.title.startswith("A problem of V. M. Zolotarev")

@@ -49,7 +49,15 @@ from itertools import pairwise
 
 from citecheck.function_words import FUNCTION_WORDS, TITLE_JOINERS
 from citecheck.model import Citation, Record, free_text
-from citecheck.names import SUFFIXES, alternation, is_collective, name_key, names_cover
+from citecheck.names import (
+    LATIN_AND_WORDS,
+    PARTICLES,
+    SUFFIXES,
+    alternation,
+    is_collective,
+    name_key,
+    names_cover,
+)
 from citecheck.normalize import journal_key, journal_table
 from citecheck.places import known_place
 from citecheck.reading.arbiter import (
@@ -291,17 +299,32 @@ def _names_go_on(rec: Record, model: Record) -> bool:
 _INITIAL_RE = re.compile(r"(?<![\w.])[A-Z]{1,3}(?![\w])")
 
 
-def _names_in_title(rec: Record, model: Record) -> bool:
+def _names_in_title(rec: Record, scored: LabelledReading) -> bool:
     """The rules ran the last authors into the title ("Gill GS. Extracellular …", "J. frees.
     Object-oriented …"); the labeller read them as authors: the rules' title is the labeller's
-    behind a part cut at ". " or ": " whose every word stands in the labeller's author names."""
+    behind a part cut at ". " or ": " whose every word stands in the labeller's author names, or is
+    a word it labelled an author where its names stop short ("…, and Andrei . Mesinger .21CMMC …")."""
+    model = scored.record
     mine, theirs = rec.title or "", model.title or ""
     if not theirs or len(mine) <= len(theirs) or not mine.endswith(theirs) or not model.author:
         return False
     prefix = mine[: -len(theirs)].rstrip()
-    if not prefix or prefix[-1] not in ".:;" or not _INITIAL_RE.search(prefix):
-        return False  # initials make it names ("Gill GS."); a word alone may be the title's ("Xlnet:")
-    return names_cover(prefix, model.author)
+    if not prefix or prefix[-1] not in ".:;":
+        return False
+    if _INITIAL_RE.search(prefix) and names_cover(prefix, model.author):
+        return True  # initials make it names ("Gill GS."); a word alone may be the title's ("Xlnet:")
+    return _labelled_names(prefix, scored.author_words)
+
+
+def _labelled_names(prefix: str, labelled: frozenset[str]) -> bool:
+    """Every word of ``prefix`` is one the labeller labelled an author (or "and", "et al."), written as a name's
+    (capitalised, an initial or a particle), with an initial or two capitalised words among them: a
+    name the labeller's list did not read ("Andrei . Mesinger"; not "A problem of V. M. Zolotarev")."""
+    words = re.findall(r"[^\W\d_]+", prefix)
+    if not words or not all((w.lower() in labelled and (w[0].isupper() or len(w) == 1 or w in PARTICLES))
+                            or w.lower() in LATIN_AND_WORDS or w.lower() == "al" for w in words):
+        return False
+    return bool(_INITIAL_RE.search(prefix)) or sum(w[0].isupper() and len(w) > 1 for w in words) >= 2
 
 
 def _title(rec: Record, model: LabelledReading, doubtful: bool, names_cut: bool) -> bool:
@@ -377,7 +400,7 @@ def combine(rules: ParsedReference, scored: LabelledReading | None,
         setattr(rec, attr, getattr(model, attr))
         origin[attr] = "labeller"
 
-    names_cut = _names_in_title(rec, model)
+    names_cut = _names_in_title(rec, scored)
     if venue_read_as_title(rec, model):
         take("title")
         take("container_title")

@@ -388,6 +388,8 @@ class LabelledReading:
 
     record: Record
     confidence: dict[str, float]  # label or "no-<label>" → probability (only `SCORED`/`ABSENT`)
+    #: the words (lower case) of every token labelled an author, read as names or not ("Smol", "Andrei")
+    author_words: frozenset[str] = frozenset()
 
 
 #: the fields whose confidence the combination weighs (marginals cost time: only these are computed)
@@ -422,7 +424,8 @@ def read_labelled_scored(text: str) -> LabelledReading | None:
         return None
     tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped
     confidence = _confidence(tags, tagger.marginal)  # type: ignore[attr-defined]
-    return LabelledReading(_record(text, list(zip(tags, tokens, strict=True))), confidence)
+    named = frozenset(tok.text.lower() for tag, tok in zip(tags, tokens, strict=True) if tag == "author")
+    return LabelledReading(_record(text, list(zip(tags, tokens, strict=True))), confidence, named)
 
 
 #: words a date may hold besides numbers and marks: the months and their abbreviations

@@ -55,11 +55,13 @@ _LIGATURES = str.maketrans({"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi",
 # (a minus sign "−" is kept: it is no line-break hyphen to join across, "B+ → K+ℓ+ℓ− decays", "W+W− production";
 # the reader's clean-up makes it "-" after the joins)
 # TeX's accents as pdftotext leaves them: a spacing accent before its letter ("Schr¨odinger", "Derezi´nski",
-# "Ko˘caj") or a combining one after a space ("Schro ̈dinger"); composed into one letter (NFC)
+# "Ko˘caj", "Smol ˇci ´c", "J ´er´emy") or a combining one after a space ("Schro ̈dinger"); composed into one
+# letter (NFC)
 _SPACING_ACCENTS = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c", "˚": "\u030a",
                     "¸": "\u0327", "˘": "\u0306", "˙": "\u0307", "˝": "\u030b", "`": "\u0300"}
 _SPACING_ACCENT_RE = compile_re(
-    r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])|(`)([aeiou]))"  # inside a word: "Schr¨odinger", "Fronti`eres"
+    # inside a word: "Schr¨odinger", "Fronti`eres", after a space the extraction put there ("Smol ˇci ´c")
+    r"(?<=[^\W\d_])(?:([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷAEIOUY])| ([´¨ˆ˜ˇ˚¸˘˙˝])([a-zıȷ])|(`)([aeiou]))"
     r"|(?<![\w`])([´¨ˆ])([AEIOUaeiou])(?=[a-z])"  # opening a word: "¨Uber", "´Etudes"
 )
 _ACCENT_CHARS = frozenset("´¨ˆ˜ˇ˚¸˘˙˝`" + "".join(map(chr, range(0x300, 0x370))))
@@ -78,7 +80,7 @@ _LIGATURE_LETTERS = ("fi", "ff", "fl", "ffi", "ffl")
 
 
 def _accent(m: re.Match[str]) -> str:
-    mark, letter = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5) if m.group(i))
+    mark, letter = next((m.group(i), m.group(i + 1)) for i in (1, 3, 5, 7) if m.group(i))
     if letter in "ıȷ":
         letter = {"ı": "i", "ȷ": "j"}[letter]
     return unicodedata.normalize("NFC", letter + _SPACING_ACCENTS[mark])
