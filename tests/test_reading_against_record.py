@@ -135,3 +135,18 @@ def test_the_last_word_of_a_title_cut_at_an_abbreviation_leaves_the_venue() -> N
         "page": "313-352", "issued": {"date-parts": [[1916]]}})
     cited, assessment = best_reading(citation, Candidate(record=record, source="index", matched_by="title"))
     assert (cited.container_title or "").rstrip(".") == "Math. Ann" and not assessment.discrepancies, assessment.rationale
+
+
+def test_the_text_is_re_read_around_the_title_as_the_reading_read_it() -> None:
+    """PDF text re-read around the record's title is cleaned as the reading cleans it: a glued "and"
+    is no part of the next author's given name."""
+    from citecheck.model import Citation
+    from citecheck.reading.refparse.realign import realign
+
+    raw = ("Geraint J .A. Doe,Jordan Roe,Jack O. Poe ,andJonathan R. Moe .Parametrizations of the 21-cm "
+           "global signal and parameter estimation from single-dipole experiments .MNRAS, 455(4):3829–3840, 2016.")
+    found = Record(title="Parametrizations of the 21-cm global signal and parameter estimation from "
+                         "single-dipole experiments")
+    fields = realign(Citation(id="c", raw=raw, fields=Record(title="Parametrizations")), found)
+    assert fields is not None and fields.title == found.title
+    assert [(a.given, a.family) for a in fields.author][-1] == ("Jonathan R.", "Moe")

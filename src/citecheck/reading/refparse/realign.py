@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 from citecheck.model import Citation, Name, Record, free_text
 from citecheck.names import PARTICLES, parse_person, strip_et_al
 from citecheck.reading.cleanup import clean_reference
+from citecheck.reading.pdftext import clean_pdf_text, is_pdf_like
 from citecheck.regex_cache import compile_re
 from citecheck.titles import searchable_title, title_key
 from citecheck.years import year_pattern
@@ -41,6 +42,8 @@ def realign(citation: Citation, found: Record) -> Record | None:
         return None  # BibTeX or CSL source: fields were read structurally, nothing to re-read
     if _LATEX_HINT.search(raw):
         raw = clean_reference(raw)  # "\bibitem{k} I.~Doe, \emph{Title}": read the text LaTeX shows
+    if is_pdf_like(raw):  # the PDF's text as the reading read it: "Jack O. Burns ,andJonathan R. Pritchard"
+        raw = clean_pdf_text(raw, pdf_like=True)
     alignment = fuzz.partial_ratio_alignment(title.lower(), raw.lower(), score_cutoff=MIN_ALIGNMENT)
     if alignment is None:
         return None
