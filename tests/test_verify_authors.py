@@ -247,3 +247,16 @@ def test_given_and_family_name_run_together_by_pdf_text_are_the_same_person() ->
     # letters that are not the record's name run together stay another name
     comp = compare_authors(rec(Name(family="Haverkorn", given="Marijke"), Name(family="AnvarShukurova")), found)
     assert comp is not None and not comp.clean
+
+
+def test_a_collaborations_place_among_the_names_is_no_order() -> None:
+    """"I. Arsene et al. (BRAHMS)" against a record listing the BRAHMS Collaboration first: the
+    persons are in order; two persons swapped still are not."""
+    found = rec(Name(literal="BRAHMS Collaboration"), Name(family="Arsene", given="I."),
+                Name(family="Bearden", given="I. G."), truncated=True)
+    cited = rec(Name(family="Arsene", given="I."), Name(literal="BRAHMS Collaboration"), truncated=True)
+    a = assess(cited, found)
+    assert a.score == 10.0 and not a.discrepancies, a.rationale
+    swapped = rec(Name(family="Bearden", given="I. G."), Name(family="Arsene", given="I."),
+                  Name(literal="BRAHMS Collaboration"))
+    assert [d.kind for d in assess(swapped, found).discrepancies] == ["swapped_authors"]

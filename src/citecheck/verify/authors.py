@@ -398,7 +398,10 @@ def compare_authors(cited: Record, found: Record) -> AuthorComparison | None:
         matcher.match(k)
     matcher.misspellings()
     result, positions, used = matcher.result, matcher.positions, matcher.used
-    result.swapped = positions != sorted(positions)
+    # (a collaboration's place among the names is no order: "I. Arsene et al. (BRAHMS)" against a record
+    # that lists the BRAHMS Collaboration first)
+    persons = [i for i in positions if not f_keys[i].is_collab]
+    result.swapped = persons != sorted(persons)
     truncated = cited.authors_truncated or found.authors_truncated or c_others or f_others
     if (found.authors_truncated or f_others) and positions and positions[0] == 0:
         # the record lists only its first author(s): further people can't be told, but a
