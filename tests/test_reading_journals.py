@@ -355,3 +355,21 @@ def test_a_volume_glued_to_the_journal_is_cut_from_it() -> None:
     from citecheck.venues import journal_reference
     assert journal_reference("PoS LATTICE2015", "2015") == ("PoS LATTICE2015", "2015")
     assert journal_reference("Conference on Lasers, CMK6", "K6") == ("Conference on Lasers, CMK6", "K6")
+
+
+@pytest.mark.parametrize(("raw", "journal", "record"), [
+    ("Doe, D., Roe, L., Poe, R., et al. 2008, Selected Topics in Signal Processing, IEEE Journal of, 2, 707",
+     "Selected Topics in Signal Processing, IEEE Journal of", "IEEE Journal of Selected Topics in Signal Processing"),
+    ("Doe, G., Roe, A., Poe, M., et al. 2014, Antennas and Wireless Propagation Letters, IEEE, 13, 169",
+     "Antennas and Wireless Propagation Letters, IEEE", "IEEE Antennas and Wireless Propagation Letters"),
+])
+def test_an_inverted_ieee_journal_name_is_read_whole_and_matches_its_record(raw: str, journal: str,
+                                                                            record: str) -> None:
+    from citecheck.verify.venue import compare_venues
+    rec = read_reference(raw).record
+    assert (rec.title, rec.container_title) == (None, journal)
+    assert compare_venues(journal, record) == "same"
+    assert compare_venues(journal, "IEEE Transactions on Antennas and Propagation") == "different"
+    # a paper's title before "IEEE" stays the title
+    rec = read_reference("Doe, J. 2010, A fast algorithm for sorting, IEEE, 13, 169").record
+    assert rec.title == "A fast algorithm for sorting"

@@ -210,8 +210,9 @@ def letters_in_parent() -> frozenset[str]:
 
 @lru_cache(maxsize=8192)
 def canonical_journal(name: str | None) -> str:
-    """A key under which abbreviated and full journal names coincide."""
-    key = journal_key(name)
+    """A key under which abbreviated and full journal names coincide (and an inverted IEEE name,
+    "Antennas and Propagation, IEEE Transactions on", with its own)."""
+    key = journal_key(uninverted(name) if name and "IEEE" in name else name)
     if not key:
         return ""
     table = journal_table()
@@ -219,6 +220,20 @@ def canonical_journal(name: str | None) -> str:
     if full:
         return journal_key(full)
     return key
+
+
+#: the tail ADS and IEEE's own exports invert an IEEE journal's name to
+INVERTED_TAILS = ("IEEE", "IEEE Journal of", "IEEE Transactions on", "IEEE Transactions of")
+
+
+def uninverted(name: str) -> str:
+    """An IEEE journal's name as ADS and IEEE's own exports invert it, put back in order: "Selected
+    Topics in Signal Processing, IEEE Journal of" is "IEEE Journal of Selected Topics in Signal
+    Processing"; "Antennas and Wireless Propagation Letters, IEEE" is "IEEE Antennas and …"."""
+    head, sep, tail = name.rstrip(" ,.").rpartition(", ")
+    if sep and head and tail in INVERTED_TAILS:
+        return f"{tail} {head}"
+    return name
 
 
 #: journals with one volume a year, an issue a month: Crossref and the publisher give JHEP's May 2007

@@ -15,6 +15,7 @@ from citecheck.names import SUFFIXES, name_key
 from citecheck.reading.author_blocks import reads_as_name, split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
 from citecheck.venues import (
+    INVERTED_TAILS,
     JOURNAL_WORDS,
     abbreviated_journal_word,
     dotless_abbreviation,
@@ -22,8 +23,8 @@ from citecheck.venues import (
     names_known_journal,
 )
 
-__all__ = ["glued_word", "has_words", "mend_boundaries", "without_journal_glued_to_title", "without_names_in_title",
-           "without_title_in_venue", "without_venue_in_title"]
+__all__ = ["glued_word", "has_words", "mend_boundaries", "with_inverted_venue", "without_journal_glued_to_title",
+           "without_names_in_title", "without_title_in_venue", "without_venue_in_title"]
 
 
 def has_words(text: str | None) -> bool:
@@ -34,7 +35,21 @@ def has_words(text: str | None) -> bool:
 def mend_boundaries(rec: Record, text: str) -> Record:
     """The record with each piece of the reference's ``text`` on one side of the title–venue line."""
     rec = without_venue_in_title(without_title_in_venue(without_names_in_title(rec, text)))
-    return without_journal_glued_to_title(rec, text)
+    return with_inverted_venue(without_journal_glued_to_title(rec, text))
+
+
+def with_inverted_venue(rec: Record) -> Record:
+    """A title-less reference whose venue is an inverted IEEE name (`venues.uninverted`): the "title" is
+    the name's start ("Mitchell, D., et al. 2008, Selected Topics in Signal Processing, IEEE Journal of,
+    2, 707")."""
+    venue = (rec.container_title or "").strip(" ,.")
+    if venue not in INVERTED_TAILS or not rec.title or not (rec.volume or rec.page):
+        return rec
+    if not all(w[0].isupper() for w in rec.title.split() if len(w) > 3):
+        return rec  # a journal's words are capitalised; a paper's title before "IEEE" stays one
+    out = rec.model_copy()
+    out.container_title, out.title = f"{rec.title.strip(' ,.')}, {venue}", None
+    return out
 
 
 def without_title_in_venue(rec: Record) -> Record:
