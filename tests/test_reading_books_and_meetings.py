@@ -139,6 +139,8 @@ def test_a_title_before_no_editors_stays_the_title(text: str) -> None:
      "Considerations for using Spatial Scans with WFC3"),
     ("Cutri, R. M., Wright, E. L., Conrow, T., et al. 2013, Explanatory Supplement to the AllWISE Data Release "
      "Products, Technical Report", "Explanatory Supplement to the AllWISE Data Release Products"),
+    ("J. Doe, U. Roe, and V. Poe, Sliding drops on dry & wet substrates, Working paper (2024).",
+     "Sliding drops on dry & wet substrates"),
 ])
 def test_a_reports_genre_after_its_title_leaves_it(raw: str, title: str) -> None:
     assert read_reference(raw).record.title == title

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from citecheck.model import Record
-from citecheck.names import SUFFIXES, name_key
+from citecheck.names import AND_WORDS, SUFFIXES, name_key
 from citecheck.reading.author_blocks import reads_as_name, split_loose_authors
 from citecheck.reading.refparse.journals import journal_like
 from citecheck.venues import (
@@ -131,7 +131,8 @@ def without_journal_glued_to_title(rec: Record, text: str) -> Record:
 
 
 _OPENING_QUOTES = "“‘'\""
-_NAME_JOINERS = frozenset({"and", "&", "und", "et", "y", "e"})
+#: the words that join the last two names: the shared list, "&", and the Italian and Portuguese "e"
+_NAME_JOINERS = frozenset((*AND_WORDS, "&", "e"))
 _NOT_LAST = frozenset(s.lower() for s in SUFFIXES)
 
 

@@ -35,6 +35,7 @@ from citecheck.reading.refparse.lexicon import (
     MONTH,
     PAGE,
     PUBLISHER_NAMES,
+    REPORT_RE,
     THESIS_RE,
     TRIM,
     US_STATE_RE,
@@ -124,16 +125,13 @@ def finish_title(title: str | None) -> str | None:
     return conference_name(title) if title else title
 
 
-#: the genre written after a report's title ("Considerations for using Spatial Scans with WFC3, Tech. rep.")
-_REPORT_GENRES = ("tech. rep", "tech rep", "tech. report", "technical report")
-
-
 def _without_report_genre(title: str) -> str:
-    low = title.lower().rstrip(". ")
-    for genre in _REPORT_GENRES:
-        head = low[: -len(genre)]
-        if low.endswith(genre) and len(head) >= 12 and head[-2:] in (", ", ". "):
-            return title[: len(head) - 2]
+    """The title without the genre written after it, a `REPORT_RE` word alone ("Considerations for using
+    Spatial Scans with WFC3, Tech. rep.", "…, Technical Report", "…. White paper")."""
+    bare = title.rstrip(". ")
+    for cut in (bare.rfind(", "), bare.rfind(". ")):
+        if cut >= 12 and REPORT_RE.fullmatch(bare[cut + 2:]):
+            return title[:cut]
     return title
 
 
