@@ -362,6 +362,9 @@ SECTIONS: tuple[Section, ...] = (
          "begins with the study group (\"ImageKids Study Group. Perianal pediatric …\") that the reading now "
          "leaves out of the title; GROBID train (by hand) authors .954 → .958 (the scorer: 25 references, the "
          "reading right in each) and title .927 → .929.",
+         "The rows here are of fd45c28. fb0494f (a report's genre from the shared list) moves two bbl-physics "
+         "references after it (\"…, Working paper (2024)\" and its damaged copy): the bbl-physics section below "
+         "is of fb0494f (bbl-physics title .967 → .968, bbl-physics-damaged container .955 → .956).",
          "grobid-physics-papers-val (since 0f14c64): every reference of the validation documents whose "
          "references are physics at least at 30 %, books, talks and preprints included, as the withheld CERN "
          "papers give them (grobid-physics keeps the physics journal articles). Its train twin "
@@ -470,6 +473,8 @@ SECTIONS: tuple[Section, ...] = (
          "shows it, a year that is also the volume (J. Stat. Mech.) as the volume.",
          "39 of the 42 repositories state no licence: nothing of the set is in git; the sources are "
          "listed by repository and commit and the script rebuilds the set from clones of them.",
+         "Measured at fb0494f; from fd45c28 only the report's genre moved it (bbl-physics title .967 → .968, "
+         "bbl-physics-damaged container .955 → .956: one reference and its damaged copy).",
          "From 46570fe to fd45c28, combined: bbl-physics title .966 → .967, container .958 → .959, volume "
          ".987 → .988, year .997 → .998 (five references of 200 authors written out, which the old cap of "
          "2,000 characters cut before their titles, d147c53, and names run into titles); bbl-physics-damaged "
