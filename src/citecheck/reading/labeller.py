@@ -424,8 +424,9 @@ def read_labelled_scored(text: str) -> LabelledReading | None:
         return None
     tags = tagger.tag(features(tokens))  # type: ignore[attr-defined]  # pycrfsuite is untyped
     confidence = _confidence(tags, tagger.marginal)  # type: ignore[attr-defined]
-    named = frozenset(tok.text.lower() for tag, tok in zip(tags, tokens, strict=True) if tag == "author")
-    return LabelledReading(_record(text, list(zip(tags, tokens, strict=True))), confidence, named)
+    labelled = list(zip(tags, tokens, strict=True))
+    named = frozenset(tok.text.lower() for tag, tok in labelled if tag == "author")
+    return LabelledReading(_record(text, labelled), confidence, named)
 
 
 #: words a date may hold besides numbers and marks: the months and their abbreviations
